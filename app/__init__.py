@@ -1,0 +1,1 @@
+"""HALO workbench: evaluate proactive agents in HALO-Arena with fine-grained human diagnosis."""

@@ -1,0 +1,1 @@
+"""Diagnosis rules, assignments and the annotation service (DESIGN.md §7)."""

@@ -1,0 +1,131 @@
+"""The response-diagnosis rules of DESIGN.md §7, as pure functions.
+
+One form: level (pre-filled from the command; confirm or correct) → verdict → if rejected and
+level ≥ L1: timing and intensity (both required) → if rejected: optional other issues, each with
+a required note. A rejected L0 is inaction. A rejected L1–L3 whose timing and intensity are both
+``appropriate`` must carry at least one other issue. Accepted responses carry no timing,
+intensity or other issues. The server enforces these rules; the page asks :func:`visible_fields`
+what to show, so the two never disagree.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+LEVELS = ("L0", "L1", "L2", "L3")
+VERDICTS = ("accept", "reject")
+TIMINGS = ("premature", "belated", "appropriate")
+INTENSITIES = ("insufficient", "excessive", "appropriate")
+OTHER_ISSUES = ("unsupported_by_evidence", "irrelevant_action", "factual_contradiction", "other")
+
+
+class DiagnosisError(ValueError):
+    """A diagnosis that breaks a rule; `field` is the form field at fault."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"{field}: {message}")
+        self.field = field
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Diagnosis:
+    """A diagnosis that satisfies every rule.
+
+    Attributes:
+        level: confirmed level ``L0``..``L3``.
+        verdict: ``accept`` or ``reject``.
+        timing / intensity: set only for a rejected L1–L3.
+        inaction: True exactly for a rejected L0.
+        other_issues: ``{"category", "note"}`` items, only on rejected responses.
+    """
+
+    level: str
+    verdict: str
+    timing: str | None = None
+    intensity: str | None = None
+    inaction: bool = False
+    other_issues: tuple[tuple[str, str], ...] = field(default=())
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"level": self.level, "verdict": self.verdict, "timing": self.timing,
+                "intensity": self.intensity, "inaction": self.inaction,
+                "other_issues": [{"category": c, "note": n} for c, n in self.other_issues]}
+
+
+def visible_fields(level: str | None, verdict: str | None) -> set[str]:
+    """Which form fields apply to the answers so far: a subset of {timing, intensity, other_issues}."""
+    if verdict != "reject":
+        return set()
+    if level in ("L1", "L2", "L3"):
+        return {"timing", "intensity", "other_issues"}
+    return {"other_issues"}
+
+
+def _blank(value: Any) -> bool:
+    return value is None or (isinstance(value, str) and not value.strip())
+
+
+def check_diagnosis(level: Any, verdict: Any, timing: Any = None, intensity: Any = None,
+                    other_issues: Any = None) -> Diagnosis:
+    """Check a submitted diagnosis against the rules of DESIGN §7.
+
+    Args:
+        level: ``L0``..``L3``.
+        verdict: ``accept`` or ``reject``.
+        timing: ``premature``/``belated``/``appropriate`` or None.
+        intensity: ``insufficient``/``excessive``/``appropriate`` or None.
+        other_issues: a list of ``{"category", "note"}`` dicts (or None).
+
+    Returns:
+        The normalised :class:`Diagnosis` (inaction derived, blanks as None).
+
+    Raises:
+        DiagnosisError: the first rule broken, naming the field.
+    """
+    if level not in LEVELS:
+        raise DiagnosisError("level", f"must be one of {', '.join(LEVELS)}")
+    if verdict not in VERDICTS:
+        raise DiagnosisError("verdict", "choose accept or reject")
+    timing = None if _blank(timing) else timing
+    intensity = None if _blank(intensity) else intensity
+    issues = list(other_issues or [])
+    if verdict == "accept":
+        for name, value in (("timing", timing), ("intensity", intensity)):
+            if value is not None:
+                raise DiagnosisError(name, "an accepted response carries no timing or intensity")
+        if issues:
+            raise DiagnosisError("other_issues", "an accepted response carries no other issues")
+        return Diagnosis(level=level, verdict=verdict)
+
+    if level == "L0":
+        for name, value in (("timing", timing), ("intensity", intensity)):
+            if value is not None:
+                raise DiagnosisError(name, "a rejected L0 is inaction; it has no timing or intensity")
+    else:
+        if timing not in TIMINGS:
+            raise DiagnosisError("timing", "a rejected L1–L3 needs timing: premature, belated or appropriate")
+        if intensity not in INTENSITIES:
+            raise DiagnosisError("intensity",
+                                 "a rejected L1–L3 needs intensity: insufficient, excessive or appropriate")
+    seen: set[str] = set()
+    normalised: list[tuple[str, str]] = []
+    for index, issue in enumerate(issues):
+        if not isinstance(issue, dict):
+            raise DiagnosisError(f"other_issues[{index}]", "must be an object with category and note")
+        category, note = issue.get("category"), issue.get("note")
+        if category not in OTHER_ISSUES:
+            raise DiagnosisError(f"other_issues[{index}].category",
+                                 f"must be one of {', '.join(OTHER_ISSUES)}")
+        if category in seen:
+            raise DiagnosisError(f"other_issues[{index}].category", f"{category} is given twice")
+        if _blank(note):
+            raise DiagnosisError(f"other_issues[{index}].note", f"{category} needs a written note")
+        seen.add(category)
+        normalised.append((category, str(note).strip()))
+    if level != "L0" and timing == "appropriate" and intensity == "appropriate" and not normalised:
+        raise DiagnosisError("other_issues", "a rejected response with appropriate timing and "
+                                             "intensity must name at least one other issue")
+    return Diagnosis(level=level, verdict=verdict, timing=timing, intensity=intensity,
+                     inaction=level == "L0", other_issues=tuple(normalised))

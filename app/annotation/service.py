@@ -1,0 +1,233 @@
+"""Assignments, the annotator's queue, and durable, versioned diagnosis saves (DESIGN.md §7)."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, col, select
+
+from app.annotation.rules import Diagnosis, DiagnosisError, check_diagnosis
+from app.errors import ConflictError, NotFoundError, UnprocessableError
+from app.models import (
+    Annotation,
+    AnnotationRevision,
+    Assignment,
+    Checkpoint,
+    Environment,
+    Response,
+    Scenario,
+    User,
+)
+from app.models.base import utcnow
+
+
+def blind_order(response_id: str) -> str:
+    """A stable pseudo-random sort key, so responses at a checkpoint appear in a fixed shuffled order."""
+    return hashlib.sha256(f"blind:{response_id}".encode()).hexdigest()
+
+
+def assign_scenarios_paired(session: Session, *, annotator_ids: list[int],
+                            scenario_ids: list[str] | None = None, phase: int = 1) -> int:
+    """Assign completed responses so that one annotator judges every response of a scenario.
+
+    Scenarios go to annotators round-robin in id order; a scenario that already has an
+    annotator keeps them (paired protocol). Commits once.
+
+    Args:
+        session: database session.
+        annotator_ids: users with the annotator role.
+        scenario_ids: restrict to these scenarios; None for all.
+        phase: annotation phase recorded on the assignments.
+
+    Returns:
+        Number of new assignments.
+
+    Raises:
+        UnprocessableError: no annotators given.
+    """
+    if not annotator_ids:
+        raise UnprocessableError("choose at least one annotator", "annotators")
+    query = (select(Response.id, Checkpoint.scenario_id)
+             .join(Checkpoint, Checkpoint.id == Response.checkpoint_id)
+             .where(Response.status == "completed"))
+    if scenario_ids is not None:
+        query = query.where(col(Checkpoint.scenario_id).in_(scenario_ids))
+    rows = session.exec(query).all()
+    existing = session.exec(
+        select(Assignment.response_id, Assignment.annotator_id, Checkpoint.scenario_id)
+        .join(Response, Response.id == Assignment.response_id)
+        .join(Checkpoint, Checkpoint.id == Response.checkpoint_id)
+        .where(col(Assignment.released_at).is_(None))).all()
+    owner: dict[str, int] = {scenario: annotator for _r, annotator, scenario in existing}
+    assigned = {response for response, _a, _s in existing}
+    scenarios = sorted({scenario for _r, scenario in rows})
+    next_index = 0
+    for scenario in scenarios:
+        if scenario not in owner:
+            owner[scenario] = annotator_ids[next_index % len(annotator_ids)]
+            next_index += 1
+    created = 0
+    for response_id, scenario in rows:
+        if response_id not in assigned:
+            session.add(Assignment(response_id=response_id, annotator_id=owner[scenario],
+                                   phase=phase))
+            created += 1
+    session.commit()
+    return created
+
+
+@dataclass(frozen=True)
+class QueueItem:
+    """One line of an annotator's queue (no agent name: annotators are blinded)."""
+
+    response_id: str
+    scenario_id: str
+    scenario_title: str
+    checkpoint: int
+    num_events: int
+    annotated: bool
+
+
+def annotator_queue(session: Session, annotator: User) -> list[QueueItem]:
+    """The annotator's assigned responses: by scenario, checkpoint, then a blinded stable order."""
+    rows = session.exec(
+        select(Response.id, Scenario.id, Scenario.title, Checkpoint.t, Scenario.num_events,
+               Annotation.id)
+        .join(Assignment, Assignment.response_id == Response.id)
+        .join(Checkpoint, Checkpoint.id == Response.checkpoint_id)
+        .join(Scenario, Scenario.id == Checkpoint.scenario_id)
+        .outerjoin(Annotation, (Annotation.response_id == Response.id)
+                   & (Annotation.annotator_id == annotator.id))
+        .where(Assignment.annotator_id == annotator.id, col(Assignment.released_at).is_(None),
+               Response.status == "completed")).all()
+    items = [QueueItem(r, s, title, t, n, a is not None) for r, s, title, t, n, a in rows]
+    return sorted(items, key=lambda i: (i.scenario_id, i.checkpoint, blind_order(i.response_id)))
+
+
+@dataclass(frozen=True)
+class DiagnosisItem:
+    """Everything the diagnosis page shows for one response (blinded: no agent)."""
+
+    response: Response
+    scenario: Scenario
+    environment: Environment
+    checkpoint: Checkpoint
+    annotation: Annotation | None
+
+
+def load_item(session: Session, annotator: User, response_id: str) -> DiagnosisItem:
+    """One assigned response with its context.
+
+    Raises:
+        NotFoundError: the response does not exist, is not completed, or is not assigned to this
+            annotator (indistinguishable on purpose: annotators never learn of others' items).
+    """
+    assignment = session.exec(
+        select(Assignment).where(Assignment.response_id == response_id,
+                                 Assignment.annotator_id == annotator.id,
+                                 col(Assignment.released_at).is_(None))).first()
+    response = session.get(Response, response_id)
+    if assignment is None or response is None or response.status != "completed":
+        raise NotFoundError("no such item in your queue")
+    checkpoint = session.get(Checkpoint, response.checkpoint_id)
+    assert checkpoint is not None
+    scenario = session.get(Scenario, checkpoint.scenario_id)
+    assert scenario is not None
+    environment = session.get(Environment, scenario.environment_id)
+    assert environment is not None
+    annotation = session.exec(
+        select(Annotation).where(Annotation.response_id == response_id,
+                                 Annotation.annotator_id == annotator.id)).first()
+    return DiagnosisItem(response, scenario, environment, checkpoint, annotation)
+
+
+def _same(annotation: Annotation, diagnosis: Diagnosis) -> bool:
+    current = {"level": annotation.level, "verdict": annotation.verdict,
+               "timing": annotation.timing, "intensity": annotation.intensity,
+               "inaction": annotation.inaction, "other_issues": annotation.other_issues}
+    return current == diagnosis.as_dict()
+
+
+def submit_diagnosis(session: Session, *, annotator: User, response_id: str, form: dict[str, Any],
+                     expected_version: int | None = None,
+                     seconds_spent: float | None = None) -> Annotation:
+    """Check and save a diagnosis; every change keeps a revision, nothing is overwritten.
+
+    Args:
+        session: database session (commits once).
+        annotator: the submitting user (must hold the assignment).
+        response_id: the response judged.
+        form: ``level``, ``verdict``, ``timing``, ``intensity``, ``other_issues`` (list of
+            ``{"category", "note"}``).
+        expected_version: the version the page was showing (None for a first save); a save
+            against a newer stored version is refused.
+        seconds_spent: time on the item since the page was opened, in seconds.
+
+    Returns:
+        The stored :class:`Annotation`. Submitting the same diagnosis again is a no-op
+        (idempotent) and returns it unchanged.
+
+    Raises:
+        NotFoundError: not an item of this annotator.
+        UnprocessableError: a DESIGN §7 rule is broken (``field`` names it).
+        ConflictError: the stored annotation changed since ``expected_version``.
+    """
+    load_item(session, annotator, response_id)
+    try:
+        diagnosis = check_diagnosis(form.get("level"), form.get("verdict"), form.get("timing"),
+                                    form.get("intensity"), form.get("other_issues"))
+    except DiagnosisError as exc:
+        raise UnprocessableError(exc.message, exc.field) from exc
+    for _attempt in range(3):
+        try:
+            return _save(session, annotator, response_id, diagnosis, expected_version, seconds_spent)
+        except IntegrityError:
+            session.rollback()  # a simultaneous first save won; retry as an update
+    raise ConflictError("the item is being saved elsewhere; reload and try again")
+
+
+def _save(session: Session, annotator: User, response_id: str, diagnosis: Diagnosis,
+          expected_version: int | None, seconds_spent: float | None) -> Annotation:
+    assert annotator.id is not None
+    annotation = session.exec(
+        select(Annotation).where(Annotation.response_id == response_id,
+                                 Annotation.annotator_id == annotator.id)
+        .with_for_update()).first()
+    values = diagnosis.as_dict()
+    if annotation is not None:
+        if _same(annotation, diagnosis):
+            session.rollback()
+            return annotation
+        if expected_version is not None and expected_version != annotation.version:
+            session.rollback()
+            raise ConflictError(
+                f"this item was saved elsewhere (version {annotation.version}, you had "
+                f"{expected_version}); reload to see it before saving again")
+        if expected_version is None:
+            session.rollback()
+            raise ConflictError("this item already has a saved diagnosis; reload before changing it")
+        for key, value in values.items():
+            setattr(annotation, key, value)
+        annotation.version += 1
+        annotation.updated_at = utcnow()
+    else:
+        annotation = Annotation(response_id=response_id, annotator_id=annotator.id, **values)
+    if seconds_spent is not None:
+        annotation.seconds_spent = (annotation.seconds_spent or 0.0) + max(0.0, seconds_spent)
+    session.add(annotation)
+    session.flush()
+    assert annotation.id is not None
+    session.add(AnnotationRevision(annotation_id=annotation.id, version=annotation.version,
+                                   data=values, created_by=annotator.id))
+    session.commit()
+    return annotation
+
+
+def revisions(session: Session, annotation_id: int) -> list[AnnotationRevision]:
+    """All kept revisions of an annotation, oldest first."""
+    return list(session.exec(select(AnnotationRevision)
+                             .where(AnnotationRevision.annotation_id == annotation_id)
+                             .order_by(AnnotationRevision.version)))

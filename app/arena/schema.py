@@ -1,0 +1,341 @@
+"""Typed shapes of environments, scenarios, records and events (DESIGN.md §3.1–§4, seeds/README.md).
+
+Every model forbids unknown fields, so validator rule V01 is "does it parse". Records keep the
+exact field names of the contract (`from` is spelled `from_` in Python and aliased).
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from typing import Annotated, Any, Literal
+
+from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, field_validator
+
+NeedType = Literal["dependency", "blockage", "risk", "opportunity"]
+Domain = Literal[
+    "workplace",
+    "education",
+    "health",
+    "household_finance",
+    "travel",
+    "family_care",
+    "social_life",
+    "home_maintenance",
+    "shopping_services",
+    "small_business",
+]
+Level = Literal["L0", "L1", "L2", "L3"]
+CheckpointDesign = Literal["premature", "window", "belated"]
+
+NEED_TYPES: tuple[str, ...] = ("dependency", "blockage", "risk", "opportunity")
+DOMAINS: tuple[str, ...] = Domain.__args__  # type: ignore[attr-defined]
+APPS: tuple[str, ...] = ("email", "calendar", "chat", "contacts", "wallet")
+
+
+class Strict(BaseModel):
+    """Base for contract models: unknown fields are errors (V01), aliases accepted."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, frozen=False)
+
+
+NonEmpty = Annotated[str, Field(min_length=1)]
+
+
+class Attachment(Strict):
+    name: NonEmpty
+    text: str
+
+
+class EmailMessage(Strict):
+    id: NonEmpty
+    thread_id: NonEmpty
+    folder: Literal["inbox", "sent", "drafts", "archive"]
+    from_: NonEmpty = Field(alias="from")
+    to: list[str]
+    cc: list[str]
+    subject: str
+    body: str
+    at: AwareDatetime
+    read: bool
+    flagged: bool
+    attachments: list[Attachment]
+
+
+class CalendarEvent(Strict):
+    id: NonEmpty
+    title: NonEmpty
+    start: AwareDatetime
+    end: AwareDatetime
+    location: str
+    attendees: list[str]
+    description: str
+    status: Literal["confirmed", "tentative", "cancelled", "draft"]
+
+
+class ChatConversation(Strict):
+    id: NonEmpty
+    title: str
+    participants: list[str]
+
+
+class ChatMessage(Strict):
+    id: NonEmpty
+    conversation_id: NonEmpty
+    sender: NonEmpty
+    text: str
+    at: AwareDatetime
+    read: bool
+
+
+class Contact(Strict):
+    id: NonEmpty
+    name: NonEmpty
+    emails: list[str]
+    phones: list[str]
+    organization: str
+    relationship: str
+    groups: list[str]
+    notes: str
+
+
+class WalletAccount(Strict):
+    id: NonEmpty
+    name: NonEmpty
+    currency: Annotated[str, Field(pattern=r"^[A-Z]{3}$")]
+    balance_minor: int
+    opening_balance_minor: int
+
+
+class WalletTransaction(Strict):
+    id: NonEmpty
+    account_id: NonEmpty
+    at: AwareDatetime
+    amount_minor: int
+    counterparty: str
+    description: str
+    category: str
+    status: Literal["posted", "pending"]
+
+
+class ScheduledPayment(Strict):
+    id: NonEmpty
+    account_id: NonEmpty
+    payee: NonEmpty
+    amount_minor: Annotated[int, Field(gt=0)]
+    currency: Annotated[str, Field(pattern=r"^[A-Z]{3}$")]
+    due: AwareDatetime | date
+    status: Literal["scheduled", "paid", "cancelled"]
+    memo: str
+
+
+class EmailApp(Strict):
+    messages: list[EmailMessage] = []
+
+
+class CalendarApp(Strict):
+    events: list[CalendarEvent] = []
+
+
+class ChatApp(Strict):
+    conversations: list[ChatConversation] = []
+    messages: list[ChatMessage] = []
+
+
+class WalletApp(Strict):
+    accounts: list[WalletAccount] = []
+    transactions: list[WalletTransaction] = []
+    scheduled_payments: list[ScheduledPayment] = []
+
+
+class AppRecords(Strict):
+    """The five apps' records, as in an environment's base state."""
+
+    email: EmailApp = EmailApp()
+    calendar: CalendarApp = CalendarApp()
+    chat: ChatApp = ChatApp()
+    contacts: list[Contact] = []
+    wallet: WalletApp = WalletApp()
+
+
+class ScenarioRecords(AppRecords):
+    """Scenario-specific or noise records: the five apps plus files and SQL statements."""
+
+    files: dict[str, str] = {}
+    db: list[str] = []
+
+    @field_validator("files")
+    @classmethod
+    def _absolute_paths(cls, files: dict[str, str]) -> dict[str, str]:
+        for path in files:
+            if not path.startswith("/") or ".." in path.split("/"):
+                raise ValueError(f"file path {path!r} must be absolute under / without '..'")
+        return files
+
+
+class Permissions(Strict):
+    spending_limit_minor: Annotated[int, Field(ge=0)]
+    currency: Annotated[str, Field(pattern=r"^[A-Z]{3}$")]
+    may_send_on_behalf: bool
+    may_change_calendar: bool
+    may_pay: bool
+
+
+class Persona(Strict):
+    name: NonEmpty
+    email: NonEmpty
+    chat_handle: NonEmpty
+    role: NonEmpty
+    responsibilities: list[str]
+    permissions: Permissions
+
+
+class EnvironmentSpec(Strict):
+    """`environment.json` (the database and files come from beside it)."""
+
+    id: Annotated[str, Field(pattern=r"^[a-z][a-z0-9_-]*$")]
+    domain: Domain
+    timezone: NonEmpty
+    persona: Persona
+    apps: AppRecords = AppRecords()
+
+
+# ---------------------------------------------------------------- events
+
+
+class EmailEventPayload(Strict):
+    message: EmailMessage
+
+
+class CalendarCreatedPayload(Strict):
+    event: CalendarEvent
+
+
+class CalendarUpdatedPayload(Strict):
+    event_id: NonEmpty
+    changes: dict[str, Any]
+
+
+class CalendarCancelledPayload(Strict):
+    event_id: NonEmpty
+
+
+class ChatMessagePayload(Strict):
+    message: ChatMessage
+    conversation: ChatConversation | None = None
+
+
+class ContactsUpdatedPayload(Strict):
+    contact: Contact
+
+
+class WalletTransactionPayload(Strict):
+    transaction: WalletTransaction
+
+
+class WalletScheduledPayload(Strict):
+    scheduled_payment: ScheduledPayment
+
+
+class FilesWrittenPayload(Strict):
+    path: NonEmpty
+    content: str
+
+
+class DbExecutedPayload(Strict):
+    sql: NonEmpty
+
+
+EVENT_PAYLOADS: dict[str, tuple[str, type[Strict]]] = {
+    "email.received": ("email", EmailEventPayload),
+    "email.sent": ("email", EmailEventPayload),
+    "calendar.created": ("calendar", CalendarCreatedPayload),
+    "calendar.updated": ("calendar", CalendarUpdatedPayload),
+    "calendar.cancelled": ("calendar", CalendarCancelledPayload),
+    "chat.message": ("chat", ChatMessagePayload),
+    "contacts.updated": ("contacts", ContactsUpdatedPayload),
+    "wallet.transaction": ("wallet", WalletTransactionPayload),
+    "wallet.scheduled": ("wallet", WalletScheduledPayload),
+    "files.written": ("files", FilesWrittenPayload),
+    "db.executed": ("db", DbExecutedPayload),
+}
+"""Event kind → (app it belongs to, payload model). Source: DESIGN.md §3.2, seeds/README.md."""
+
+
+class Event(Strict):
+    id: NonEmpty
+    at: AwareDatetime
+    app: Literal["email", "calendar", "chat", "contacts", "wallet", "files", "db"]
+    kind: Literal[
+        "email.received",
+        "email.sent",
+        "calendar.created",
+        "calendar.updated",
+        "calendar.cancelled",
+        "chat.message",
+        "contacts.updated",
+        "wallet.transaction",
+        "wallet.scheduled",
+        "files.written",
+        "db.executed",
+    ]
+    payload: dict[str, Any]
+    summary: NonEmpty
+
+
+# ---------------------------------------------------------------- scenario
+
+
+class BestIntervention(Strict):
+    checkpoint: Annotated[int, Field(ge=1)]
+    command: NonEmpty
+    args: dict[str, Any]
+    level: Level
+
+
+class DbEvidence(Strict):
+    source: Literal["db"]
+    table: NonEmpty
+    key: dict[str, Any]
+    column: NonEmpty
+    value: NonEmpty
+
+
+class FileEvidence(Strict):
+    source: Literal["file"]
+    path: NonEmpty
+    line: Annotated[int, Field(ge=1)]
+    value: NonEmpty
+
+
+KeyEvidence = Annotated[DbEvidence | FileEvidence, Field(discriminator="source")]
+
+
+class Design(Strict):
+    need: NonEmpty
+    rationale: NonEmpty
+    best_intervention: BestIntervention
+    key_evidence: Annotated[list[KeyEvidence], Field(min_length=1)]
+
+
+class ScenarioSpec(Strict):
+    """One scenario file (DESIGN.md §4)."""
+
+    id: Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_-]*$")]
+    environment_id: NonEmpty
+    need_type: NeedType
+    title: NonEmpty
+    design: Design
+    initial_records: ScenarioRecords = ScenarioRecords()
+    noise_records: ScenarioRecords = ScenarioRecords()
+    events: list[Event]
+    checkpoint_design: dict[str, CheckpointDesign]
+
+
+def dump_record(record: BaseModel) -> dict[str, Any]:
+    """A record as the contract spells it: aliases (`from`), ISO-8601 strings for datetimes."""
+    return record.model_dump(mode="json", by_alias=True)
+
+
+def iso(value: datetime | date) -> str:
+    """ISO-8601 text of a datetime or date."""
+    return value.isoformat()

@@ -1,0 +1,445 @@
+"""Arena state: S0 images and sandboxes (DESIGN.md §3.1, §3.4).
+
+An :class:`S0` is an immutable image of a scenario's initial state (environment base ⊕ scenario
+initial records ⊕ noise records): the app records, the text files, and the SQLite database as
+serialized bytes. A :class:`Sandbox` is a private, mutable copy of one S0; building one costs a
+dict copy per collection plus one ``sqlite3`` deserialize, which is what keeps reset + replay
+cheap. Records are plain dicts in contract form and are never mutated in place (updates replace
+the dict), so sandboxes can share record objects with their S0 safely.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from app.arena.errors import ArenaError, CommandError
+from app.arena.schema import (
+    AppRecords,
+    EnvironmentSpec,
+    ScenarioRecords,
+    ScenarioSpec,
+    dump_record,
+)
+
+Collection = tuple[str, str]
+"""(app, collection) — e.g. ("email", "messages"); contacts live at ("contacts", "contacts")."""
+
+COLLECTIONS: tuple[Collection, ...] = (
+    ("email", "messages"),
+    ("calendar", "events"),
+    ("chat", "conversations"),
+    ("chat", "messages"),
+    ("contacts", "contacts"),
+    ("wallet", "accounts"),
+    ("wallet", "transactions"),
+    ("wallet", "scheduled_payments"),
+)
+
+QUERY_ROW_LIMIT = 200
+QUERY_STEP_BUDGET = 2_000_000
+"""SQLite virtual-machine steps one `db_query` may take (progress handler every 1,000 steps)."""
+QUERY_VALUE_LIMIT = 1_000_000
+"""Largest string or blob (bytes) one `db_query` may build, e.g. ``randomblob(1e9)`` is refused."""
+
+
+def iter_records(records: AppRecords) -> Iterator[tuple[Collection, dict[str, Any]]]:
+    """Yield ((app, collection), record dict) for every app record in `records`, in file order."""
+    for message in records.email.messages:
+        yield ("email", "messages"), dump_record(message)
+    for event in records.calendar.events:
+        yield ("calendar", "events"), dump_record(event)
+    for conversation in records.chat.conversations:
+        yield ("chat", "conversations"), dump_record(conversation)
+    for chat_message in records.chat.messages:
+        yield ("chat", "messages"), dump_record(chat_message)
+    for contact in records.contacts:
+        yield ("contacts", "contacts"), dump_record(contact)
+    for account in records.wallet.accounts:
+        yield ("wallet", "accounts"), dump_record(account)
+    for transaction in records.wallet.transactions:
+        yield ("wallet", "transactions"), dump_record(transaction)
+    for payment in records.wallet.scheduled_payments:
+        yield ("wallet", "scheduled_payments"), dump_record(payment)
+
+
+def normalise_path(path: str) -> str:
+    """Confine a virtual file path to the environment root (DESIGN §3.4).
+
+    Args:
+        path: an absolute virtual path such as ``/home/notes.txt``.
+
+    Returns:
+        The normalised path (``/a/./b`` → ``/a/b``, ``//a//b/`` → ``/a/b``; ``/`` stays ``/``).
+
+    Raises:
+        CommandError: a relative path, a ``..`` component, a NUL or a backslash.
+    """
+    if not isinstance(path, str) or not path.startswith("/"):
+        raise CommandError(f"path {path!r} must be absolute, starting at the environment root '/'")
+    if "\x00" in path or "\\" in path:
+        raise CommandError(f"path {path!r} contains a forbidden character")
+    if ".." in path.split("/"):
+        raise CommandError(f"path {path!r} leaves the environment root ('..' is refused)")
+    normal = posixpath.normpath(path)
+    return "/" + normal.lstrip("/")
+
+
+@dataclass(frozen=True)
+class S0:
+    """Immutable initial state of one scenario.
+
+    Attributes:
+        environment_id: the environment's id.
+        scenario_id: the scenario's id.
+        persona: persona dict (name, email, chat_handle, role, responsibilities, permissions).
+        timezone: the environment's IANA time zone.
+        collections: (app, collection) → {record id → record dict}, in insertion order.
+        files: virtual path → UTF-8 text.
+        db_image: the SQLite database, serialized (``sqlite3.Connection.serialize``).
+    """
+
+    environment_id: str
+    scenario_id: str
+    persona: dict[str, Any]
+    timezone: ZoneInfo
+    collections: dict[Collection, dict[str, dict[str, Any]]]
+    files: dict[str, str]
+    db_image: bytes
+
+
+def build_s0(
+    environment: EnvironmentSpec,
+    database_sql: str,
+    files: dict[str, str],
+    scenario: ScenarioSpec,
+) -> S0:
+    """Compose S0 = environment base ⊕ scenario initial records ⊕ noise records (DESIGN §2).
+
+    Args:
+        environment: the parsed `environment.json`.
+        database_sql: the environment's `database.sql` script.
+        files: the environment's files, virtual path → text.
+        scenario: the parsed scenario file.
+
+    Returns:
+        The scenario's :class:`S0`.
+
+    Raises:
+        ArenaError: duplicate ids within an app collection, a bad path or SQL that fails.
+    """
+    collections: dict[Collection, dict[str, dict[str, Any]]] = {key: {} for key in COLLECTIONS}
+    sources: list[tuple[str, AppRecords]] = [
+        ("environment", environment.apps),
+        ("initial_records", scenario.initial_records),
+        ("noise_records", scenario.noise_records),
+    ]
+    for source, records in sources:
+        for key, record in iter_records(records):
+            if record["id"] in collections[key]:
+                raise ArenaError(f"{source}: duplicate id {record['id']!r} in {key[0]}.{key[1]}")
+            collections[key][record["id"]] = record
+    all_files = {normalise_path(path): text for path, text in files.items()}
+    for part in (scenario.initial_records, scenario.noise_records):
+        all_files.update({normalise_path(path): text for path, text in part.files.items()})
+
+    db = sqlite3.connect(":memory:")
+    try:
+        try:
+            db.executescript(database_sql)
+        except sqlite3.Error as exc:
+            raise ArenaError(f"database.sql of {environment.id}: {exc}") from exc
+        for part_name, part in (("initial_records", scenario.initial_records),
+                                ("noise_records", scenario.noise_records)):
+            for index, statement in enumerate(part.db):
+                try:
+                    db.executescript(statement)
+                except sqlite3.Error as exc:
+                    raise ArenaError(f"{part_name}.db[{index}]: {exc}") from exc
+        db.commit()
+        image = db.serialize()
+    finally:
+        db.close()
+    return S0(
+        environment_id=environment.id,
+        scenario_id=scenario.id,
+        persona=environment.persona.model_dump(mode="json"),
+        timezone=ZoneInfo(environment.timezone),
+        collections=collections,
+        files=all_files,
+        db_image=image,
+    )
+
+
+def scenario_record_count(records: ScenarioRecords) -> int:
+    """How many records a scenario part holds (each record, file and SQL statement counts 1)."""
+    return sum(1 for _ in iter_records(records)) + len(records.files) + len(records.db)
+
+
+_READ_ACTIONS = {
+    sqlite3.SQLITE_SELECT,
+    sqlite3.SQLITE_READ,
+    sqlite3.SQLITE_FUNCTION,
+    sqlite3.SQLITE_RECURSIVE,
+}
+
+
+def _read_only_authorizer(action: int, arg1: str | None, *_: Any) -> int:
+    if action in _READ_ACTIONS:
+        return sqlite3.SQLITE_OK
+    return sqlite3.SQLITE_DENY
+
+
+@dataclass
+class Sandbox:
+    """A private, mutable copy of one S0 that replay and commands work on.
+
+    Mutations go through :meth:`put`, :meth:`update`, :meth:`write_file` and :meth:`add_outbox`,
+    which record a state diff while :meth:`recording` is active. Close it (or use it as a
+    context manager) to release the SQLite connection.
+    """
+
+    s0: S0
+    now: datetime | None = None
+    collections: dict[Collection, dict[str, dict[str, Any]]] = field(init=False)
+    files: dict[str, str] = field(init=False)
+    outbox: list[dict[str, Any]] = field(init=False, default_factory=list)
+    db: sqlite3.Connection = field(init=False)
+    _diff: list[dict[str, Any]] | None = field(init=False, default=None)
+
+    def __post_init__(self) -> None:
+        self.collections = {key: dict(records) for key, records in self.s0.collections.items()}
+        self.files = dict(self.s0.files)
+        self.db = sqlite3.connect(":memory:", check_same_thread=False)
+        self.db.deserialize(self.s0.db_image)
+
+    # ---------------------------------------------------------------- lifecycle
+    def close(self) -> None:
+        """Release the SQLite connection."""
+        self.db.close()
+
+    def __enter__(self) -> Sandbox:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @property
+    def persona(self) -> dict[str, Any]:
+        return self.s0.persona
+
+    @property
+    def timezone(self) -> ZoneInfo:
+        return self.s0.timezone
+
+    # ---------------------------------------------------------------- reading
+    def records(self, app: str, collection: str) -> list[dict[str, Any]]:
+        """All records of one collection, in insertion order."""
+        return list(self.collections[(app, collection)].values())
+
+    def get(self, app: str, collection: str, record_id: str) -> dict[str, Any] | None:
+        """One record by id, or None."""
+        return self.collections[(app, collection)].get(record_id)
+
+    def require(self, app: str, collection: str, record_id: Any, what: str) -> dict[str, Any]:
+        """One record by id; raise :class:`CommandError` naming `what` when it does not exist."""
+        record = self.collections[(app, collection)].get(str(record_id))
+        if record is None:
+            raise CommandError(f"{what} {record_id!r} does not exist")
+        return record
+
+    # ---------------------------------------------------------------- writing
+    @contextmanager
+    def recording(self) -> Iterator[list[dict[str, Any]]]:
+        """Collect the state diff of every mutation made inside the block.
+
+        Yields:
+            A list that fills with ``{"op": "create"|"update", "app", "collection", "id",
+            "before", "after"}`` entries (``before`` is None for a create).
+        """
+        previous, self._diff = self._diff, []
+        try:
+            yield self._diff
+        finally:
+            self._diff = previous
+
+    def _record(self, op: str, app: str, collection: str, record_id: str,
+                before: Any, after: Any) -> None:
+        if self._diff is not None:
+            self._diff.append({"op": op, "app": app, "collection": collection, "id": record_id,
+                               "before": before, "after": after})
+
+    def put(self, app: str, collection: str, record: dict[str, Any]) -> None:
+        """Insert or replace a record (by its ``id``)."""
+        records = self.collections[(app, collection)]
+        before = records.get(record["id"])
+        records[record["id"]] = record
+        self._record("create" if before is None else "update", app, collection, record["id"],
+                     before, record)
+
+    def update(self, app: str, collection: str, record_id: str,
+               changes: dict[str, Any]) -> dict[str, Any]:
+        """Replace a record by a copy with `changes` applied; return the new record.
+
+        Raises:
+            CommandError: the record does not exist.
+        """
+        before = self.require(app, collection, record_id, f"{app}.{collection} id")
+        after = {**before, **changes}
+        self.collections[(app, collection)][record_id] = after
+        self._record("update", app, collection, record_id, before, after)
+        return after
+
+    def write_file(self, path: str, content: str) -> str:
+        """Create or replace a text file; return its normalised path."""
+        path = normalise_path(path)
+        before = self.files.get(path)
+        self.files[path] = content
+        self._record("create" if before is None else "update", "files", "files", path, before,
+                     content)
+        return path
+
+    def add_outbox(self, item: dict[str, Any]) -> dict[str, Any]:
+        """Append an assistant outbox item (notification, reminder, flag, draft, note)."""
+        item = {"id": f"out-{len(self.outbox) + 1}", **item}
+        self.outbox.append(item)
+        self._record("create", "assistant", "outbox", item["id"], None, item)
+        return item
+
+    def execute_sql(self, sql: str) -> None:
+        """Apply SQL with full rights (replay of a `db.executed` event; never agent input).
+
+        Raises:
+            ArenaError: the statement fails.
+        """
+        try:
+            self.db.executescript(sql)
+        except sqlite3.Error as exc:
+            raise ArenaError(f"SQL failed: {exc}") from exc
+
+    def undo(self, diff: list[dict[str, Any]]) -> None:
+        """Revert the changes listed in `diff` (newest first), as recorded by :meth:`recording`.
+
+        Used to keep a failing action from applying partially: every entry's ``before`` is put
+        back (or the record, file or outbox item removed when it was created).
+
+        Args:
+            diff: the entries collected by :meth:`recording` during the changes to revert.
+        """
+        for entry in reversed(diff):
+            app, collection, record_id, before = (entry["app"], entry["collection"], entry["id"],
+                                                  entry["before"])
+            if app == "assistant":
+                self.outbox = [item for item in self.outbox if item["id"] != record_id]
+            elif app == "files":
+                if before is None:
+                    self.files.pop(record_id, None)
+                else:
+                    self.files[record_id] = before
+            elif before is None:
+                self.collections[(app, collection)].pop(record_id, None)
+            else:
+                self.collections[(app, collection)][record_id] = before
+
+    def query(self, sql: str, params: tuple[Any, ...] = ()
+              ) -> tuple[list[str], list[tuple[Any, ...]], bool]:
+        """Run one read-only statement under an authorizer and a step budget (DESIGN §3.4).
+
+        Args:
+            sql: one ``SELECT`` or ``WITH`` statement (comments allowed, one trailing ``;``).
+            params: bound parameters (used by internal callers; agents pass none).
+
+        Returns:
+            (column names, at most 200 rows, whether more rows were cut off).
+
+        Raises:
+            CommandError: anything but one read-only statement, a denied operation, a runaway
+                query past the step budget, or an SQL error.
+        """
+        if not isinstance(sql, str):
+            raise CommandError("db_query accepts one SELECT or WITH statement")
+        code, cut = _sql_code(sql)
+        code = code.strip()
+        while code.endswith(";"):
+            code = code[:-1].rstrip()
+        head = re.match(r"[A-Za-z]+", code)
+        if head is None or head.group(0).upper() not in ("SELECT", "WITH"):
+            raise CommandError("db_query accepts one SELECT or WITH statement")
+        if ";" in code:
+            raise CommandError("db_query accepts exactly one statement")
+        steps = 0
+
+        def budget() -> int:
+            nonlocal steps
+            steps += 1
+            return 1 if steps * 1000 > QUERY_STEP_BUDGET else 0
+
+        length_limit = self.db.getlimit(sqlite3.SQLITE_LIMIT_LENGTH)
+        self.db.set_authorizer(_read_only_authorizer)
+        self.db.set_progress_handler(budget, 1000)
+        self.db.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, QUERY_VALUE_LIMIT)
+        try:
+            cursor = self.db.execute(sql[:cut], params)
+            rows = cursor.fetchmany(QUERY_ROW_LIMIT + 1)
+            columns = [d[0] for d in cursor.description or ()]
+            cursor.close()
+        except sqlite3.Error as exc:
+            message = str(exc)
+            if "interrupted" in message:
+                raise CommandError(
+                    f"query stopped: it exceeded the work budget of {QUERY_STEP_BUDGET:,} steps"
+                ) from exc
+            if "not authorized" in message or "prohibited" in message:
+                raise CommandError("db_query is read-only: that operation is not allowed") from exc
+            if "one statement at a time" in message:
+                raise CommandError("db_query accepts exactly one statement") from exc
+            raise CommandError(f"SQL error: {message}") from exc
+        finally:
+            self.db.set_authorizer(None)
+            self.db.set_progress_handler(None, 0)
+            self.db.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, length_limit)
+        return columns, rows[:QUERY_ROW_LIMIT], len(rows) > QUERY_ROW_LIMIT
+
+
+def _sql_code(sql: str) -> tuple[str, int]:
+    """The SQL text with comments blanked and quoted literals/identifiers reduced to ``''``.
+
+    What is left is the statement's code, so keywords and ``;`` inside comments or strings cannot
+    fool (or trip) the one-statement and read-only checks. An unterminated comment or literal
+    runs to the end of the text (SQLite reports the error when it prepares the statement).
+
+    Returns:
+        (the code, the index in `sql` of its first ``;`` outside comments and literals, or
+        ``len(sql)`` when there is none).
+    """
+    out: list[str] = []
+    first_semicolon = len(sql)
+    i, n = 0, len(sql)
+    closing = {"'": "'", '"': '"', "`": "`", "[": "]"}
+    while i < n:
+        char = sql[i]
+        if sql.startswith("--", i):
+            end = sql.find("\n", i)
+            i = n if end < 0 else end
+            out.append(" ")
+        elif sql.startswith("/*", i):
+            end = sql.find("*/", i + 2)
+            i = n if end < 0 else end + 2
+            out.append(" ")
+        elif char in closing:
+            end = sql.find(closing[char], i + 1)
+            i = n if end < 0 else end + 1
+            out.append("''")
+        else:
+            if char == ";" and first_semicolon == n:
+                first_semicolon = i
+            out.append(char)
+            i += 1
+    return "".join(out), first_semicolon

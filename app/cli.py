@@ -1,0 +1,295 @@
+"""The `halo` command line (DESIGN.md §10): every batch job of the browser, scriptable."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from app.settings import ROOT, get_settings
+
+cli = typer.Typer(help="HALO workbench: evaluate proactive agents with fine-grained human diagnosis.",
+                  no_args_is_help=True, add_completion=False)
+db_cli = typer.Typer(help="Database schema.", no_args_is_help=True)
+users_cli = typer.Typer(help="Accounts.", no_args_is_help=True)
+cli.add_typer(db_cli, name="db")
+cli.add_typer(users_cli, name="users")
+console = Console()
+err = Console(stderr=True)
+
+DEMO_USERS = (
+    ("annotator", "annotator", "halo-annotator"),
+    ("annotator2", "annotator", "halo-annotator2"),
+    ("lead", "lead", "halo-lead"),
+    ("researcher", "researcher", "halo-researcher"),
+    ("admin", "admin", "halo-admin"),
+)
+
+
+def upgrade_database(url: str | None = None) -> None:
+    """Apply every Alembic migration to `url` (default: the configured database)."""
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config(str(ROOT / "alembic.ini"))
+    config.set_main_option("script_location", str(ROOT / "migrations"))
+    if url:
+        config.set_main_option("sqlalchemy.url", url)
+    elif get_settings().sqlalchemy_url.startswith("sqlite:///"):
+        get_settings().var_dir.mkdir(parents=True, exist_ok=True)
+    command.upgrade(config, "head")
+
+
+@db_cli.command("upgrade")
+def db_upgrade() -> None:
+    """Apply Alembic migrations to DATABASE_URL (default: a SQLite file under ./var/)."""
+    upgrade_database()
+    console.print(f"database at {_display_url()} is up to date")
+
+
+def _display_url() -> str:
+    from sqlalchemy.engine import make_url
+
+    return make_url(get_settings().sqlalchemy_url).render_as_string(hide_password=True)
+
+
+@cli.command()
+def validate(path: Annotated[Path, typer.Argument(help="seeds/, seeds/arena/ or one environment")]) -> None:
+    """Run the validator (V01–V09); exit 1 and print every failing rule with its JSON path."""
+    from app.arena.validator import validate_tree
+
+    pairs, findings = validate_tree(path)
+    for finding in findings:
+        console.print(str(finding), markup=False, highlight=False)
+    if findings:
+        err.print(f"[red]{len(findings)} finding(s)[/red] in {path}")
+        raise typer.Exit(1)
+    domains = {bundle.spec.domain for bundle, _ in pairs}
+    console.print(f"{len(pairs)} scenarios in {len(domains)} domains pass V01–V09")
+
+
+@cli.command()
+def seed(path: Annotated[Path, typer.Argument(help="seeds/, seeds/arena/ or one environment")]) -> None:
+    """Validate and import environments and scenarios, all-or-nothing."""
+    from app.db import session_scope
+    from app.errors import ImportFailed
+    from app.scenarios.service import seed_tree
+
+    try:
+        with session_scope() as session:
+            report = seed_tree(session, path)
+    except ImportFailed as exc:
+        for problem in exc.problems:
+            console.print(problem, markup=False, highlight=False)
+        err.print(f"[red]{exc}[/red]")
+        raise typer.Exit(1) from exc
+    console.print(f"scenarios: {len(report.scenarios_created)} created, "
+                  f"{len(report.scenarios_updated)} updated, {report.unchanged} unchanged; "
+                  f"environments: {len(report.environments_created)} created, "
+                  f"{len(report.environments_updated)} updated")
+
+
+@users_cli.command("create")
+def users_create(
+    name: Annotated[str, typer.Argument(help="log-in name")],
+    role: Annotated[str, typer.Option(help="annotator | lead | researcher | admin")],
+    password: Annotated[str | None, typer.Option(help="omit to be prompted")] = None,
+) -> None:
+    """Create an account."""
+    from app.db import session_scope
+    from app.errors import DomainError
+    from app.users.service import create_user
+
+    if password is None:
+        password = typer.prompt("Password", hide_input=True, confirmation_prompt=True)
+    try:
+        with session_scope() as session:
+            user = create_user(session, username=name, password=password, role=role)
+    except DomainError as exc:
+        err.print(f"[red]{exc}[/red]")
+        raise typer.Exit(1) from exc
+    console.print(f"created {user.role} {user.username} (pseudonym {user.pseudonym})")
+
+
+def _execute_run(run_id: int) -> dict[str, int]:
+    """Produce a run's responses with a terminal progress bar (in-process or via the broker)."""
+    import time
+
+    from app.db import session_scope
+    from app.runs import service
+    from workers.runs import dispatch_run, execute_response
+
+    settings = get_settings()
+    with session_scope() as session:
+        total = service.run_progress(session, run_id)["total"]
+    columns = (TextColumn("[bold]run {task.fields[run]}"), BarColumn(), MofNCompleteColumn(),
+               TextColumn("{task.fields[status]}"), TimeElapsedColumn())
+    with Progress(*columns, console=console) as bar:
+        task = bar.add_task("run", total=total, run=run_id, status="")
+        if settings.in_process_tasks:
+            with session_scope() as session:
+                service.mark_run_started(session, run_id)
+                ids = service.pending_response_ids(session, run_id)
+            for response_id in ids:
+                execute_response(response_id)
+                with session_scope() as session:
+                    progress = service.run_progress(session, run_id)
+                bar.update(task, completed=progress["done"], status=_status_line(progress))
+        else:
+            dispatch_run(run_id)
+            while True:
+                with session_scope() as session:
+                    progress = service.run_progress(session, run_id)
+                bar.update(task, completed=progress["done"], status=_status_line(progress))
+                if progress["done"] >= progress["total"]:
+                    break
+                time.sleep(0.5)
+    with session_scope() as session:
+        return service.run_progress(session, run_id)["by_status"]
+
+
+def _status_line(progress: dict[str, object]) -> str:
+    counts = progress["by_status"]
+    assert isinstance(counts, dict)
+    return " ".join(f"{status} {count}" for status, count in sorted(counts.items()))
+
+
+@cli.command()
+def run(
+    agents: Annotated[str, typer.Option(help="comma-separated agent names")] = "restraint,notify_latest,eager_executor",
+    k: Annotated[int, typer.Option(help="distinct checkpoints per agent per scenario")] = 2,
+    seed: Annotated[int, typer.Option(help="sampling seed")] = 0,
+    scenarios: Annotated[str | None, typer.Option(help="comma-separated scenario ids (default all)")] = None,
+    name: Annotated[str | None, typer.Option(help="run name")] = None,
+) -> None:
+    """Sample checkpoints and produce responses, with a progress bar."""
+    from app.db import session_scope
+    from app.errors import DomainError
+    from app.runs import service
+
+    try:
+        with session_scope() as session:
+            service.ensure_baseline_agents(session)
+            created = service.create_run(
+                session, agent_names=[a.strip() for a in agents.split(",") if a.strip()], k=k,
+                seed=seed, name=name,
+                scenario_ids=[s.strip() for s in scenarios.split(",")] if scenarios else None)
+            run_id = created.id
+    except DomainError as exc:
+        err.print(f"[red]{exc}[/red]")
+        raise typer.Exit(1) from exc
+    assert run_id is not None
+    counts = _execute_run(run_id)
+    console.print(f"run {run_id} finished: " + ", ".join(f"{s} {n}" for s, n in sorted(counts.items())))
+
+
+@cli.command()
+def metrics(
+    table: Annotated[str, typer.Argument(help="table1")],
+    format: Annotated[str, typer.Option("--format", help="json | csv | latex")] = "json",
+    run_id: Annotated[int | None, typer.Option("--run", help="only this run")] = None,
+) -> None:
+    """Print a metric table."""
+    from app.db import session_scope
+    from app.metrics.service import metric_table, render_table
+
+    if format not in ("json", "csv", "latex"):
+        err.print(f"[red]unknown format {format!r}; use json, csv or latex[/red]")
+        raise typer.Exit(2)
+    try:
+        with session_scope() as session:
+            columns, rows = metric_table(session, table, run_id=run_id)
+    except KeyError as exc:
+        err.print(f"[red]{exc.args[0]}[/red]")
+        raise typer.Exit(2) from exc
+    sys.stdout.write(render_table(columns, rows, format))
+    if format == "json":
+        sys.stdout.write("\n")
+
+
+@cli.command()
+def serve(host: str = "127.0.0.1", port: int = 8000, reload: bool = False) -> None:
+    """Serve the web app."""
+    import uvicorn
+
+    uvicorn.run("app.main:create_app", factory=True, host=host, port=port, reload=reload)
+
+
+@cli.command()
+def worker(concurrency: Annotated[int, typer.Option(help="worker processes")] = 2) -> None:
+    """Run a Celery worker (needs REDIS_URL)."""
+    if not get_settings().redis_url:
+        err.print("[red]REDIS_URL is not set; without it tasks run in-process and no worker is needed[/red]")
+        raise typer.Exit(1)
+    from workers.celery_app import celery_app
+
+    celery_app.worker_main(["worker", "--loglevel=INFO", f"--concurrency={concurrency}"])
+
+
+@cli.command()
+def demo(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    serve_app: Annotated[bool, typer.Option("--serve/--no-serve", help="serve after setting up")] = True,
+) -> None:
+    """The main job: migrate, import seeds/, create demo users, run the baselines, serve."""
+    from sqlmodel import select
+
+    from app.annotation.service import assign_scenarios_paired
+    from app.db import session_scope
+    from app.errors import ImportFailed
+    from app.models import Run, User
+    from app.runs import service
+    from app.scenarios.service import seed_tree
+    from app.users.service import create_user
+
+    console.print(f"[bold]1/5[/bold] migrating {_display_url()}")
+    upgrade_database()
+    console.print("[bold]2/5[/bold] importing seeds/")
+    try:
+        with session_scope() as session:
+            report = seed_tree(session, ROOT / "seeds")
+    except ImportFailed as exc:
+        for problem in exc.problems:
+            err.print(problem, markup=False, highlight=False)
+        raise typer.Exit(1) from exc
+    console.print(f"      {report.total_scenarios} scenarios ready")
+    console.print("[bold]3/5[/bold] demo accounts")
+    with session_scope() as session:
+        for username, role, password in DEMO_USERS:
+            if session.exec(select(User).where(User.username == username)).first() is None:
+                create_user(session, username=username, password=password, role=role)
+        annotators = [u.id for u in session.exec(
+            select(User).where(User.role == "annotator").order_by(User.id)) if u.id is not None]
+    console.print("[bold]4/5[/bold] baseline agents")
+    with session_scope() as session:
+        service.ensure_baseline_agents(session)
+        existing = session.exec(select(Run).where(Run.name == "demo-baselines")).first()
+        if existing is None:
+            existing = service.create_run(session, agent_names=["restraint", "notify_latest",
+                                                                "eager_executor"],
+                                          k=2, seed=0, name="demo-baselines")
+        run_id = existing.id
+    assert run_id is not None
+    _execute_run(run_id)
+    with session_scope() as session:
+        assign_scenarios_paired(session, annotator_ids=annotators)
+    console.print("[bold]5/5[/bold] ready. Log in with one of these demo accounts:")
+    for username, role, password in DEMO_USERS:
+        console.print(f"      {role:<11} {username:<11} password: {password}")
+    if serve_app:
+        console.print(f"serving on http://{host}:{port}  (Ctrl+C to stop)")
+        serve(host=host, port=port)
+
+
+def main() -> None:
+    """Console-script entry point."""
+    cli()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,60 @@
+"""Engine and sessions: `SessionDep` for routes, `session_scope()` for workers and scripts."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from functools import lru_cache
+from typing import Annotated, Any
+
+from fastapi import Depends
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
+from sqlmodel import Session, create_engine
+
+from app.settings import get_settings
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for `url`; SQLite gets foreign keys, WAL and a busy timeout."""
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+        @event.listens_for(engine, "connect")
+        def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+            cursor = dbapi_connection.cursor()
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.close()
+
+        return engine
+    return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=10)
+
+
+@lru_cache
+def get_engine() -> Engine:
+    """The process-wide engine for the configured database."""
+    settings = get_settings()
+    if settings.sqlalchemy_url.startswith("sqlite:///"):
+        settings.var_dir.mkdir(parents=True, exist_ok=True)
+    return make_engine(settings.sqlalchemy_url)
+
+
+@contextmanager
+def session_scope() -> Iterator[Session]:
+    """A session for one unit of work outside a request; rolls back on error."""
+    with Session(get_engine(), expire_on_commit=False) as session:
+        try:
+            yield session
+        except BaseException:
+            session.rollback()
+            raise
+
+
+def get_session() -> Iterator[Session]:
+    """FastAPI dependency: one session per request."""
+    with Session(get_engine(), expire_on_commit=False) as session:
+        yield session
+
+
+SessionDep = Annotated[Session, Depends(get_session)]

@@ -1,0 +1,39 @@
+"""Domain errors. No HTTP here: `app.web.errors` maps them to responses in one place."""
+
+from __future__ import annotations
+
+
+class DomainError(Exception):
+    """Base of errors a service raises for a caller to show."""
+
+
+class NotFoundError(DomainError):
+    """The thing asked for does not exist (or the caller may not know that it does)."""
+
+
+class ForbiddenError(DomainError):
+    """The caller's role does not allow this."""
+
+
+class UnprocessableError(DomainError):
+    """The input breaks a rule; `field` names where, when known."""
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+class ConflictError(DomainError):
+    """The input conflicts with stored state (a duplicate, a stale version)."""
+
+
+class ImportFailed(DomainError):
+    """An all-or-nothing import found problems; nothing was stored.
+
+    Attributes:
+        problems: one line per problem, each naming where (file, line, JSON path, rule code).
+    """
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__(f"{len(problems)} problem(s); nothing was imported")
+        self.problems = problems

@@ -1,0 +1,19 @@
+"""SQLModel tables, one module per domain. Importing this package registers them all (Alembic)."""
+
+from app.models.annotation import Annotation, AnnotationRevision, Assignment
+from app.models.arena import Checkpoint, Environment, Scenario
+from app.models.runs import Agent, Response, Run
+from app.models.users import User
+
+__all__ = [
+    "Agent",
+    "Annotation",
+    "AnnotationRevision",
+    "Assignment",
+    "Checkpoint",
+    "Environment",
+    "Response",
+    "Run",
+    "Scenario",
+    "User",
+]

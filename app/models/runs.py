@@ -1,0 +1,82 @@
+"""Agents, runs and responses (DESIGN.md §5)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Text, UniqueConstraint
+from sqlmodel import Column, Field, SQLModel
+
+from app.models.base import json_field, time_field
+
+RESPONSE_STATUSES = ("pending", "running", "completed", "protocol_error", "api_error")
+RUN_STATUSES = ("pending", "running", "completed", "cancelled")
+
+
+class Agent(SQLModel, table=True):
+    """An agent under evaluation: a built-in baseline or an OpenAI-compatible endpoint.
+
+    `config` holds endpoint settings (base URL, model, the *name* of the environment variable
+    with the API key); a key itself is never stored.
+    """
+
+    __tablename__ = "agents"
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(max_length=64, unique=True, index=True)
+    kind: str = Field(max_length=16)
+    config: dict[str, Any] = json_field(default=dict)
+    created_at: datetime = time_field(now=True)
+
+
+class Run(SQLModel, table=True):
+    """One sampling of checkpoints for a set of agents, and the responses it produces."""
+
+    __tablename__ = "runs"
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(max_length=120)
+    seed: int = 0
+    k: int = 2
+    status: str = Field(default="pending", max_length=16)
+    settings: dict[str, Any] = json_field(default=dict)
+    created_by: int | None = Field(default=None, foreign_key="users.id")
+    created_at: datetime = time_field(now=True)
+    started_at: datetime | None = time_field(nullable=True)
+    finished_at: datetime | None = time_field(nullable=True)
+
+
+class Response(SQLModel, table=True):
+    """One agent's complete output at one checkpoint (DESIGN §2 "response").
+
+    Token counts are sums over the response's LLM calls, None where the endpoint did not report
+    them (never stored as 0). `llm_calls` keeps one entry per call: tokens, latency (seconds),
+    finish reason, retries and raw messages.
+    """
+
+    __tablename__ = "responses"
+    __table_args__ = (UniqueConstraint("run_id", "checkpoint_id", "agent_id"),)
+
+    id: str = Field(primary_key=True, max_length=32)
+    run_id: int = Field(foreign_key="runs.id", index=True)
+    agent_id: int = Field(foreign_key="agents.id", index=True)
+    checkpoint_id: int = Field(foreign_key="checkpoints.id", index=True)
+    status: str = Field(default="pending", max_length=16, index=True)
+    action: dict[str, Any] | None = json_field(nullable=True)
+    level_predicted: str | None = Field(default=None, max_length=2)
+    rationale: str = Field(default="", sa_column=Column(Text, nullable=False, default=""))
+    trajectory: list[dict[str, Any]] = json_field(default=list)
+    state_diff: list[dict[str, Any]] = json_field(default=list)
+    permission_flags: list[dict[str, Any]] = json_field(default=list)
+    llm_calls: list[dict[str, Any]] = json_field(default=list)
+    prompt_tokens: int | None = None
+    completion_tokens: int | None = None
+    reasoning_tokens: int | None = None
+    retrieval_rounds: int = 0
+    local_content_access: bool = False
+    error: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    raw_output: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    created_at: datetime = time_field(now=True)
+    started_at: datetime | None = time_field(nullable=True)
+    finished_at: datetime | None = time_field(nullable=True)

@@ -1,0 +1,186 @@
+"""Run planning and response execution. Each public function is one unit of work."""
+
+from __future__ import annotations
+
+import uuid
+from collections import Counter
+from typing import Any
+
+from sqlalchemy import func
+from sqlmodel import Session, col, select
+
+from app.agents.baselines import BASELINES, BaselineAgent
+from app.agents.client import AgentClient
+from app.agents.runner import PROMPT_VERSION, run_response, system_prompt
+from app.agents.protocol import Limits
+from app.arena.replay import Observation
+from app.errors import NotFoundError, UnprocessableError
+from app.models import Agent, Checkpoint, Response, Run, Scenario
+from app.models.base import utcnow
+from app.scenarios.sampling import sample_checkpoints
+from app.scenarios.service import load_scenario
+
+FINISHED = ("completed", "protocol_error", "api_error")
+
+
+def ensure_baseline_agents(session: Session) -> list[Agent]:
+    """Create the three built-in baselines if missing (commits); return them in DESIGN order."""
+    agents = []
+    for name in BASELINES:
+        agent = session.exec(select(Agent).where(Agent.name == name)).first()
+        if agent is None:
+            agent = Agent(name=name, kind="baseline", config={"baseline": name})
+            session.add(agent)
+        agents.append(agent)
+    session.commit()
+    return agents
+
+
+def agent_client(agent: Agent, observation: Observation) -> AgentClient:
+    """The client that answers for `agent` at one observation.
+
+    Raises:
+        UnprocessableError: an agent kind this build cannot run.
+    """
+    if agent.kind == "baseline":
+        return BaselineAgent(agent.config.get("baseline", agent.name), observation)
+    raise UnprocessableError(f"agent {agent.name}: kind {agent.kind!r} cannot be run", "kind")
+
+
+def create_run(session: Session, *, agent_names: list[str], k: int = 2, seed: int = 0,
+               name: str | None = None, scenario_ids: list[str] | None = None,
+               created_by: int | None = None) -> Run:
+    """Sample checkpoints and plan one pending response per (checkpoint, agent); commits once.
+
+    Args:
+        session: database session.
+        agent_names: agents to run (must exist).
+        k: distinct checkpoints per agent per scenario (DESIGN §6, default 2).
+        seed: run seed; the same seed gives the same plan in any process.
+        name: display name; defaults to ``run-<id>``.
+        scenario_ids: scenarios to use; None for all.
+        created_by: user id of the researcher.
+
+    Returns:
+        The new :class:`Run` (status ``pending``) with its responses planned.
+
+    Raises:
+        UnprocessableError: no agents, an unknown agent or scenario, or k < 1.
+    """
+    if not agent_names:
+        raise UnprocessableError("choose at least one agent", "agents")
+    if k < 1:
+        raise UnprocessableError("k must be at least 1", "k")
+    agents = {a.name: a for a in session.exec(select(Agent).where(col(Agent.name).in_(agent_names)))}
+    missing = [n for n in agent_names if n not in agents]
+    if missing:
+        raise UnprocessableError(f"unknown agent(s): {', '.join(missing)}", "agents")
+    query = select(Scenario).order_by(Scenario.id)
+    if scenario_ids is not None:
+        query = query.where(col(Scenario.id).in_(scenario_ids))
+    scenarios = list(session.exec(query))
+    if scenario_ids is not None and len(scenarios) != len(set(scenario_ids)):
+        found = {s.id for s in scenarios}
+        raise UnprocessableError(
+            f"unknown scenario(s): {', '.join(sorted(set(scenario_ids) - found))}", "scenarios")
+    if not scenarios:
+        raise UnprocessableError("there are no scenarios; run `halo seed seeds/` first", "scenarios")
+    limits = Limits()
+    run = Run(name=name or "", seed=seed, k=k,
+              settings={"agents": agent_names, "prompt_version": PROMPT_VERSION,
+                        "prompt": system_prompt(limits), "max_rounds": limits.max_rounds,
+                        "max_commands": limits.max_commands,
+                        "scenarios": [s.id for s in scenarios]},
+              created_by=created_by)
+    session.add(run)
+    session.flush()
+    if not run.name:
+        run.name = f"run-{run.id}"
+    checkpoints = {(c.scenario_id, c.t): c for c in session.exec(
+        select(Checkpoint).where(col(Checkpoint.scenario_id).in_([s.id for s in scenarios])))}
+    for scenario in scenarios:
+        plan = sample_checkpoints(scenario.num_events, agent_names, k, seed=seed,
+                                  scenario_id=scenario.id)
+        for agent_name, ts in plan.items():
+            for t in ts:
+                session.add(Response(id=uuid.uuid4().hex, run_id=run.id,
+                                     agent_id=agents[agent_name].id,
+                                     checkpoint_id=checkpoints[(scenario.id, t)].id))
+    session.commit()
+    return run
+
+
+def pending_response_ids(session: Session, run_id: int) -> list[str]:
+    """Ids of a run's responses that still have to be produced, in a stable order."""
+    return list(session.exec(
+        select(Response.id).where(Response.run_id == run_id,
+                                  col(Response.status).in_(("pending", "running")))
+        .order_by(Response.checkpoint_id, Response.agent_id)))
+
+
+def mark_run_started(session: Session, run_id: int) -> None:
+    """Set a run running (commits)."""
+    run = session.get(Run, run_id)
+    if run is None:
+        raise NotFoundError(f"run {run_id} does not exist")
+    if run.status == "pending":
+        run.status, run.started_at = "running", utcnow()
+        session.add(run)
+        session.commit()
+
+
+def execute_response(session: Session, response_id: str) -> str:
+    """Produce one planned response; idempotent (a finished response is left as it is).
+
+    Args:
+        session: database session (committed when the response is stored).
+        response_id: the planned response.
+
+    Returns:
+        The response's status after the call.
+
+    Raises:
+        NotFoundError: no such response.
+    """
+    response = session.get(Response, response_id)
+    if response is None:
+        raise NotFoundError(f"response {response_id} does not exist")
+    if response.status in FINISHED:
+        return response.status
+    checkpoint = session.get(Checkpoint, response.checkpoint_id)
+    agent = session.get(Agent, response.agent_id)
+    run = session.get(Run, response.run_id)
+    assert checkpoint is not None and agent is not None and run is not None
+    loaded = load_scenario(session, checkpoint.scenario_id)
+    response.status, response.started_at = "running", utcnow()
+    limits = Limits(max_rounds=run.settings.get("max_rounds", 6),
+                    max_commands=run.settings.get("max_commands", 8))
+    outcome = run_response(loaded.s0, loaded.events, checkpoint.t,
+                           agent_factory=lambda obs: agent_client(agent, obs), limits=limits)
+    for field, value in vars(outcome).items():
+        setattr(response, field, value)
+    response.finished_at = utcnow()
+    session.add(response)
+    session.flush()
+    _finish_run_if_done(session, run)
+    session.commit()
+    return response.status
+
+
+def _finish_run_if_done(session: Session, run: Run) -> None:
+    open_count = session.exec(
+        select(func.count()).select_from(Response)
+        .where(Response.run_id == run.id, col(Response.status).in_(("pending", "running")))).one()
+    if open_count == 0 and run.status in ("pending", "running"):
+        run.status, run.finished_at = "completed", utcnow()
+        session.add(run)
+
+
+def run_progress(session: Session, run_id: int) -> dict[str, Any]:
+    """Counts of a run's responses by status, plus total and done (finished in any status)."""
+    counts = Counter(dict(session.exec(
+        select(Response.status, func.count()).where(Response.run_id == run_id)
+        .group_by(Response.status)).all()))
+    total = sum(counts.values())
+    done = sum(counts[s] for s in FINISHED)
+    return {"total": total, "done": done, "by_status": dict(counts)}

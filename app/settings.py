@@ -1,0 +1,62 @@
+"""Settings from environment variables and an optional `.env` (DESIGN.md §10)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from pydantic import model_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+ROOT = Path(__file__).resolve().parent.parent
+DEV_SECRET = "dev-only-secret-change-me"  # noqa: S105  (refused outside development)
+
+
+class Settings(BaseSettings):
+    """Process-wide settings.
+
+    Attributes:
+        database_url: SQLAlchemy URL; unset → a SQLite file under ``./var/``.
+        redis_url: Celery broker/backend; unset → tasks run in-process (eager).
+        secret_key: signs session cookies; required outside development.
+        environment: ``development`` or ``production``.
+        var_dir: where the embedded default keeps its SQLite file and exports.
+        session_max_age: seconds a log-in lasts.
+    """
+
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+
+    database_url: str | None = None
+    redis_url: str | None = None
+    secret_key: str = DEV_SECRET
+    environment: str = "development"
+    var_dir: Path = Path("var")
+    session_max_age: int = 12 * 3600
+    secure_cookies: bool = False
+
+    @model_validator(mode="after")
+    def _refuse_default_secret(self) -> Settings:
+        if self.environment != "development" and self.secret_key == DEV_SECRET:
+            raise ValueError("SECRET_KEY must be set outside development")
+        return self
+
+    @property
+    def sqlalchemy_url(self) -> str:
+        """The database URL; the embedded default is ``sqlite:///var/halo.db``."""
+        if self.database_url:
+            url = self.database_url
+            if url.startswith("postgresql://"):
+                url = "postgresql+psycopg://" + url[len("postgresql://"):]
+            return url
+        return f"sqlite:///{self.var_dir / 'halo.db'}"
+
+    @property
+    def in_process_tasks(self) -> bool:
+        """True when no broker is configured and tasks run eagerly in this process."""
+        return not self.redis_url
+
+
+@lru_cache
+def get_settings() -> Settings:
+    """The cached settings of this process (tests clear the cache to change them)."""
+    return Settings()

@@ -1,0 +1,1 @@
+"""Accounts: creation, password hashing (Argon2 via pwdlib) and authentication."""

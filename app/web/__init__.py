@@ -1,0 +1,1 @@
+"""HTTP only: dependencies, templating, error mapping and page routers. No business rules here."""

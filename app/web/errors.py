@@ -1,0 +1,40 @@
+"""Maps domain errors to HTTP responses in one place."""
+
+from __future__ import annotations
+
+from urllib.parse import quote
+
+from fastapi import FastAPI, Request
+from starlette.responses import RedirectResponse, Response
+
+from app.errors import ConflictError, ForbiddenError, NotFoundError, UnprocessableError
+from app.web.deps import CsrfFailed, LoginRequired
+from app.web.templating import render
+
+STATUS = {NotFoundError: 404, ForbiddenError: 403, UnprocessableError: 422, ConflictError: 409}
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    """Register the handlers on `app`."""
+
+    async def login_required(request: Request, exc: Exception) -> Response:
+        target = request.url.path + (f"?{request.url.query}" if request.url.query else "")
+        if request.headers.get("HX-Request") == "true":
+            return Response(status_code=401, headers={"HX-Redirect": "/login"})
+        return RedirectResponse(f"/login?next={quote(target)}", status_code=303)
+
+    async def csrf_failed(request: Request, exc: Exception) -> Response:
+        return render(request, "error.html",
+                      {"status": 403, "message": "The form expired or came from another site. "
+                                                 "Reload the page and try again."},
+                      status_code=403)
+
+    async def domain_error(request: Request, exc: Exception) -> Response:
+        status = next(code for cls, code in STATUS.items() if isinstance(exc, cls))
+        return render(request, "error.html", {"status": status, "message": str(exc)},
+                      status_code=status)
+
+    app.add_exception_handler(LoginRequired, login_required)
+    app.add_exception_handler(CsrfFailed, csrf_failed)
+    for cls in STATUS:
+        app.add_exception_handler(cls, domain_error)

@@ -1,0 +1,1 @@
+"""Page routers, one module per page area; templates mirror them under templates/."""

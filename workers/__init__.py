@@ -1,0 +1,1 @@
+"""Celery application and thin tasks; each task opens its own session and makes one domain call."""

@@ -1,0 +1,32 @@
+"""The Celery app. With no `REDIS_URL` it runs tasks eagerly, in-process (the embedded default)."""
+
+from __future__ import annotations
+
+from celery import Celery
+
+from app.settings import get_settings
+
+
+def make_celery() -> Celery:
+    """A Celery app configured from settings (broker and result backend on Redis)."""
+    settings = get_settings()
+    app = Celery("halo", include=["workers.runs"])
+    if settings.redis_url:
+        app.conf.update(broker_url=settings.redis_url, result_backend=settings.redis_url)
+    else:
+        app.conf.update(task_always_eager=True, task_eager_propagates=True,
+                        broker_url="memory://", result_backend="cache+memory://")
+    app.conf.update(
+        task_acks_late=True,
+        task_reject_on_worker_lost=True,
+        worker_prefetch_multiplier=1,
+        task_serializer="json",
+        accept_content=["json"],
+        result_expires=3600,
+        broker_connection_retry_on_startup=True,
+        broker_transport_options={"visibility_timeout": 600},
+    )
+    return app
+
+
+celery_app = make_celery()

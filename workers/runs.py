@@ -1,0 +1,24 @@
+"""Run tasks: one task per planned response (run, checkpoint, agent), idempotent."""
+
+from __future__ import annotations
+
+from app.db import session_scope
+from app.runs import service
+from workers.celery_app import celery_app
+
+
+@celery_app.task(name="runs.execute_response", acks_late=True, soft_time_limit=600)
+def execute_response(response_id: str) -> str:
+    """Produce one planned response; a redelivered or repeated task changes nothing."""
+    with session_scope() as session:
+        return service.execute_response(session, response_id)
+
+
+def dispatch_run(run_id: int) -> int:
+    """Queue every unfinished response of a run (in-process: run them now). Returns how many."""
+    with session_scope() as session:
+        service.mark_run_started(session, run_id)
+        ids = service.pending_response_ids(session, run_id)
+    for response_id in ids:
+        execute_response.delay(response_id)
+    return len(ids)

@@ -12,8 +12,11 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from app.settings import ROOT, get_settings
 
-cli = typer.Typer(help="HALO workbench: evaluate proactive agents with fine-grained human diagnosis.",
-                  no_args_is_help=True, add_completion=False)
+cli = typer.Typer(
+    help="HALO workbench: evaluate proactive agents with fine-grained human diagnosis.",
+    no_args_is_help=True,
+    add_completion=False,
+)
 db_cli = typer.Typer(help="Database schema.", no_args_is_help=True)
 users_cli = typer.Typer(help="Accounts.", no_args_is_help=True)
 cli.add_typer(db_cli, name="db")
@@ -58,7 +61,9 @@ def _display_url() -> str:
 
 
 @cli.command()
-def validate(path: Annotated[Path, typer.Argument(help="seeds/, seeds/arena/ or one environment")]) -> None:
+def validate(
+    path: Annotated[Path, typer.Argument(help="seeds/, seeds/arena/ or one environment")],
+) -> None:
     """Run the validator (V01–V09); exit 1 and print every failing rule with its JSON path."""
     from app.arena.validator import validate_tree
 
@@ -73,7 +78,9 @@ def validate(path: Annotated[Path, typer.Argument(help="seeds/, seeds/arena/ or 
 
 
 @cli.command()
-def seed(path: Annotated[Path, typer.Argument(help="seeds/, seeds/arena/ or one environment")]) -> None:
+def seed(
+    path: Annotated[Path, typer.Argument(help="seeds/, seeds/arena/ or one environment")],
+) -> None:
     """Validate and import environments and scenarios, all-or-nothing."""
     from app.db import session_scope
     from app.errors import ImportFailed
@@ -87,10 +94,12 @@ def seed(path: Annotated[Path, typer.Argument(help="seeds/, seeds/arena/ or one 
             console.print(problem, markup=False, highlight=False)
         err.print(f"[red]{exc}[/red]")
         raise typer.Exit(1) from exc
-    console.print(f"scenarios: {len(report.scenarios_created)} created, "
-                  f"{len(report.scenarios_updated)} updated, {report.unchanged} unchanged; "
-                  f"environments: {len(report.environments_created)} created, "
-                  f"{len(report.environments_updated)} updated")
+    console.print(
+        f"scenarios: {len(report.scenarios_created)} created, "
+        f"{len(report.scenarios_updated)} updated, {report.unchanged} unchanged; "
+        f"environments: {len(report.environments_created)} created, "
+        f"{len(report.environments_updated)} updated"
+    )
 
 
 @users_cli.command("create")
@@ -126,8 +135,13 @@ def _execute_run(run_id: int) -> dict[str, int]:
     settings = get_settings()
     with session_scope() as session:
         total = service.run_progress(session, run_id)["total"]
-    columns = (TextColumn("[bold]run {task.fields[run]}"), BarColumn(), MofNCompleteColumn(),
-               TextColumn("{task.fields[status]}"), TimeElapsedColumn())
+    columns = (
+        TextColumn("[bold]run {task.fields[run]}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[status]}"),
+        TimeElapsedColumn(),
+    )
     with Progress(*columns, console=console) as bar:
         task = bar.add_task("run", total=total, run=run_id, status="")
         if settings.in_process_tasks:
@@ -160,10 +174,14 @@ def _status_line(progress: dict[str, object]) -> str:
 
 @cli.command()
 def run(
-    agents: Annotated[str, typer.Option(help="comma-separated agent names")] = "restraint,notify_latest,eager_executor",
+    agents: Annotated[
+        str, typer.Option(help="comma-separated agent names")
+    ] = "restraint,notify_latest,eager_executor",
     k: Annotated[int, typer.Option(help="distinct checkpoints per agent per scenario")] = 2,
     seed: Annotated[int, typer.Option(help="sampling seed")] = 0,
-    scenarios: Annotated[str | None, typer.Option(help="comma-separated scenario ids (default all)")] = None,
+    scenarios: Annotated[
+        str | None, typer.Option(help="comma-separated scenario ids (default all)")
+    ] = None,
     name: Annotated[str | None, typer.Option(help="run name")] = None,
 ) -> None:
     """Sample checkpoints and produce responses, with a progress bar."""
@@ -175,16 +193,22 @@ def run(
         with session_scope() as session:
             service.ensure_baseline_agents(session)
             created = service.create_run(
-                session, agent_names=[a.strip() for a in agents.split(",") if a.strip()], k=k,
-                seed=seed, name=name,
-                scenario_ids=[s.strip() for s in scenarios.split(",")] if scenarios else None)
+                session,
+                agent_names=[a.strip() for a in agents.split(",") if a.strip()],
+                k=k,
+                seed=seed,
+                name=name,
+                scenario_ids=[s.strip() for s in scenarios.split(",")] if scenarios else None,
+            )
             run_id = created.id
     except DomainError as exc:
         err.print(f"[red]{exc}[/red]")
         raise typer.Exit(1) from exc
     assert run_id is not None
     counts = _execute_run(run_id)
-    console.print(f"run {run_id} finished: " + ", ".join(f"{s} {n}" for s, n in sorted(counts.items())))
+    console.print(
+        f"run {run_id} finished: " + ", ".join(f"{s} {n}" for s, n in sorted(counts.items()))
+    )
 
 
 @cli.command()
@@ -223,7 +247,10 @@ def serve(host: str = "127.0.0.1", port: int = 8000, reload: bool = False) -> No
 def worker(concurrency: Annotated[int, typer.Option(help="worker processes")] = 2) -> None:
     """Run a Celery worker (needs REDIS_URL)."""
     if not get_settings().redis_url:
-        err.print("[red]REDIS_URL is not set; without it tasks run in-process and no worker is needed[/red]")
+        err.print(
+            "[red]REDIS_URL is not set; without it tasks run in-process "
+            "and no worker is needed[/red]"
+        )
         raise typer.Exit(1)
     from workers.celery_app import celery_app
 
@@ -234,10 +261,12 @@ def worker(concurrency: Annotated[int, typer.Option(help="worker processes")] = 
 def demo(
     host: str = "127.0.0.1",
     port: int = 8000,
-    serve_app: Annotated[bool, typer.Option("--serve/--no-serve", help="serve after setting up")] = True,
+    serve_app: Annotated[
+        bool, typer.Option("--serve/--no-serve", help="serve after setting up")
+    ] = True,
 ) -> None:
     """The main job: migrate, import seeds/, create demo users, run the baselines, serve."""
-    from sqlmodel import select
+    from sqlmodel import col, select
 
     from app.annotation.service import assign_scenarios_paired
     from app.db import session_scope
@@ -263,16 +292,20 @@ def demo(
         for username, role, password in DEMO_USERS:
             if session.exec(select(User).where(User.username == username)).first() is None:
                 create_user(session, username=username, password=password, role=role)
-        annotators = [u.id for u in session.exec(
-            select(User).where(User.role == "annotator").order_by(User.id)) if u.id is not None]
+        query = select(User).where(User.role == "annotator").order_by(col(User.id))
+        annotators = [u.id for u in session.exec(query) if u.id is not None]
     console.print("[bold]4/5[/bold] baseline agents")
     with session_scope() as session:
         service.ensure_baseline_agents(session)
         existing = session.exec(select(Run).where(Run.name == "demo-baselines")).first()
         if existing is None:
-            existing = service.create_run(session, agent_names=["restraint", "notify_latest",
-                                                                "eager_executor"],
-                                          k=2, seed=0, name="demo-baselines")
+            existing = service.create_run(
+                session,
+                agent_names=["restraint", "notify_latest", "eager_executor"],
+                k=2,
+                seed=0,
+                name="demo-baselines",
+            )
         run_id = existing.id
     assert run_id is not None
     _execute_run(run_id)

@@ -15,9 +15,14 @@ def create_app() -> FastAPI:
     """Build the app from the current settings."""
     settings = get_settings()
     app = FastAPI(title="HALO workbench", docs_url=None, redoc_url=None, openapi_url=None)
-    app.add_middleware(SessionMiddleware, secret_key=settings.secret_key,
-                       session_cookie="halo_session", max_age=settings.session_max_age,
-                       same_site="lax", https_only=settings.secure_cookies)
+    app.add_middleware(
+        SessionMiddleware,
+        secret_key=settings.secret_key,
+        session_cookie="halo_session",
+        max_age=settings.session_max_age,
+        same_site="lax",
+        https_only=settings.secure_cookies,
+    )
     app.mount("/static", StaticFiles(directory=str(ROOT / "static")), name="static")
     for module in (auth, annotate, lead):
         app.include_router(module.router)

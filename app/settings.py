@@ -22,6 +22,8 @@ class Settings(BaseSettings):
         environment: ``development`` or ``production``.
         var_dir: where the embedded default keeps its SQLite file and exports.
         session_max_age: seconds a log-in lasts.
+        secure_cookies: send the session cookie over HTTPS only.
+        celery_queue: the broker queue tasks go to (lets test runs share one Redis safely).
     """
 
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
@@ -33,6 +35,7 @@ class Settings(BaseSettings):
     var_dir: Path = Path("var")
     session_max_age: int = 12 * 3600
     secure_cookies: bool = False
+    celery_queue: str = "halo"
 
     @model_validator(mode="after")
     def _refuse_default_secret(self) -> Settings:
@@ -46,7 +49,7 @@ class Settings(BaseSettings):
         if self.database_url:
             url = self.database_url
             if url.startswith("postgresql://"):
-                url = "postgresql+psycopg://" + url[len("postgresql://"):]
+                url = "postgresql+psycopg://" + url[len("postgresql://") :]
             return url
         return f"sqlite:///{self.var_dir / 'halo.db'}"
 

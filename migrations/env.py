@@ -15,8 +15,12 @@ url = config.get_main_option("sqlalchemy.url") or get_settings().sqlalchemy_url
 
 
 def run_migrations_offline() -> None:
-    context.configure(url=url, target_metadata=target_metadata, literal_binds=True,
-                      render_as_batch=url.startswith("sqlite"))
+    context.configure(
+        url=url,
+        target_metadata=target_metadata,
+        literal_binds=True,
+        render_as_batch=url.startswith("sqlite"),
+    )
     with context.begin_transaction():
         context.run_migrations()
 
@@ -24,8 +28,9 @@ def run_migrations_offline() -> None:
 def run_migrations_online() -> None:
     connectable = config.attributes.get("connection")
     if connectable is None:
-        connectable = engine_from_config({"sqlalchemy.url": url}, prefix="sqlalchemy.",
-                                         poolclass=pool.NullPool)
+        connectable = engine_from_config(
+            {"sqlalchemy.url": url}, prefix="sqlalchemy.", poolclass=pool.NullPool
+        )
         with connectable.connect() as connection:
             _run(connection)
     else:
@@ -33,8 +38,12 @@ def run_migrations_online() -> None:
 
 
 def _run(connection) -> None:  # type: ignore[no-untyped-def]
-    context.configure(connection=connection, target_metadata=target_metadata,
-                      render_as_batch=connection.dialect.name == "sqlite", compare_type=True)
+    context.configure(
+        connection=connection,
+        target_metadata=target_metadata,
+        render_as_batch=connection.dialect.name == "sqlite",
+        compare_type=True,
+    )
     with context.begin_transaction():
         context.run_migrations()
 

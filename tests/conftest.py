@@ -128,7 +128,17 @@ def live_db(pg_template: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict) -> dict:  # type: ignore[type-arg]
     """Debian's chromium, headless, with the flags this closed network needs."""
-    return {**browser_type_launch_args, "executable_path": shutil.which("chromium"),
-            "args": ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--disable-background-networking", "--disable-component-update",
-                     "--disable-sync", "--disable-quic", "--no-first-run"]}
+    return {
+        **browser_type_launch_args,
+        "executable_path": shutil.which("chromium"),
+        "args": [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-dev-shm-usage",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--disable-quic",
+            "--no-first-run",
+        ],
+    }

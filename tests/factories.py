@@ -16,13 +16,23 @@ _counter = itertools.count(1)
 
 def make_user(session: Session, role: str = "annotator", password: str = "password-123") -> User:
     """A new account with a unique username."""
-    return create_user(session, username=f"{role}{next(_counter)}-{id(session) % 10000}",
-                       password=password, role=role)
+    return create_user(
+        session,
+        username=f"{role}{next(_counter)}-{id(session) % 10000}",
+        password=password,
+        role=role,
+    )
 
 
-def make_run(session: Session, *, agents: tuple[str, ...] = ("restraint", "notify_latest", "eager_executor"),
-             scenario_ids: list[str] | None = None, k: int = 2, seed: int = 0,
-             execute: bool = True) -> Any:
+def make_run(
+    session: Session,
+    *,
+    agents: tuple[str, ...] = ("restraint", "notify_latest", "eager_executor"),
+    scenario_ids: list[str] | None = None,
+    k: int = 2,
+    seed: int = 0,
+    execute: bool = True,
+) -> Any:
     """A run of the baselines, produced in-process; returns the run."""
     run = create_run(session, agent_names=list(agents), k=k, seed=seed, scenario_ids=scenario_ids)
     if execute:

@@ -14,9 +14,14 @@ def make_celery() -> Celery:
     if settings.redis_url:
         app.conf.update(broker_url=settings.redis_url, result_backend=settings.redis_url)
     else:
-        app.conf.update(task_always_eager=True, task_eager_propagates=True,
-                        broker_url="memory://", result_backend="cache+memory://")
+        app.conf.update(
+            task_always_eager=True,
+            task_eager_propagates=True,
+            broker_url="memory://",
+            result_backend="cache+memory://",
+        )
     app.conf.update(
+        task_default_queue=settings.celery_queue,
         task_acks_late=True,
         task_reject_on_worker_lost=True,
         worker_prefetch_multiplier=1,

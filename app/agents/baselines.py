@@ -77,38 +77,74 @@ class BaselineAgent:
             return AgentTurn(json.dumps({"type": "inspect", "commands": [probe]}))
         if self.name == "notify_latest":
             evidence = [latest.object_id] if latest.object_id else [latest.id]
-            action = {"command": "notify_user",
-                      "args": {"message": f"Heads-up: {latest.summary}", "evidence": evidence}}
+            action = {
+                "command": "notify_user",
+                "args": {"message": f"Heads-up: {latest.summary}", "evidence": evidence},
+            }
             return AgentTurn(_final(action, "The latest event may need the user's attention."))
-        return AgentTurn(_final(self._execute(latest, _last_result(messages)),
-                                "Act on the latest event right away."))
+        return AgentTurn(
+            _final(
+                self._execute(latest, _last_result(messages)), "Act on the latest event right away."
+            )
+        )
 
     def _execute(self, latest: ObservedEvent, record: Any) -> dict[str, Any]:
         persona = self.observation.persona
         if latest.app == "email" and isinstance(record, dict) and "from" in record:
-            return {"command": "send_email",
-                    "args": {"to": [record["from"]], "subject": f"Re: {record['subject']}",
-                             "body": "Thanks, this is handled. I will follow up shortly.",
-                             "reply_to": record["id"]}}
-        if latest.app == "calendar" and isinstance(record, dict) and record.get("status") != "cancelled":
+            return {
+                "command": "send_email",
+                "args": {
+                    "to": [record["from"]],
+                    "subject": f"Re: {record['subject']}",
+                    "body": "Thanks, this is handled. I will follow up shortly.",
+                    "reply_to": record["id"],
+                },
+            }
+        if (
+            latest.app == "calendar"
+            and isinstance(record, dict)
+            and record.get("status") != "cancelled"
+        ):
             start = datetime.fromisoformat(record["start"]) + timedelta(days=1)
             end = datetime.fromisoformat(record["end"]) + timedelta(days=1)
-            return {"command": "reschedule_calendar_event",
-                    "args": {"event_id": record["id"], "start": start.isoformat(),
-                             "end": end.isoformat(), "note": "Moved by the assistant"}}
+            return {
+                "command": "reschedule_calendar_event",
+                "args": {
+                    "event_id": record["id"],
+                    "start": start.isoformat(),
+                    "end": end.isoformat(),
+                    "note": "Moved by the assistant",
+                },
+            }
         if latest.app == "chat" and isinstance(record, list) and record:
-            return {"command": "send_chat_message",
-                    "args": {"conversation_id": record[-1]["conversation_id"],
-                             "text": "On it, I will take care of this."}}
+            return {
+                "command": "send_chat_message",
+                "args": {
+                    "conversation_id": record[-1]["conversation_id"],
+                    "text": "On it, I will take care of this.",
+                },
+            }
         if latest.kind == "wallet.scheduled" and isinstance(record, list):
             for payment in record:
                 if payment["id"] == latest.object_id and payment["status"] == "scheduled":
-                    return {"command": "cancel_scheduled_payment",
-                            "args": {"payment_id": payment["id"], "reason": "Held by the assistant"}}
+                    return {
+                        "command": "cancel_scheduled_payment",
+                        "args": {"payment_id": payment["id"], "reason": "Held by the assistant"},
+                    }
         if latest.app == "contacts" and isinstance(record, dict) and record.get("emails"):
-            return {"command": "send_email",
-                    "args": {"to": [record["emails"][0]], "subject": "Following up",
-                             "body": "Following up on the latest update."}}
-        return {"command": "send_email",
-                "args": {"to": [persona["email"]], "subject": "Action taken",
-                         "body": f"I acted on: {latest.summary}"}}
+            return {
+                "command": "send_email",
+                "args": {
+                    "to": [record["emails"][0]],
+                    "subject": "Following up",
+                    "body": "Following up on the latest update.",
+                },
+            }
+        return {
+            "command": "send_email",
+            "args": {
+                "to": [persona["email"]],
+                "subject": "Action taken",
+                "body": f"I acted on: {latest.summary}",
+            },
+        }

@@ -1,4 +1,4 @@
-"""What the runner needs from any agent: a reply to the conversation so far, plus call accounting."""
+"""What the runner needs from any agent: a reply to the conversation, plus call accounting."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any, Protocol
 
 @dataclass
 class LLMCall:
-    """Accounting of one LLM call (DESIGN §5): tokens are None when the endpoint did not report them.
+    """Accounting of one LLM call (DESIGN §5): tokens are None when the endpoint gave none.
 
     Attributes:
         prompt_tokens / completion_tokens / reasoning_tokens: token counts or None.

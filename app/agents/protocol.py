@@ -28,7 +28,7 @@ class Limits:
 
 
 class ProtocolViolation(Exception):
-    """A reply that breaks the protocol; the message is what the corrective message tells the agent."""
+    """A reply that breaks the protocol; the message is what the corrective message says."""
 
 
 class CommandCall(BaseModel):
@@ -70,11 +70,14 @@ def extract_json(text: str) -> Any:
     try:
         return json.loads(stripped)
     except json.JSONDecodeError as exc:
-        raise ProtocolViolation(f"the reply is not valid JSON ({exc.msg} at line {exc.lineno} "
-                                f"column {exc.colno})") from exc
+        raise ProtocolViolation(
+            f"the reply is not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno})"
+        ) from exc
 
 
-def parse_reply(text: str, *, limits: Limits, final_only: bool = False) -> InspectReply | FinalReply:
+def parse_reply(
+    text: str, *, limits: Limits, final_only: bool = False
+) -> InspectReply | FinalReply:
     """Parse and check one agent reply.
 
     Args:
@@ -96,7 +99,8 @@ def parse_reply(text: str, *, limits: Limits, final_only: bool = False) -> Inspe
     except ValidationError as exc:
         problems = "; ".join(
             f"{'.'.join(str(p) for p in err['loc'][1:]) or 'reply'}: {err['msg']}"
-            for err in exc.errors())
+            for err in exc.errors()
+        )
         raise ProtocolViolation(f"the reply does not match the protocol: {problems}") from exc
     try:
         if isinstance(reply, InspectReply):
@@ -104,7 +108,9 @@ def parse_reply(text: str, *, limits: Limits, final_only: bool = False) -> Inspe
                 raise ProtocolViolation("no retrieval rounds are left: answer with a final reply")
             if len(reply.commands) > limits.max_commands:
                 raise ProtocolViolation(
-                    f"{len(reply.commands)} commands in one round; the limit is {limits.max_commands}")
+                    f"{len(reply.commands)} commands in one round; "
+                    f"the limit is {limits.max_commands}"
+                )
             for call in reply.commands:
                 validate_call(call.command, call.args, kind="retrieval")
         elif reply.action is not None:

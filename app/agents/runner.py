@@ -32,14 +32,21 @@ def prompt_template(version: str = PROMPT_VERSION) -> str:
 
 def system_prompt(limits: Limits, version: str = PROMPT_VERSION) -> str:
     """The system prompt with the catalogue and limits filled in."""
-    retrieval = "\n".join(f"- {s.signature()}: {s.description}" for s in CATALOGUE.values()
-                          if s.level is None)
-    actions = "\n".join(f"- [{s.level}] {s.signature()}: {s.description}"
-                        for s in CATALOGUE.values() if s.level is not None)
-    return (prompt_template(version).replace("{retrieval}", retrieval)
-            .replace("{actions}", actions)
-            .replace("{max_commands}", str(limits.max_commands))
-            .replace("{max_rounds}", str(limits.max_rounds)))
+    retrieval = "\n".join(
+        f"- {s.signature()}: {s.description}" for s in CATALOGUE.values() if s.level is None
+    )
+    actions = "\n".join(
+        f"- [{s.level}] {s.signature()}: {s.description}"
+        for s in CATALOGUE.values()
+        if s.level is not None
+    )
+    return (
+        prompt_template(version)
+        .replace("{retrieval}", retrieval)
+        .replace("{actions}", actions)
+        .replace("{max_commands}", str(limits.max_commands))
+        .replace("{max_rounds}", str(limits.max_rounds))
+    )
 
 
 @dataclass
@@ -86,12 +93,21 @@ def _sum_tokens(calls: list[LLMCall], attr: str) -> int | None:
 
 def corrective_message(problem: str) -> str:
     """The one corrective message an agent gets after a protocol violation (DESIGN §5)."""
-    return (f"Your reply broke the protocol: {problem}. Answer again with exactly one JSON "
-            "object of type \"inspect\" or \"final\", using only catalogue commands and arguments.")
+    return (
+        f"Your reply broke the protocol: {problem}. Answer again with exactly one JSON "
+        'object of type "inspect" or "final", using only catalogue commands and arguments.'
+    )
 
 
-def run_response(s0: S0, events: list[Event], t: int, agent: AgentClient | None = None, *,
-                 agent_factory: Any = None, limits: Limits | None = None) -> ResponseOutcome:
+def run_response(
+    s0: S0,
+    events: list[Event],
+    t: int,
+    agent: AgentClient | None = None,
+    *,
+    agent_factory: Any = None,
+    limits: Limits | None = None,
+) -> ResponseOutcome:
     """Produce one response at checkpoint t.
 
     Args:
@@ -149,14 +165,27 @@ def run_response(s0: S0, events: list[Event], t: int, agent: AgentClient | None 
             for call in reply.commands:
                 result = run_command(sandbox, call.command, call.args, kind="retrieval")
                 outcome.local_content_access |= result.local_content
-                outcome.trajectory.append({"round": outcome.retrieval_rounds,
-                                           "command": call.command, "args": call.args,
-                                           "result": result.output, "ok": result.ok})
+                outcome.trajectory.append(
+                    {
+                        "round": outcome.retrieval_rounds,
+                        "command": call.command,
+                        "args": call.args,
+                        "result": result.output,
+                        "ok": result.ok,
+                    }
+                )
                 results.append({"command": call.command, "result": result.output})
-            note = ("" if outcome.retrieval_rounds < limits.max_rounds
-                    else " This was the last retrieval round: answer with a final reply now.")
-            messages.append({"role": "user",
-                             "content": json.dumps({"results": results}, ensure_ascii=False) + note})
+            note = (
+                ""
+                if outcome.retrieval_rounds < limits.max_rounds
+                else " This was the last retrieval round: answer with a final reply now."
+            )
+            messages.append(
+                {
+                    "role": "user",
+                    "content": json.dumps({"results": results}, ensure_ascii=False) + note,
+                }
+            )
     finally:
         sandbox.close()
     outcome.llm_calls = [asdict(call) for call in calls]
@@ -176,7 +205,9 @@ def _finish(outcome: ResponseOutcome, reply: FinalReply, sandbox: Any) -> None:
         return
     result = run_command(sandbox, reply.action.command, reply.action.args, kind="action")
     if not result.ok:
-        raise ProtocolViolation(f"the final action was refused: {result.output.removeprefix('error: ')}")
+        raise ProtocolViolation(
+            f"the final action was refused: {result.output.removeprefix('error: ')}"
+        )
     outcome.action = {"command": reply.action.command, "args": reply.action.args}
     outcome.level_predicted = level_of(reply.action.command)
     outcome.state_diff = result.diff

@@ -49,13 +49,18 @@ class Diagnosis:
     other_issues: tuple[tuple[str, str], ...] = field(default=())
 
     def as_dict(self) -> dict[str, Any]:
-        return {"level": self.level, "verdict": self.verdict, "timing": self.timing,
-                "intensity": self.intensity, "inaction": self.inaction,
-                "other_issues": [{"category": c, "note": n} for c, n in self.other_issues]}
+        return {
+            "level": self.level,
+            "verdict": self.verdict,
+            "timing": self.timing,
+            "intensity": self.intensity,
+            "inaction": self.inaction,
+            "other_issues": [{"category": c, "note": n} for c, n in self.other_issues],
+        }
 
 
 def visible_fields(level: str | None, verdict: str | None) -> set[str]:
-    """Which form fields apply to the answers so far: a subset of {timing, intensity, other_issues}."""
+    """Form fields that apply to these answers: a subset of {timing, intensity, other_issues}."""
     if verdict != "reject":
         return set()
     if level in ("L1", "L2", "L3"):
@@ -67,8 +72,9 @@ def _blank(value: Any) -> bool:
     return value is None or (isinstance(value, str) and not value.strip())
 
 
-def check_diagnosis(level: Any, verdict: Any, timing: Any = None, intensity: Any = None,
-                    other_issues: Any = None) -> Diagnosis:
+def check_diagnosis(
+    level: Any, verdict: Any, timing: Any = None, intensity: Any = None, other_issues: Any = None
+) -> Diagnosis:
     """Check a submitted diagnosis against the rules of DESIGN §7.
 
     Args:
@@ -102,22 +108,31 @@ def check_diagnosis(level: Any, verdict: Any, timing: Any = None, intensity: Any
     if level == "L0":
         for name, value in (("timing", timing), ("intensity", intensity)):
             if value is not None:
-                raise DiagnosisError(name, "a rejected L0 is inaction; it has no timing or intensity")
+                raise DiagnosisError(
+                    name, "a rejected L0 is inaction; it has no timing or intensity"
+                )
     else:
         if timing not in TIMINGS:
-            raise DiagnosisError("timing", "a rejected L1–L3 needs timing: premature, belated or appropriate")
+            raise DiagnosisError(
+                "timing", "a rejected L1–L3 needs timing: premature, belated or appropriate"
+            )
         if intensity not in INTENSITIES:
-            raise DiagnosisError("intensity",
-                                 "a rejected L1–L3 needs intensity: insufficient, excessive or appropriate")
+            raise DiagnosisError(
+                "intensity",
+                "a rejected L1–L3 needs intensity: insufficient, excessive or appropriate",
+            )
     seen: set[str] = set()
     normalised: list[tuple[str, str]] = []
     for index, issue in enumerate(issues):
         if not isinstance(issue, dict):
-            raise DiagnosisError(f"other_issues[{index}]", "must be an object with category and note")
+            raise DiagnosisError(
+                f"other_issues[{index}]", "must be an object with category and note"
+            )
         category, note = issue.get("category"), issue.get("note")
         if category not in OTHER_ISSUES:
-            raise DiagnosisError(f"other_issues[{index}].category",
-                                 f"must be one of {', '.join(OTHER_ISSUES)}")
+            raise DiagnosisError(
+                f"other_issues[{index}].category", f"must be one of {', '.join(OTHER_ISSUES)}"
+            )
         if category in seen:
             raise DiagnosisError(f"other_issues[{index}].category", f"{category} is given twice")
         if _blank(note):
@@ -125,7 +140,16 @@ def check_diagnosis(level: Any, verdict: Any, timing: Any = None, intensity: Any
         seen.add(category)
         normalised.append((category, str(note).strip()))
     if level != "L0" and timing == "appropriate" and intensity == "appropriate" and not normalised:
-        raise DiagnosisError("other_issues", "a rejected response with appropriate timing and "
-                                             "intensity must name at least one other issue")
-    return Diagnosis(level=level, verdict=verdict, timing=timing, intensity=intensity,
-                     inaction=level == "L0", other_issues=tuple(normalised))
+        raise DiagnosisError(
+            "other_issues",
+            "a rejected response with appropriate timing and "
+            "intensity must name at least one other issue",
+        )
+    return Diagnosis(
+        level=level,
+        verdict=verdict,
+        timing=timing,
+        intensity=intensity,
+        inaction=level == "L0",
+        other_issues=tuple(normalised),
+    )

@@ -6,6 +6,7 @@ import hashlib
 from dataclasses import dataclass
 from typing import Any
 
+from sqlalchemy import select as sa_select
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
@@ -25,12 +26,17 @@ from app.models.base import utcnow
 
 
 def blind_order(response_id: str) -> str:
-    """A stable pseudo-random sort key, so responses at a checkpoint appear in a fixed shuffled order."""
+    """A stable pseudo-random sort key: responses at a checkpoint keep one shuffled order."""
     return hashlib.sha256(f"blind:{response_id}".encode()).hexdigest()
 
 
-def assign_scenarios_paired(session: Session, *, annotator_ids: list[int],
-                            scenario_ids: list[str] | None = None, phase: int = 1) -> int:
+def assign_scenarios_paired(
+    session: Session,
+    *,
+    annotator_ids: list[int],
+    scenario_ids: list[str] | None = None,
+    phase: int = 1,
+) -> int:
     """Assign completed responses so that one annotator judges every response of a scenario.
 
     Scenarios go to annotators round-robin in id order; a scenario that already has an
@@ -50,17 +56,20 @@ def assign_scenarios_paired(session: Session, *, annotator_ids: list[int],
     """
     if not annotator_ids:
         raise UnprocessableError("choose at least one annotator", "annotators")
-    query = (select(Response.id, Checkpoint.scenario_id)
-             .join(Checkpoint, Checkpoint.id == Response.checkpoint_id)
-             .where(Response.status == "completed"))
+    query = (
+        select(Response.id, Checkpoint.scenario_id)
+        .join(Checkpoint, col(Checkpoint.id) == col(Response.checkpoint_id))
+        .where(Response.status == "completed")
+    )
     if scenario_ids is not None:
         query = query.where(col(Checkpoint.scenario_id).in_(scenario_ids))
     rows = session.exec(query).all()
     existing = session.exec(
         select(Assignment.response_id, Assignment.annotator_id, Checkpoint.scenario_id)
-        .join(Response, Response.id == Assignment.response_id)
-        .join(Checkpoint, Checkpoint.id == Response.checkpoint_id)
-        .where(col(Assignment.released_at).is_(None))).all()
+        .join(Response, col(Response.id) == col(Assignment.response_id))
+        .join(Checkpoint, col(Checkpoint.id) == col(Response.checkpoint_id))
+        .where(col(Assignment.released_at).is_(None))
+    ).all()
     owner: dict[str, int] = {scenario: annotator for _r, annotator, scenario in existing}
     assigned = {response for response, _a, _s in existing}
     scenarios = sorted({scenario for _r, scenario in rows})
@@ -72,8 +81,9 @@ def assign_scenarios_paired(session: Session, *, annotator_ids: list[int],
     created = 0
     for response_id, scenario in rows:
         if response_id not in assigned:
-            session.add(Assignment(response_id=response_id, annotator_id=owner[scenario],
-                                   phase=phase))
+            session.add(
+                Assignment(response_id=response_id, annotator_id=owner[scenario], phase=phase)
+            )
             created += 1
     session.commit()
     return created
@@ -93,16 +103,30 @@ class QueueItem:
 
 def annotator_queue(session: Session, annotator: User) -> list[QueueItem]:
     """The annotator's assigned responses: by scenario, checkpoint, then a blinded stable order."""
-    rows = session.exec(
-        select(Response.id, Scenario.id, Scenario.title, Checkpoint.t, Scenario.num_events,
-               Annotation.id)
-        .join(Assignment, Assignment.response_id == Response.id)
-        .join(Checkpoint, Checkpoint.id == Response.checkpoint_id)
-        .join(Scenario, Scenario.id == Checkpoint.scenario_id)
-        .outerjoin(Annotation, (Annotation.response_id == Response.id)
-                   & (Annotation.annotator_id == annotator.id))
-        .where(Assignment.annotator_id == annotator.id, col(Assignment.released_at).is_(None),
-               Response.status == "completed")).all()
+    columns: list[Any] = [
+        Response.id,
+        Scenario.id,
+        Scenario.title,
+        Checkpoint.t,
+        Scenario.num_events,
+        Annotation.id,
+    ]
+    rows = session.execute(
+        sa_select(*columns)
+        .join(Assignment, col(Assignment.response_id) == col(Response.id))
+        .join(Checkpoint, col(Checkpoint.id) == col(Response.checkpoint_id))
+        .join(Scenario, col(Scenario.id) == col(Checkpoint.scenario_id))
+        .outerjoin(
+            Annotation,
+            (col(Annotation.response_id) == col(Response.id))
+            & (col(Annotation.annotator_id) == annotator.id),
+        )
+        .where(
+            col(Assignment.annotator_id) == annotator.id,
+            col(Assignment.released_at).is_(None),
+            col(Response.status) == "completed",
+        )
+    ).all()
     items = [QueueItem(r, s, title, t, n, a is not None) for r, s, title, t, n, a in rows]
     return sorted(items, key=lambda i: (i.scenario_id, i.checkpoint, blind_order(i.response_id)))
 
@@ -126,9 +150,12 @@ def load_item(session: Session, annotator: User, response_id: str) -> DiagnosisI
             annotator (indistinguishable on purpose: annotators never learn of others' items).
     """
     assignment = session.exec(
-        select(Assignment).where(Assignment.response_id == response_id,
-                                 Assignment.annotator_id == annotator.id,
-                                 col(Assignment.released_at).is_(None))).first()
+        select(Assignment).where(
+            Assignment.response_id == response_id,
+            Assignment.annotator_id == annotator.id,
+            col(Assignment.released_at).is_(None),
+        )
+    ).first()
     response = session.get(Response, response_id)
     if assignment is None or response is None or response.status != "completed":
         raise NotFoundError("no such item in your queue")
@@ -139,21 +166,34 @@ def load_item(session: Session, annotator: User, response_id: str) -> DiagnosisI
     environment = session.get(Environment, scenario.environment_id)
     assert environment is not None
     annotation = session.exec(
-        select(Annotation).where(Annotation.response_id == response_id,
-                                 Annotation.annotator_id == annotator.id)).first()
+        select(Annotation).where(
+            Annotation.response_id == response_id, Annotation.annotator_id == annotator.id
+        )
+    ).first()
     return DiagnosisItem(response, scenario, environment, checkpoint, annotation)
 
 
 def _same(annotation: Annotation, diagnosis: Diagnosis) -> bool:
-    current = {"level": annotation.level, "verdict": annotation.verdict,
-               "timing": annotation.timing, "intensity": annotation.intensity,
-               "inaction": annotation.inaction, "other_issues": annotation.other_issues}
+    current = {
+        "level": annotation.level,
+        "verdict": annotation.verdict,
+        "timing": annotation.timing,
+        "intensity": annotation.intensity,
+        "inaction": annotation.inaction,
+        "other_issues": annotation.other_issues,
+    }
     return current == diagnosis.as_dict()
 
 
-def submit_diagnosis(session: Session, *, annotator: User, response_id: str, form: dict[str, Any],
-                     expected_version: int | None = None,
-                     seconds_spent: float | None = None) -> Annotation:
+def submit_diagnosis(
+    session: Session,
+    *,
+    annotator: User,
+    response_id: str,
+    form: dict[str, Any],
+    expected_version: int | None = None,
+    seconds_spent: float | None = None,
+) -> Annotation:
     """Check and save a diagnosis; every change keeps a revision, nothing is overwritten.
 
     Args:
@@ -177,25 +217,39 @@ def submit_diagnosis(session: Session, *, annotator: User, response_id: str, for
     """
     load_item(session, annotator, response_id)
     try:
-        diagnosis = check_diagnosis(form.get("level"), form.get("verdict"), form.get("timing"),
-                                    form.get("intensity"), form.get("other_issues"))
+        diagnosis = check_diagnosis(
+            form.get("level"),
+            form.get("verdict"),
+            form.get("timing"),
+            form.get("intensity"),
+            form.get("other_issues"),
+        )
     except DiagnosisError as exc:
         raise UnprocessableError(exc.message, exc.field) from exc
     for _attempt in range(3):
         try:
-            return _save(session, annotator, response_id, diagnosis, expected_version, seconds_spent)
+            return _save(
+                session, annotator, response_id, diagnosis, expected_version, seconds_spent
+            )
         except IntegrityError:
             session.rollback()  # a simultaneous first save won; retry as an update
     raise ConflictError("the item is being saved elsewhere; reload and try again")
 
 
-def _save(session: Session, annotator: User, response_id: str, diagnosis: Diagnosis,
-          expected_version: int | None, seconds_spent: float | None) -> Annotation:
+def _save(
+    session: Session,
+    annotator: User,
+    response_id: str,
+    diagnosis: Diagnosis,
+    expected_version: int | None,
+    seconds_spent: float | None,
+) -> Annotation:
     assert annotator.id is not None
     annotation = session.exec(
-        select(Annotation).where(Annotation.response_id == response_id,
-                                 Annotation.annotator_id == annotator.id)
-        .with_for_update()).first()
+        select(Annotation)
+        .where(Annotation.response_id == response_id, Annotation.annotator_id == annotator.id)
+        .with_for_update()
+    ).first()
     values = diagnosis.as_dict()
     if annotation is not None:
         if _same(annotation, diagnosis):
@@ -205,10 +259,13 @@ def _save(session: Session, annotator: User, response_id: str, diagnosis: Diagno
             session.rollback()
             raise ConflictError(
                 f"this item was saved elsewhere (version {annotation.version}, you had "
-                f"{expected_version}); reload to see it before saving again")
+                f"{expected_version}); reload to see it before saving again"
+            )
         if expected_version is None:
             session.rollback()
-            raise ConflictError("this item already has a saved diagnosis; reload before changing it")
+            raise ConflictError(
+                "this item already has a saved diagnosis; reload before changing it"
+            )
         for key, value in values.items():
             setattr(annotation, key, value)
         annotation.version += 1
@@ -220,14 +277,24 @@ def _save(session: Session, annotator: User, response_id: str, diagnosis: Diagno
     session.add(annotation)
     session.flush()
     assert annotation.id is not None
-    session.add(AnnotationRevision(annotation_id=annotation.id, version=annotation.version,
-                                   data=values, created_by=annotator.id))
+    session.add(
+        AnnotationRevision(
+            annotation_id=annotation.id,
+            version=annotation.version,
+            data=values,
+            created_by=annotator.id,
+        )
+    )
     session.commit()
     return annotation
 
 
 def revisions(session: Session, annotation_id: int) -> list[AnnotationRevision]:
     """All kept revisions of an annotation, oldest first."""
-    return list(session.exec(select(AnnotationRevision)
-                             .where(AnnotationRevision.annotation_id == annotation_id)
-                             .order_by(AnnotationRevision.version)))
+    return list(
+        session.exec(
+            select(AnnotationRevision)
+            .where(AnnotationRevision.annotation_id == annotation_id)
+            .order_by(col(AnnotationRevision.version))
+        )
+    )

@@ -6,4 +6,4 @@ class ArenaError(Exception):
 
 
 class CommandError(Exception):
-    """A command was refused or failed; the message is returned to the agent as data (DESIGN §3.4)."""
+    """A command was refused or failed; the message goes back to the agent as data (DESIGN §3.4)."""

@@ -50,7 +50,8 @@ def apply_event(sandbox: Sandbox, event: Event) -> None:
     app, model = EVENT_PAYLOADS[event.kind]
     if event.app != app:
         raise ArenaError(
-            f"event {event.id}: kind {event.kind} belongs to app {app}, not {event.app}")
+            f"event {event.id}: kind {event.kind} belongs to app {app}, not {event.app}"
+        )
     try:
         payload: Any = model.model_validate(event.payload)
     except ValueError as exc:
@@ -64,15 +65,18 @@ def apply_event(sandbox: Sandbox, event: Event) -> None:
         current = sandbox.get("calendar", "events", payload.event_id)
         if current is None:
             raise ArenaError(
-                f"event {event.id}: calendar event {payload.event_id!r} does not exist")
+                f"event {event.id}: calendar event {payload.event_id!r} does not exist"
+            )
         changes = payload.changes if kind == "calendar.updated" else {"status": "cancelled"}
         sandbox.put("calendar", "events", _updated_calendar_event(event.id, current, changes))
     elif kind == "chat.message":
         conversation_id = payload.message.conversation_id
         if payload.conversation is not None:
             if payload.conversation.id != conversation_id:
-                raise ArenaError(f"event {event.id}: the message belongs to {conversation_id!r}, "
-                                 f"not to the new conversation {payload.conversation.id!r}")
+                raise ArenaError(
+                    f"event {event.id}: the message belongs to {conversation_id!r}, "
+                    f"not to the new conversation {payload.conversation.id!r}"
+                )
             sandbox.put("chat", "conversations", dump_record(payload.conversation))
         elif sandbox.get("chat", "conversations", conversation_id) is None:
             raise ArenaError(f"event {event.id}: conversation {conversation_id!r} does not exist")
@@ -85,7 +89,8 @@ def apply_event(sandbox: Sandbox, event: Event) -> None:
         scheduled = dump_record(payload.scheduled_payment)
         if sandbox.get("wallet", "accounts", scheduled["account_id"]) is None:
             raise ArenaError(
-                f"event {event.id}: account {scheduled['account_id']!r} does not exist")
+                f"event {event.id}: account {scheduled['account_id']!r} does not exist"
+            )
         sandbox.put("wallet", "scheduled_payments", scheduled)
     elif kind == "files.written":
         try:
@@ -99,8 +104,9 @@ def apply_event(sandbox: Sandbox, event: Event) -> None:
             raise ArenaError(f"event {event.id}: {exc}") from exc
 
 
-def _updated_calendar_event(event_id: str, current: dict[str, Any],
-                            changes: dict[str, Any]) -> dict[str, Any]:
+def _updated_calendar_event(
+    event_id: str, current: dict[str, Any], changes: dict[str, Any]
+) -> dict[str, Any]:
     """The calendar event with `changes` applied, checked against the record contract."""
     unknown = sorted(set(changes) - set(current) | ({"id"} & set(changes)))
     if unknown:
@@ -109,7 +115,8 @@ def _updated_calendar_event(event_id: str, current: dict[str, Any],
         return dump_record(CalendarEvent.model_validate({**current, **changes}))
     except ValueError as exc:
         raise ArenaError(
-            f"event {event_id}: calendar.updated makes an invalid event: {exc}") from exc
+            f"event {event_id}: calendar.updated makes an invalid event: {exc}"
+        ) from exc
 
 
 def _apply_transaction(sandbox: Sandbox, event_id: str, transaction: dict[str, Any]) -> None:
@@ -119,12 +126,14 @@ def _apply_transaction(sandbox: Sandbox, event_id: str, transaction: dict[str, A
     balance stays opening balance + Σ posted (V09).
     """
     if sandbox.get("wallet", "accounts", transaction["account_id"]) is None:
-        raise ArenaError(
-            f"event {event_id}: account {transaction['account_id']!r} does not exist")
+        raise ArenaError(f"event {event_id}: account {transaction['account_id']!r} does not exist")
     moves: list[tuple[str, int]] = []
     previous = sandbox.get("wallet", "transactions", transaction["id"])
-    if (previous is not None and previous["status"] == "posted"
-            and sandbox.get("wallet", "accounts", previous["account_id"]) is not None):
+    if (
+        previous is not None
+        and previous["status"] == "posted"
+        and sandbox.get("wallet", "accounts", previous["account_id"]) is not None
+    ):
         moves.append((previous["account_id"], -previous["amount_minor"]))
     if transaction["status"] == "posted":
         moves.append((transaction["account_id"], transaction["amount_minor"]))
@@ -132,8 +141,9 @@ def _apply_transaction(sandbox: Sandbox, event_id: str, transaction: dict[str, A
     for account_id, amount in moves:
         account = sandbox.get("wallet", "accounts", account_id)
         assert account is not None
-        sandbox.update("wallet", "accounts", account_id,
-                       {"balance_minor": account["balance_minor"] + amount})
+        sandbox.update(
+            "wallet", "accounts", account_id, {"balance_minor": account["balance_minor"] + amount}
+        )
 
 
 def replay_prefix(s0: S0, events: list[Event], t: int) -> Sandbox:
@@ -215,10 +225,21 @@ def build_observation(s0: S0, events: list[Event], t: int) -> Observation:
     if not 1 <= t <= len(events):
         raise ArenaError(f"checkpoint {t} is outside 1..{len(events)}")
     seen = tuple(
-        ObservedEvent(id=e.id, at=e.at.isoformat(), app=e.app, kind=e.kind,
-                      object_id=event_object_id(e), summary=e.summary)
+        ObservedEvent(
+            id=e.id,
+            at=e.at.isoformat(),
+            app=e.app,
+            kind=e.kind,
+            object_id=event_object_id(e),
+            summary=e.summary,
+        )
         for e in events[:t]
     )
-    return Observation(persona=s0.persona, timezone=str(s0.timezone.key),
-                       now=events[t - 1].at.isoformat(), checkpoint=t, num_events=len(events),
-                       events=seen)
+    return Observation(
+        persona=s0.persona,
+        timezone=str(s0.timezone.key),
+        now=events[t - 1].at.isoformat(),
+        checkpoint=t,
+        num_events=len(events),
+        events=seen,
+    )

@@ -35,7 +35,7 @@ APPS: tuple[str, ...] = ("email", "calendar", "chat", "contacts", "wallet")
 class Strict(BaseModel):
     """Base for contract models: unknown fields are errors (V01), aliases accepted."""
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True, frozen=False)
+    model_config = ConfigDict(extra="forbid")
 
 
 NonEmpty = Annotated[str, Field(min_length=1)]

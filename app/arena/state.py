@@ -146,9 +146,12 @@ def build_s0(
             if record["id"] in collections[key]:
                 raise ArenaError(f"{source}: duplicate id {record['id']!r} in {key[0]}.{key[1]}")
             collections[key][record["id"]] = record
-    all_files = {normalise_path(path): text for path, text in files.items()}
-    for part in (scenario.initial_records, scenario.noise_records):
-        all_files.update({normalise_path(path): text for path, text in part.files.items()})
+    try:
+        all_files = {normalise_path(path): text for path, text in files.items()}
+        for part in (scenario.initial_records, scenario.noise_records):
+            all_files.update({normalise_path(path): text for path, text in part.files.items()})
+    except CommandError as exc:
+        raise ArenaError(f"files: {exc}") from exc
 
     db = sqlite3.connect(":memory:")
     try:
@@ -156,8 +159,10 @@ def build_s0(
             db.executescript(database_sql)
         except sqlite3.Error as exc:
             raise ArenaError(f"database.sql of {environment.id}: {exc}") from exc
-        for part_name, part in (("initial_records", scenario.initial_records),
-                                ("noise_records", scenario.noise_records)):
+        for part_name, part in (
+            ("initial_records", scenario.initial_records),
+            ("noise_records", scenario.noise_records),
+        ):
             for index, statement in enumerate(part.db):
                 try:
                     db.executescript(statement)
@@ -270,22 +275,33 @@ class Sandbox:
         finally:
             self._diff = previous
 
-    def _record(self, op: str, app: str, collection: str, record_id: str,
-                before: Any, after: Any) -> None:
+    def _record(
+        self, op: str, app: str, collection: str, record_id: str, before: Any, after: Any
+    ) -> None:
         if self._diff is not None:
-            self._diff.append({"op": op, "app": app, "collection": collection, "id": record_id,
-                               "before": before, "after": after})
+            self._diff.append(
+                {
+                    "op": op,
+                    "app": app,
+                    "collection": collection,
+                    "id": record_id,
+                    "before": before,
+                    "after": after,
+                }
+            )
 
     def put(self, app: str, collection: str, record: dict[str, Any]) -> None:
         """Insert or replace a record (by its ``id``)."""
         records = self.collections[(app, collection)]
         before = records.get(record["id"])
         records[record["id"]] = record
-        self._record("create" if before is None else "update", app, collection, record["id"],
-                     before, record)
+        self._record(
+            "create" if before is None else "update", app, collection, record["id"], before, record
+        )
 
-    def update(self, app: str, collection: str, record_id: str,
-               changes: dict[str, Any]) -> dict[str, Any]:
+    def update(
+        self, app: str, collection: str, record_id: str, changes: dict[str, Any]
+    ) -> dict[str, Any]:
         """Replace a record by a copy with `changes` applied; return the new record.
 
         Raises:
@@ -302,8 +318,9 @@ class Sandbox:
         path = normalise_path(path)
         before = self.files.get(path)
         self.files[path] = content
-        self._record("create" if before is None else "update", "files", "files", path, before,
-                     content)
+        self._record(
+            "create" if before is None else "update", "files", "files", path, before, content
+        )
         return path
 
     def add_outbox(self, item: dict[str, Any]) -> dict[str, Any]:
@@ -334,8 +351,12 @@ class Sandbox:
             diff: the entries collected by :meth:`recording` during the changes to revert.
         """
         for entry in reversed(diff):
-            app, collection, record_id, before = (entry["app"], entry["collection"], entry["id"],
-                                                  entry["before"])
+            app, collection, record_id, before = (
+                entry["app"],
+                entry["collection"],
+                entry["id"],
+                entry["before"],
+            )
             if app == "assistant":
                 self.outbox = [item for item in self.outbox if item["id"] != record_id]
             elif app == "files":
@@ -348,8 +369,9 @@ class Sandbox:
             else:
                 self.collections[(app, collection)][record_id] = before
 
-    def query(self, sql: str, params: tuple[Any, ...] = ()
-              ) -> tuple[list[str], list[tuple[Any, ...]], bool]:
+    def query(
+        self, sql: str, params: tuple[Any, ...] = ()
+    ) -> tuple[list[str], list[tuple[Any, ...]], bool]:
         """Run one read-only statement under an authorizer and a step budget (DESIGN §3.4).
 
         Args:

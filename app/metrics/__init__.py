@@ -1,1 +1,1 @@
-"""Metric tables over annotated responses (DESIGN.md §8): pure formulas and the queries feeding them."""
+"""Metric tables over annotated responses (DESIGN.md §8): pure formulas and their queries."""

@@ -40,8 +40,22 @@ class AnnotatedResponse:
     domain: str = ""
 
 
-TABLE1_COLUMNS = ("agent", "n", "acceptability", "L0", "L1", "L2", "L3", "inaction", "premature",
-                  "belated", "insufficient", "excessive", "reasoning_tokens_k", "retrieval_rounds")
+TABLE1_COLUMNS = (
+    "agent",
+    "n",
+    "acceptability",
+    "L0",
+    "L1",
+    "L2",
+    "L3",
+    "inaction",
+    "premature",
+    "belated",
+    "insufficient",
+    "excessive",
+    "reasoning_tokens_k",
+    "retrieval_rounds",
+)
 
 
 def percent(count: int, total: int) -> float | None:
@@ -51,6 +65,10 @@ def percent(count: int, total: int) -> float | None:
 
 def _rejected(r: AnnotatedResponse) -> bool:
     return r.verdict == "reject"
+
+
+def _at_level(level: str) -> Callable[[AnnotatedResponse], bool]:
+    return lambda r: r.level == level
 
 
 def table1_row(group: str, rows: list[AnnotatedResponse]) -> dict[str, Any]:
@@ -76,7 +94,7 @@ def table1_row(group: str, rows: list[AnnotatedResponse]) -> dict[str, Any]:
         "agent": group,
         "n": n,
         "acceptability": share(lambda r: r.verdict == "accept"),
-        **{level: share(lambda r, lv=level: r.level == lv) for level in ("L0", "L1", "L2", "L3")},
+        **{level: share(_at_level(level)) for level in ("L0", "L1", "L2", "L3")},
         "inaction": share(lambda r: _rejected(r) and r.level == "L0"),
         "premature": share(lambda r: _rejected(r) and r.timing == "premature"),
         "belated": share(lambda r: _rejected(r) and r.timing == "belated"),

@@ -11,8 +11,8 @@ from sqlmodel import Session, col, select
 
 from app.agents.baselines import BASELINES, BaselineAgent
 from app.agents.client import AgentClient
-from app.agents.runner import PROMPT_VERSION, run_response, system_prompt
 from app.agents.protocol import Limits
+from app.agents.runner import PROMPT_VERSION, run_response, system_prompt
 from app.arena.replay import Observation
 from app.errors import NotFoundError, UnprocessableError
 from app.models import Agent, Checkpoint, Response, Run, Scenario
@@ -47,9 +47,16 @@ def agent_client(agent: Agent, observation: Observation) -> AgentClient:
     raise UnprocessableError(f"agent {agent.name}: kind {agent.kind!r} cannot be run", "kind")
 
 
-def create_run(session: Session, *, agent_names: list[str], k: int = 2, seed: int = 0,
-               name: str | None = None, scenario_ids: list[str] | None = None,
-               created_by: int | None = None) -> Run:
+def create_run(
+    session: Session,
+    *,
+    agent_names: list[str],
+    k: int = 2,
+    seed: int = 0,
+    name: str | None = None,
+    scenario_ids: list[str] | None = None,
+    created_by: int | None = None,
+) -> Run:
     """Sample checkpoints and plan one pending response per (checkpoint, agent); commits once.
 
     Args:
@@ -71,7 +78,9 @@ def create_run(session: Session, *, agent_names: list[str], k: int = 2, seed: in
         raise UnprocessableError("choose at least one agent", "agents")
     if k < 1:
         raise UnprocessableError("k must be at least 1", "k")
-    agents = {a.name: a for a in session.exec(select(Agent).where(col(Agent.name).in_(agent_names)))}
+    agents = {
+        a.name: a for a in session.exec(select(Agent).where(col(Agent.name).in_(agent_names)))
+    }
     missing = [n for n in agent_names if n not in agents]
     if missing:
         raise UnprocessableError(f"unknown agent(s): {', '.join(missing)}", "agents")
@@ -82,40 +91,70 @@ def create_run(session: Session, *, agent_names: list[str], k: int = 2, seed: in
     if scenario_ids is not None and len(scenarios) != len(set(scenario_ids)):
         found = {s.id for s in scenarios}
         raise UnprocessableError(
-            f"unknown scenario(s): {', '.join(sorted(set(scenario_ids) - found))}", "scenarios")
+            f"unknown scenario(s): {', '.join(sorted(set(scenario_ids) - found))}", "scenarios"
+        )
     if not scenarios:
-        raise UnprocessableError("there are no scenarios; run `halo seed seeds/` first", "scenarios")
+        raise UnprocessableError(
+            "there are no scenarios; run `halo seed seeds/` first", "scenarios"
+        )
     limits = Limits()
-    run = Run(name=name or "", seed=seed, k=k,
-              settings={"agents": agent_names, "prompt_version": PROMPT_VERSION,
-                        "prompt": system_prompt(limits), "max_rounds": limits.max_rounds,
-                        "max_commands": limits.max_commands,
-                        "scenarios": [s.id for s in scenarios]},
-              created_by=created_by)
+    run = Run(
+        name=name or "",
+        seed=seed,
+        k=k,
+        settings={
+            "agents": agent_names,
+            "prompt_version": PROMPT_VERSION,
+            "prompt": system_prompt(limits),
+            "max_rounds": limits.max_rounds,
+            "max_commands": limits.max_commands,
+            "scenarios": [s.id for s in scenarios],
+        },
+        created_by=created_by,
+    )
     session.add(run)
     session.flush()
+    assert run.id is not None
     if not run.name:
         run.name = f"run-{run.id}"
-    checkpoints = {(c.scenario_id, c.t): c for c in session.exec(
-        select(Checkpoint).where(col(Checkpoint.scenario_id).in_([s.id for s in scenarios])))}
+    checkpoints = {
+        (c.scenario_id, c.t): c
+        for c in session.exec(
+            select(Checkpoint).where(col(Checkpoint.scenario_id).in_([s.id for s in scenarios]))
+        )
+    }
     for scenario in scenarios:
-        plan = sample_checkpoints(scenario.num_events, agent_names, k, seed=seed,
-                                  scenario_id=scenario.id)
+        plan = sample_checkpoints(
+            scenario.num_events, agent_names, k, seed=seed, scenario_id=scenario.id
+        )
         for agent_name, ts in plan.items():
             for t in ts:
-                session.add(Response(id=uuid.uuid4().hex, run_id=run.id,
-                                     agent_id=agents[agent_name].id,
-                                     checkpoint_id=checkpoints[(scenario.id, t)].id))
+                session.add(
+                    Response(
+                        id=uuid.uuid4().hex,
+                        run_id=run.id,
+                        agent_id=_id(agents[agent_name].id),
+                        checkpoint_id=_id(checkpoints[(scenario.id, t)].id),
+                    )
+                )
     session.commit()
     return run
 
 
+def _id(value: int | None) -> int:
+    assert value is not None, "row not flushed"
+    return value
+
+
 def pending_response_ids(session: Session, run_id: int) -> list[str]:
     """Ids of a run's responses that still have to be produced, in a stable order."""
-    return list(session.exec(
-        select(Response.id).where(Response.run_id == run_id,
-                                  col(Response.status).in_(("pending", "running")))
-        .order_by(Response.checkpoint_id, Response.agent_id)))
+    return list(
+        session.exec(
+            select(Response.id)
+            .where(Response.run_id == run_id, col(Response.status).in_(("pending", "running")))
+            .order_by(col(Response.checkpoint_id), col(Response.agent_id))
+        )
+    )
 
 
 def mark_run_started(session: Session, run_id: int) -> None:
@@ -153,10 +192,17 @@ def execute_response(session: Session, response_id: str) -> str:
     assert checkpoint is not None and agent is not None and run is not None
     loaded = load_scenario(session, checkpoint.scenario_id)
     response.status, response.started_at = "running", utcnow()
-    limits = Limits(max_rounds=run.settings.get("max_rounds", 6),
-                    max_commands=run.settings.get("max_commands", 8))
-    outcome = run_response(loaded.s0, loaded.events, checkpoint.t,
-                           agent_factory=lambda obs: agent_client(agent, obs), limits=limits)
+    limits = Limits(
+        max_rounds=run.settings.get("max_rounds", 6),
+        max_commands=run.settings.get("max_commands", 8),
+    )
+    outcome = run_response(
+        loaded.s0,
+        loaded.events,
+        checkpoint.t,
+        agent_factory=lambda obs: agent_client(agent, obs),
+        limits=limits,
+    )
     for field, value in vars(outcome).items():
         setattr(response, field, value)
     response.finished_at = utcnow()
@@ -169,8 +215,10 @@ def execute_response(session: Session, response_id: str) -> str:
 
 def _finish_run_if_done(session: Session, run: Run) -> None:
     open_count = session.exec(
-        select(func.count()).select_from(Response)
-        .where(Response.run_id == run.id, col(Response.status).in_(("pending", "running")))).one()
+        select(func.count())
+        .select_from(Response)
+        .where(Response.run_id == run.id, col(Response.status).in_(("pending", "running")))
+    ).one()
     if open_count == 0 and run.status in ("pending", "running"):
         run.status, run.finished_at = "completed", utcnow()
         session.add(run)
@@ -178,9 +226,15 @@ def _finish_run_if_done(session: Session, run: Run) -> None:
 
 def run_progress(session: Session, run_id: int) -> dict[str, Any]:
     """Counts of a run's responses by status, plus total and done (finished in any status)."""
-    counts = Counter(dict(session.exec(
-        select(Response.status, func.count()).where(Response.run_id == run_id)
-        .group_by(Response.status)).all()))
+    counts = Counter(
+        dict(
+            session.exec(
+                select(Response.status, func.count())
+                .where(Response.run_id == run_id)
+                .group_by(Response.status)
+            ).all()
+        )
+    )
     total = sum(counts.values())
     done = sum(counts[s] for s in FINISHED)
     return {"total": total, "done": done, "by_status": dict(counts)}

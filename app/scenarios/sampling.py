@@ -17,8 +17,9 @@ def stable_seed(*parts: object) -> int:
     return int(digest[:16], 16)
 
 
-def sample_checkpoints(n: int, agents: list[str], k: int, *, seed: int,
-                       scenario_id: str) -> dict[str, list[int]]:
+def sample_checkpoints(
+    n: int, agents: list[str], k: int, *, seed: int, scenario_id: str
+) -> dict[str, list[int]]:
     """Assign k distinct checkpoints (1..n) to each agent for one scenario.
 
     The checkpoints are put in a seeded random order and dealt round-robin: agent i takes the

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from app.arena.schema import EnvironmentSpec, Event, ScenarioSpec
 from app.arena.state import S0, build_s0
@@ -86,8 +86,13 @@ def _store_environment(session: Session, bundle: Any, report: SeedReport) -> Non
     if row is not None and row.content_hash == digest:
         return
     if row is None:
-        row = Environment(id=spec.id, domain=spec.domain, timezone=spec.timezone,
-                          database_sql=bundle.database_sql, content_hash=digest)
+        row = Environment(
+            id=spec.id,
+            domain=spec.domain,
+            timezone=spec.timezone,
+            database_sql=bundle.database_sql,
+            content_hash=digest,
+        )
         report.environments_created.append(spec.id)
     else:
         report.environments_updated.append(spec.id)
@@ -99,8 +104,9 @@ def _store_environment(session: Session, bundle: Any, report: SeedReport) -> Non
     session.flush()
 
 
-def _store_scenario(session: Session, scenario: ScenarioSpec, raw: dict[str, Any],
-                    report: SeedReport) -> list[str]:
+def _store_scenario(
+    session: Session, scenario: ScenarioSpec, raw: dict[str, Any], report: SeedReport
+) -> list[str]:
     digest = content_hash(raw)
     row = session.get(Scenario, scenario.id)
     if row is not None and row.content_hash == digest:
@@ -108,27 +114,46 @@ def _store_scenario(session: Session, scenario: ScenarioSpec, raw: dict[str, Any
         return []
     if row is not None:
         answered = session.exec(
-            select(Response.id).join(Checkpoint, Checkpoint.id == Response.checkpoint_id)
-            .where(Checkpoint.scenario_id == scenario.id).limit(1)).first()
+            select(Response.id)
+            .join(Checkpoint, col(Checkpoint.id) == col(Response.checkpoint_id))
+            .where(Checkpoint.scenario_id == scenario.id)
+            .limit(1)
+        ).first()
         if answered is not None:
-            return [f"{scenario.id}: the scenario changed but already has responses; "
-                    "give the revised scenario a new id"]
+            return [
+                f"{scenario.id}: the scenario changed but already has responses; "
+                "give the revised scenario a new id"
+            ]
         report.scenarios_updated.append(scenario.id)
     else:
-        row = Scenario(id=scenario.id, environment_id=scenario.environment_id,
-                       need_type=scenario.need_type, title=scenario.title,
-                       num_events=len(scenario.events), content_hash=digest)
+        row = Scenario(
+            id=scenario.id,
+            environment_id=scenario.environment_id,
+            need_type=scenario.need_type,
+            title=scenario.title,
+            num_events=len(scenario.events),
+            content_hash=digest,
+        )
         report.scenarios_created.append(scenario.id)
     dumped = scenario.model_dump(mode="json", by_alias=True)
-    row.environment_id, row.need_type, row.title = (scenario.environment_id, scenario.need_type,
-                                                    scenario.title)
+    row.environment_id, row.need_type, row.title = (
+        scenario.environment_id,
+        scenario.need_type,
+        scenario.title,
+    )
     row.num_events = len(scenario.events)
     row.design, row.events = dumped["design"], dumped["events"]
-    row.checkpoint_design, row.source, row.content_hash = dict(scenario.checkpoint_design), raw, digest
+    row.checkpoint_design, row.source, row.content_hash = (
+        dict(scenario.checkpoint_design),
+        raw,
+        digest,
+    )
     session.add(row)
     session.flush()
-    existing = {c.t: c for c in session.exec(
-        select(Checkpoint).where(Checkpoint.scenario_id == scenario.id)).all()}
+    existing = {
+        c.t: c
+        for c in session.exec(select(Checkpoint).where(Checkpoint.scenario_id == scenario.id)).all()
+    }
     for t in range(1, len(scenario.events) + 1):
         checkpoint = existing.get(t) or Checkpoint(scenario_id=scenario.id, t=t, design="")
         checkpoint.design = scenario.checkpoint_design[str(t)]
@@ -179,7 +204,6 @@ def load_scenario(session: Session, scenario_id: str) -> LoadedScenario:
             _CACHE.clear()
         _CACHE[key] = loaded
     return loaded
-
 
 
 def clear_scenario_cache() -> None:

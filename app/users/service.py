@@ -21,8 +21,9 @@ def hash_password(password: str) -> str:
     return _hasher.hash(password)
 
 
-def create_user(session: Session, *, username: str, password: str, role: str,
-                pseudonym: str | None = None) -> User:
+def create_user(
+    session: Session, *, username: str, password: str, role: str, pseudonym: str | None = None
+) -> User:
     """Create an account (commits).
 
     Args:
@@ -41,14 +42,17 @@ def create_user(session: Session, *, username: str, password: str, role: str,
     if not 3 <= len(username) <= 64:
         raise UnprocessableError("username must have 3 to 64 characters", "username")
     if len(password) < MIN_PASSWORD:
-        raise UnprocessableError(f"password must have at least {MIN_PASSWORD} characters", "password")
+        raise UnprocessableError(
+            f"password must have at least {MIN_PASSWORD} characters", "password"
+        )
     if session.exec(select(User).where(User.username == username)).first() is not None:
         raise ConflictError(f"username {username!r} is taken")
     if pseudonym is None:
         count = session.exec(select(func.count()).select_from(User)).one()
         pseudonym = f"{role[0].upper()}{count + 1:02d}-{secrets.token_hex(2)}"
-    user = User(username=username, pseudonym=pseudonym, role=role,
-                password_hash=hash_password(password))
+    user = User(
+        username=username, pseudonym=pseudonym, role=role, password_hash=hash_password(password)
+    )
     session.add(user)
     session.commit()
     session.refresh(user)

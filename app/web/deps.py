@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from typing import Annotated
 
 from fastapi import Depends, Request
@@ -39,8 +40,10 @@ async def verify_csrf(request: Request) -> None:
     expected = request.session.get("csrf")
     sent = request.headers.get("X-CSRF-Token")
     if sent is None and request.headers.get("content-type", "").startswith(
-            ("application/x-www-form-urlencoded", "multipart/form-data")):
-        sent = (await request.form()).get("csrf_token")  # type: ignore[assignment]
+        ("application/x-www-form-urlencoded", "multipart/form-data")
+    ):
+        field = (await request.form()).get("csrf_token")
+        sent = field if isinstance(field, str) else None
     if not expected or not isinstance(sent, str) or not secrets.compare_digest(sent, expected):
         raise CsrfFailed
 
@@ -63,7 +66,7 @@ def current_user(request: Request, session: SessionDep) -> User:
 CurrentUser = Annotated[User, Depends(current_user)]
 
 
-def require_roles(*roles: str):  # type: ignore[no-untyped-def]
+def require_roles(*roles: str) -> Callable[[User], User]:
     """A dependency that admits only users with one of `roles` (admins are admitted everywhere)."""
 
     def check(user: CurrentUser) -> User:

@@ -24,15 +24,22 @@ def install_error_handlers(app: FastAPI) -> None:
         return RedirectResponse(f"/login?next={quote(target)}", status_code=303)
 
     async def csrf_failed(request: Request, exc: Exception) -> Response:
-        return render(request, "error.html",
-                      {"status": 403, "message": "The form expired or came from another site. "
-                                                 "Reload the page and try again."},
-                      status_code=403)
+        return render(
+            request,
+            "error.html",
+            {
+                "status": 403,
+                "message": "The form expired or came from another site. "
+                "Reload the page and try again.",
+            },
+            status_code=403,
+        )
 
     async def domain_error(request: Request, exc: Exception) -> Response:
         status = next(code for cls, code in STATUS.items() if isinstance(exc, cls))
-        return render(request, "error.html", {"status": status, "message": str(exc)},
-                      status_code=status)
+        return render(
+            request, "error.html", {"status": status, "message": str(exc)}, status_code=status
+        )
 
     app.add_exception_handler(LoginRequired, login_required)
     app.add_exception_handler(CsrfFailed, csrf_failed)

@@ -31,11 +31,24 @@ def is_htmx(request: Request) -> bool:
     return request.headers.get("HX-Request") == "true"
 
 
-def render(request: Request, name: str, context: dict[str, Any], *, block: str | None = None,
-           status_code: int = 200, headers: dict[str, str] | None = None) -> Response:
+def render(
+    request: Request,
+    name: str,
+    context: dict[str, Any],
+    *,
+    block: str | None = None,
+    status_code: int = 200,
+    headers: dict[str, str] | None = None,
+) -> Response:
     """Render a template (or only `block` of it) with the request's user and CSRF token."""
     from app.web.deps import csrf_token  # local: deps imports templating for error pages
 
     base = {"user": getattr(request.state, "user", None), "csrf_token": csrf_token(request)}
-    return templates.TemplateResponse(request, name, {**base, **context}, block_name=block,
-                                      status_code=status_code, headers=headers)
+    return templates.TemplateResponse(
+        request,
+        name,
+        {**base, **context},
+        block_name=block,
+        status_code=status_code,
+        headers=headers,
+    )

@@ -72,24 +72,39 @@ class CommandSpec:
         parameters.pop("title", None)
         for prop in parameters.get("properties", {}).values():
             prop.pop("title", None)
-        return {"type": "function",
-                "function": {"name": self.name, "description": self.description,
-                             "parameters": parameters}}
+        return {
+            "type": "function",
+            "function": {
+                "name": self.name,
+                "description": self.description,
+                "parameters": parameters,
+            },
+        }
 
 
 CATALOGUE: dict[str, CommandSpec] = {}
 
 
-def command(name: str, *, app: str, args: type[Args], level: Level | None = None,
-            ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+def command(
+    name: str,
+    *,
+    app: str,
+    args: type[Args],
+    level: Level | None = None,
+) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Register a handler as catalogue command `name` (decorator)."""
 
     def register(handler: Callable[..., Any]) -> Callable[..., Any]:
         if name in CATALOGUE:
             raise ValueError(f"command {name} registered twice")
-        CATALOGUE[name] = CommandSpec(name=name, app=app, level=level, args_model=args,
-                                      handler=handler,
-                                      description=(handler.__doc__ or "").strip().splitlines()[0])
+        CATALOGUE[name] = CommandSpec(
+            name=name,
+            app=app,
+            level=level,
+            args_model=args,
+            handler=handler,
+            description=(handler.__doc__ or "").strip().splitlines()[0],
+        )
         return handler
 
     return register
@@ -181,8 +196,9 @@ def render_output(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
-def run_command(sandbox: Sandbox, name: str, args: Any, *,
-                kind: str | None = None) -> CommandResult:
+def run_command(
+    sandbox: Sandbox, name: str, args: Any, *, kind: str | None = None
+) -> CommandResult:
     """Validate and execute one command against a sandbox; never raises for agent mistakes.
 
     Args:
@@ -203,7 +219,8 @@ def run_command(sandbox: Sandbox, name: str, args: Any, *,
             data = spec.handler(sandbox, parsed)
             output = render_output(data)
             local = (name == "db_query" and bool(data.get("rows"))) or (
-                name == "files_read" and bool(data))
+                name == "files_read" and bool(data)
+            )
             return CommandResult(name, args, True, truncate(output), local_content=local)
         with sandbox.recording() as diff:
             try:
@@ -211,8 +228,9 @@ def run_command(sandbox: Sandbox, name: str, args: Any, *,
             except BaseException:
                 sandbox.undo(diff)
                 raise
-        return CommandResult(name, args, True, truncate(render_output(summary)), diff=list(diff),
-                             flags=flags)
+        return CommandResult(
+            name, args, True, truncate(render_output(summary)), diff=list(diff), flags=flags
+        )
     except (CommandError, ArenaError) as exc:
         return CommandResult(name, args, False, truncate(f"error: {exc}"))
 

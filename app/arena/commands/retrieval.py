@@ -21,14 +21,16 @@ HHMM = Annotated[str, Field(pattern=r"^([01]\d|2[0-3]):[0-5]\d$")]
 EMAIL_SUMMARY = ("id", "thread_id", "folder", "from", "to", "subject", "at", "read", "flagged")
 
 
-def _newest_first(sandbox: Sandbox, records: list[dict[str, Any]],
-                  key: str = "at") -> list[dict[str, Any]]:
+def _newest_first(
+    sandbox: Sandbox, records: list[dict[str, Any]], key: str = "at"
+) -> list[dict[str, Any]]:
     tz = sandbox.timezone
     return sorted(records, key=lambda r: (comparable(r[key], tz), r["id"]), reverse=True)
 
 
-def _oldest_first(sandbox: Sandbox, records: list[dict[str, Any]],
-                  key: str = "at") -> list[dict[str, Any]]:
+def _oldest_first(
+    sandbox: Sandbox, records: list[dict[str, Any]], key: str = "at"
+) -> list[dict[str, Any]]:
     tz = sandbox.timezone
     return sorted(records, key=lambda r: (comparable(r[key], tz), r["id"]))
 
@@ -53,8 +55,11 @@ def email_list(sandbox: Sandbox, args: EmailListArgs) -> list[dict[str, Any]]:
     """List messages in a folder (inbox, sent, drafts, archive), newest first, without bodies."""
     if args.folder not in ("inbox", "sent", "drafts", "archive"):
         raise CommandError(f"folder {args.folder!r} is not one of inbox, sent, drafts, archive")
-    found = [m for m in sandbox.records("email", "messages")
-             if m["folder"] == args.folder and not (args.unread_only and m["read"])]
+    found = [
+        m
+        for m in sandbox.records("email", "messages")
+        if m["folder"] == args.folder and not (args.unread_only and m["read"])
+    ]
     return [_email_summary(m) for m in _newest_first(sandbox, found)[: args.limit]]
 
 
@@ -73,7 +78,8 @@ def email_search(sandbox: Sandbox, args: EmailSearchArgs) -> list[dict[str, Any]
     until = local_time(sandbox, args.until) if args.until else None
     tz = sandbox.timezone
     found = [
-        m for m in sandbox.records("email", "messages")
+        m
+        for m in sandbox.records("email", "messages")
         if matches(args.query, m["subject"], m["body"], m["from"], m["to"], m["cc"])
         and (args.sender is None or args.sender.casefold() in m["from"].casefold())
         and in_range(comparable(m["at"], tz), since, until)
@@ -102,8 +108,10 @@ def email_thread(sandbox: Sandbox, args: ThreadArgs) -> list[dict[str, Any]]:
     found = [m for m in sandbox.records("email", "messages") if m["thread_id"] == args.thread_id]
     if not found:
         raise CommandError(f"thread {args.thread_id!r} does not exist")
-    return [{**m, "attachments": [a["name"] for a in m["attachments"]]}
-            for m in _oldest_first(sandbox, found)]
+    return [
+        {**m, "attachments": [a["name"] for a in m["attachments"]]}
+        for m in _oldest_first(sandbox, found)
+    ]
 
 
 class AttachmentArgs(Args):
@@ -120,19 +128,23 @@ def email_attachment(sandbox: Sandbox, args: AttachmentArgs) -> str:
             return str(attachment["text"])
     names = ", ".join(a["name"] for a in message["attachments"]) or "none"
     raise CommandError(
-        f"message {args.message_id!r} has no attachment {args.name!r} (has: {names})")
+        f"message {args.message_id!r} has no attachment {args.name!r} (has: {names})"
+    )
 
 
 # ---------------------------------------------------------------- calendar (5)
 
 
-def _overlapping(sandbox: Sandbox, start: datetime, end: datetime,
-                 include_cancelled: bool) -> list[dict[str, Any]]:
+def _overlapping(
+    sandbox: Sandbox, start: datetime, end: datetime, include_cancelled: bool
+) -> list[dict[str, Any]]:
     tz = sandbox.timezone
     found = [
-        e for e in sandbox.records("calendar", "events")
+        e
+        for e in sandbox.records("calendar", "events")
         if (include_cancelled or e["status"] != "cancelled")
-        and comparable(e["start"], tz) < end and comparable(e["end"], tz) > start
+        and comparable(e["start"], tz) < end
+        and comparable(e["end"], tz) > start
     ]
     return _oldest_first(sandbox, found, key="start")
 
@@ -168,7 +180,8 @@ def calendar_search(sandbox: Sandbox, args: CalendarSearchArgs) -> list[dict[str
     until = local_time(sandbox, args.until) if args.until else None
     tz = sandbox.timezone
     found = [
-        e for e in sandbox.records("calendar", "events")
+        e
+        for e in sandbox.records("calendar", "events")
         if matches(args.query, e["title"], e["description"], e["location"], e["attendees"])
         and in_range(comparable(e["start"], tz), since, until)
     ]
@@ -200,8 +213,10 @@ def calendar_free_slots(sandbox: Sandbox, args: FreeSlotsArgs) -> list[dict[str,
     day_end = datetime.combine(args.date, time.fromisoformat(args.day_end), tzinfo=tz)
     if day_end <= day_start:
         raise CommandError("day_end must be after day_start")
-    busy = [(comparable(e["start"], tz), comparable(e["end"], tz))
-            for e in _overlapping(sandbox, day_start, day_end, include_cancelled=False)]
+    busy = [
+        (comparable(e["start"], tz), comparable(e["end"], tz))
+        for e in _overlapping(sandbox, day_start, day_end, include_cancelled=False)
+    ]
     slots, cursor, need = [], day_start, timedelta(minutes=args.duration_minutes)
     for start, end in busy:
         if start - cursor >= need:
@@ -237,11 +252,22 @@ def chat_conversations(sandbox: Sandbox, args: ConversationsArgs) -> list[dict[s
         if args.unread_only and not unread:
             continue
         last = max((comparable(m["at"], tz) for m in own), default=None)
-        out.append({**conversation, "unread": unread,
-                    "last_message_at": last.isoformat() if last else None})
-    return sorted(out, key=lambda c: (c["last_message_at"] is not None,
-                                      comparable(c["last_message_at"], tz) if c["last_message_at"]
-                                      else None, c["id"]), reverse=True)
+        out.append(
+            {
+                **conversation,
+                "unread": unread,
+                "last_message_at": last.isoformat() if last else None,
+            }
+        )
+    return sorted(
+        out,
+        key=lambda c: (
+            c["last_message_at"] is not None,
+            comparable(c["last_message_at"], tz) if c["last_message_at"] else None,
+            c["id"],
+        ),
+        reverse=True,
+    )
 
 
 class HistoryArgs(Args):
@@ -256,10 +282,13 @@ def chat_history(sandbox: Sandbox, args: HistoryArgs) -> list[dict[str, Any]]:
     sandbox.require("chat", "conversations", args.conversation_id, "conversation")
     tz = sandbox.timezone
     before = local_time(sandbox, args.before) if args.before else None
-    found = [m for m in sandbox.records("chat", "messages")
-             if m["conversation_id"] == args.conversation_id
-             and (before is None or comparable(m["at"], tz) < before)]
-    return _oldest_first(sandbox, found)[-args.limit:]
+    found = [
+        m
+        for m in sandbox.records("chat", "messages")
+        if m["conversation_id"] == args.conversation_id
+        and (before is None or comparable(m["at"], tz) < before)
+    ]
+    return _oldest_first(sandbox, found)[-args.limit :]
 
 
 class ChatSearchArgs(Args):
@@ -272,9 +301,12 @@ def chat_search(sandbox: Sandbox, args: ChatSearchArgs) -> list[dict[str, Any]]:
     """Search chat messages by text or sender, optionally in one conversation; newest first."""
     if args.conversation_id is not None:
         sandbox.require("chat", "conversations", args.conversation_id, "conversation")
-    found = [m for m in sandbox.records("chat", "messages")
-             if (args.conversation_id is None or m["conversation_id"] == args.conversation_id)
-             and matches(args.query, m["text"], m["sender"])]
+    found = [
+        m
+        for m in sandbox.records("chat", "messages")
+        if (args.conversation_id is None or m["conversation_id"] == args.conversation_id)
+        and matches(args.query, m["text"], m["sender"])
+    ]
     return _newest_first(sandbox, found)
 
 
@@ -315,8 +347,11 @@ def _by_name(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
 @command("contacts_list", app="contacts", args=ContactsListArgs)
 def contacts_list(sandbox: Sandbox, args: ContactsListArgs) -> list[dict[str, Any]]:
     """Contacts by name, optionally only one group."""
-    found = [c for c in sandbox.records("contacts", "contacts")
-             if args.group is None or args.group in c["groups"]]
+    found = [
+        c
+        for c in sandbox.records("contacts", "contacts")
+        if args.group is None or args.group in c["groups"]
+    ]
     return _by_name(found)[: args.limit]
 
 
@@ -327,11 +362,22 @@ class QueryArgs(Args):
 @command("contacts_search", app="contacts", args=QueryArgs)
 def contacts_search(sandbox: Sandbox, args: QueryArgs) -> list[dict[str, Any]]:
     """Search contacts by name, email, phone, organization, relationship, groups and notes."""
-    return _by_name([
-        c for c in sandbox.records("contacts", "contacts")
-        if matches(args.query, c["name"], c["emails"], c["phones"], c["organization"],
-                   c["relationship"], c["groups"], c["notes"])
-    ])
+    return _by_name(
+        [
+            c
+            for c in sandbox.records("contacts", "contacts")
+            if matches(
+                args.query,
+                c["name"],
+                c["emails"],
+                c["phones"],
+                c["organization"],
+                c["relationship"],
+                c["groups"],
+                c["notes"],
+            )
+        ]
+    )
 
 
 class ContactIdArgs(Args):
@@ -360,8 +406,10 @@ def contacts_groups(sandbox: Sandbox, args: NoArgs) -> list[dict[str, Any]]:
 @command("wallet_accounts", app="wallet", args=NoArgs)
 def wallet_accounts(sandbox: Sandbox, args: NoArgs) -> list[dict[str, Any]]:
     """Accounts with their currency and balance in minor units."""
-    return [project(a, ("id", "name", "currency", "balance_minor"))
-            for a in sorted(sandbox.records("wallet", "accounts"), key=lambda a: a["id"])]
+    return [
+        project(a, ("id", "name", "currency", "balance_minor"))
+        for a in sorted(sandbox.records("wallet", "accounts"), key=lambda a: a["id"])
+    ]
 
 
 class TransactionsArgs(Args):
@@ -379,9 +427,12 @@ def wallet_transactions(sandbox: Sandbox, args: TransactionsArgs) -> list[dict[s
     since = local_time(sandbox, args.since) if args.since else None
     until = local_time(sandbox, args.until) if args.until else None
     tz = sandbox.timezone
-    found = [t for t in sandbox.records("wallet", "transactions")
-             if (args.account_id is None or t["account_id"] == args.account_id)
-             and in_range(comparable(t["at"], tz), since, until)]
+    found = [
+        t
+        for t in sandbox.records("wallet", "transactions")
+        if (args.account_id is None or t["account_id"] == args.account_id)
+        and in_range(comparable(t["at"], tz), since, until)
+    ]
     return _newest_first(sandbox, found)[: args.limit]
 
 
@@ -410,8 +461,11 @@ def wallet_scheduled(sandbox: Sandbox, args: ScheduledArgs) -> list[dict[str, An
     """Scheduled payments by due date, optionally of one account."""
     if args.account_id is not None:
         sandbox.require("wallet", "accounts", args.account_id, "account")
-    found = [p for p in sandbox.records("wallet", "scheduled_payments")
-             if args.account_id is None or p["account_id"] == args.account_id]
+    found = [
+        p
+        for p in sandbox.records("wallet", "scheduled_payments")
+        if args.account_id is None or p["account_id"] == args.account_id
+    ]
     return _oldest_first(sandbox, found, key="due")
 
 
@@ -423,7 +477,8 @@ def db_tables(sandbox: Sandbox, args: NoArgs) -> list[str]:
     """Names of the tables in the environment's database."""
     _, rows, _ = sandbox.query(
         "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' "
-        "ORDER BY name")
+        "ORDER BY name"
+    )
     return [row[0] for row in rows]
 
 
@@ -435,7 +490,8 @@ class TableArgs(Args):
 def db_schema(sandbox: Sandbox, args: TableArgs) -> str:
     """The CREATE statement of one table."""
     _, rows, _ = sandbox.query(
-        "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?", (args.table,))
+        "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?", (args.table,)
+    )
     if not rows:
         raise CommandError(f"table {args.table!r} does not exist")
     return str(rows[0][0])
@@ -467,7 +523,7 @@ def files_list(sandbox: Sandbox, args: DirectoryArgs) -> list[str]:
     entries: set[str] = set()
     for path in sandbox.files:
         if path.startswith(prefix):
-            rest = path[len(prefix):]
+            rest = path[len(prefix) :]
             head, sep, _ = rest.partition("/")
             entries.add(prefix + head + ("/" if sep else ""))
     if not entries and directory != "/":
@@ -490,7 +546,7 @@ def files_read(sandbox: Sandbox, args: ReadArgs) -> str:
     if path not in sandbox.files:
         raise CommandError(f"file {path!r} does not exist")
     lines = sandbox.files[path].splitlines(keepends=True)
-    return "".join(lines[args.offset: args.offset + args.max_lines])
+    return "".join(lines[args.offset : args.offset + args.max_lines])
 
 
 @command("files_search", app="files", args=QueryArgs)
@@ -498,8 +554,11 @@ def files_search(sandbox: Sandbox, args: QueryArgs) -> list[dict[str, Any]]:
     """Files whose path or text contains the query, with the matching line numbers (1-based)."""
     out = []
     for path in sorted(sandbox.files):
-        lines = [n for n, line in enumerate(sandbox.files[path].splitlines(), start=1)
-                 if matches(args.query, line)]
+        lines = [
+            n
+            for n, line in enumerate(sandbox.files[path].splitlines(), start=1)
+            if matches(args.query, line)
+        ]
         if lines or matches(args.query, path):
             out.append({"path": path, "lines": lines})
     return out

@@ -29,13 +29,25 @@ def login_page(request: Request, next: str | None = None) -> Response:
 
 
 @router.post("/login")
-def login(request: Request, session: SessionDep, username: Annotated[str, Form()],
-          password: Annotated[str, Form()], next: Annotated[str | None, Form()] = None) -> Response:
+def login(
+    request: Request,
+    session: SessionDep,
+    username: Annotated[str, Form()],
+    password: Annotated[str, Form()],
+    next: Annotated[str | None, Form()] = None,
+) -> Response:
     user = authenticate(session, username, password)
     if user is None:
-        return render(request, "auth/login.html",
-                      {"next": _safe_next(next), "error": "Unknown username or wrong password.",
-                       "username": username}, status_code=401)
+        return render(
+            request,
+            "auth/login.html",
+            {
+                "next": _safe_next(next),
+                "error": "Unknown username or wrong password.",
+                "username": username,
+            },
+            status_code=401,
+        )
     request.session.clear()
     request.session["user_id"] = user.id
     return RedirectResponse(_safe_next(next) or HOME[user.role], status_code=303)

@@ -9,7 +9,8 @@ from starlette.responses import Response
 
 from app.db import SessionDep
 from app.metrics.service import metric_table, render_table
-from app.models import Annotation, Response as ResponseRow, Run
+from app.models import Annotation, Run
+from app.models import Response as ResponseRow
 from app.runs.service import run_progress
 from app.web.deps import LeadUser, verify_csrf
 from app.web.templating import render
@@ -22,12 +23,22 @@ def overview(request: Request, session: SessionDep, user: LeadUser) -> Response:
     columns, rows = metric_table(session, "table1")
     runs = list(session.exec(select(Run).order_by(Run.id.desc()).limit(10)))  # type: ignore[union-attr]
     progress = {run.id: run_progress(session, run.id) for run in runs if run.id is not None}
-    completed = session.exec(select(func.count()).select_from(ResponseRow)
-                             .where(ResponseRow.status == "completed")).one()
+    completed = session.exec(
+        select(func.count()).select_from(ResponseRow).where(ResponseRow.status == "completed")
+    ).one()
     annotated = session.exec(select(func.count(func.distinct(Annotation.response_id)))).one()
-    return render(request, "lead/overview.html",
-                  {"columns": columns, "rows": rows, "runs": runs, "progress": progress,
-                   "completed": completed, "annotated": annotated})
+    return render(
+        request,
+        "lead/overview.html",
+        {
+            "columns": columns,
+            "rows": rows,
+            "runs": runs,
+            "progress": progress,
+            "completed": completed,
+            "annotated": annotated,
+        },
+    )
 
 
 @router.get("/table1.{fmt}")
@@ -37,5 +48,8 @@ def table1_download(session: SessionDep, user: LeadUser, fmt: str) -> Response:
     columns, rows = metric_table(session, "table1")
     body = render_table(columns, rows, "latex" if fmt == "tex" else fmt)
     media = {"csv": "text/csv", "json": "application/json", "tex": "application/x-tex"}[fmt]
-    return Response(body, media_type=media,
-                    headers={"Content-Disposition": f'attachment; filename="table1.{fmt}"'})
+    return Response(
+        body,
+        media_type=media,
+        headers={"Content-Disposition": f'attachment; filename="table1.{fmt}"'},
+    )

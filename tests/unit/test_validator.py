@@ -1,0 +1,1156 @@
+"""Unit tests of the scenario validator, one minimal bad scenario per rule (DESIGN.md §4.1)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from app.arena.schema import EnvironmentSpec
+from app.arena.validator import (
+    EnvironmentBundle,
+    Finding,
+    load_environment_dir,
+    load_seed_tree,
+    validate_scenario,
+    validate_tree,
+)
+
+DATABASE_SQL = """
+CREATE TABLE warranties (id INTEGER PRIMARY KEY, item TEXT NOT NULL, expires_on TEXT NOT NULL);
+INSERT INTO warranties VALUES (7, 'boiler', '2026-12-15');
+INSERT INTO warranties VALUES (8, 'washing machine', '2027-02-01');
+"""
+
+MANUAL = (
+    "Thermalis Condens 24k - owner's excerpt\n"
+    "Service every 12 months by a certified technician.\n"
+    "Keep the pressure between 1.2 and 1.8 bar.\n"
+)
+FILES = {"/home/boiler-manual.txt": MANUAL}
+
+
+def _email(
+    mid: str,
+    at: str,
+    subject: str,
+    *,
+    folder: str = "inbox",
+    sender: str = "tom.berger@example.com",
+) -> dict[str, Any]:
+    return {
+        "id": mid,
+        "thread_id": f"t-{mid}",
+        "folder": folder,
+        "from": sender,
+        "to": ["clara.weiss@example.org"],
+        "cc": [],
+        "subject": subject,
+        "body": f"About: {subject}.",
+        "at": at,
+        "read": False,
+        "flagged": False,
+        "attachments": [],
+    }
+
+
+def _calendar(eid: str, title: str, start: str, end: str) -> dict[str, Any]:
+    return {
+        "id": eid,
+        "title": title,
+        "start": start,
+        "end": end,
+        "location": "Freiburg",
+        "attendees": [],
+        "description": "",
+        "status": "confirmed",
+    }
+
+
+def _chat(mid: str, text: str, at: str, conversation: str = "c-1") -> dict[str, Any]:
+    return {
+        "id": mid,
+        "conversation_id": conversation,
+        "sender": "tom",
+        "text": text,
+        "at": at,
+        "read": False,
+    }
+
+
+def _contact(cid: str, name: str, notes: str = "") -> dict[str, Any]:
+    return {
+        "id": cid,
+        "name": name,
+        "emails": [],
+        "phones": [],
+        "organization": "",
+        "relationship": "acquaintance",
+        "groups": [],
+        "notes": notes,
+    }
+
+
+def _transaction(tid: str, amount: int, at: str, account: str = "acc-1") -> dict[str, Any]:
+    return {
+        "id": tid,
+        "account_id": account,
+        "at": at,
+        "amount_minor": amount,
+        "counterparty": "Stadtwerke",
+        "description": "bill",
+        "category": "utilities",
+        "status": "posted",
+    }
+
+
+def environment_dict() -> dict[str, Any]:
+    """A small valid environment.json (Europe/Berlin, one record or two per app)."""
+    return {
+        "id": "hm",
+        "domain": "home_maintenance",
+        "timezone": "Europe/Berlin",
+        "persona": {
+            "name": "Clara Weiss",
+            "email": "clara.weiss@example.org",
+            "chat_handle": "clara",
+            "role": "Homeowner",
+            "responsibilities": ["keeps the house running"],
+            "permissions": {
+                "spending_limit_minor": 50000,
+                "currency": "EUR",
+                "may_send_on_behalf": True,
+                "may_change_calendar": True,
+                "may_pay": True,
+            },
+        },
+        "apps": {
+            "email": {"messages": [_email("m-base", "2026-02-20T10:00:00+01:00", "Welcome")]},
+            "calendar": {
+                "events": [
+                    _calendar(
+                        "ev-1", "Dentist", "2026-03-10T09:00:00+01:00", "2026-03-10T10:00:00+01:00"
+                    )
+                ]
+            },
+            "chat": {
+                "conversations": [{"id": "c-1", "title": "Tom", "participants": ["clara", "tom"]}],
+                "messages": [_chat("cm-1", "Hi Clara", "2026-02-21T10:00:00+01:00")],
+            },
+            "contacts": [_contact("ct-1", "Tom Berger")],
+            "wallet": {
+                "accounts": [
+                    {
+                        "id": "acc-1",
+                        "name": "Giro",
+                        "currency": "EUR",
+                        "balance_minor": 95000,
+                        "opening_balance_minor": 100000,
+                    }
+                ],
+                "transactions": [_transaction("tx-1", -5000, "2026-02-22T10:00:00+01:00")],
+                "scheduled_payments": [],
+            },
+        },
+    }
+
+
+def noise_dict() -> dict[str, Any]:
+    """Twelve noise records that mention no key evidence."""
+    return {
+        "email": {
+            "messages": [
+                _email(
+                    f"n-m{i}",
+                    f"2026-02-2{i}T08:00:00+01:00",
+                    f"Newsletter {i}",
+                    sender="news@example.com",
+                )
+                for i in range(1, 5)
+            ]
+        },
+        "calendar": {
+            "events": [
+                _calendar(
+                    "n-ev1", "Yoga", "2026-03-11T18:00:00+01:00", "2026-03-11T19:00:00+01:00"
+                ),
+                _calendar(
+                    "n-ev2", "Book club", "2026-03-12T19:00:00+01:00", "2026-03-12T21:00:00+01:00"
+                ),
+            ]
+        },
+        "chat": {
+            "messages": [
+                _chat("n-cm1", "See you Sunday", "2026-02-25T12:00:00+01:00"),
+                _chat("n-cm2", "Thanks!", "2026-02-25T12:05:00+01:00"),
+            ]
+        },
+        "contacts": [_contact("n-ct1", "Anna Roth"), _contact("n-ct2", "Jonas Keller")],
+        "files": {"/home/recipes.txt": "Apple cake: 3 apples, 200 g flour.\n"},
+        "db": ["INSERT INTO warranties VALUES (9, 'dishwasher', '2027-05-01');"],
+    }
+
+
+def scenario_dict() -> dict[str, Any]:
+    """A valid scenario of `environment_dict` (5 events over 5 apps, 12 noise records)."""
+    return {
+        "id": "hm-03",
+        "environment_id": "hm",
+        "need_type": "risk",
+        "title": "Boiler warranty lapses before the annual service",
+        "design": {
+            "need": "Clara needs the boiler serviced before the warranty lapses.",
+            "rationale": "Replying to the quote at checkpoint 3 books the service in time.",
+            "best_intervention": {
+                "checkpoint": 3,
+                "command": "send_email",
+                "level": "L3",
+                "args": {
+                    "to": "tom.berger@example.com",
+                    "subject": "Boiler service",
+                    "body": "Please come before the warranty ends.",
+                    "reply_to": "m-1",
+                },
+            },
+            "key_evidence": [
+                {
+                    "source": "db",
+                    "table": "warranties",
+                    "key": {"id": 7},
+                    "column": "expires_on",
+                    "value": "2026-12-15",
+                },
+                {
+                    "source": "file",
+                    "path": "/home/boiler-manual.txt",
+                    "line": 2,
+                    "value": "every 12 months",
+                },
+            ],
+        },
+        "initial_records": {
+            "email": {"messages": [_email("m-0", "2026-02-28T09:00:00+01:00", "Boiler noise")]},
+        },
+        "noise_records": noise_dict(),
+        "events": [
+            {
+                "id": "e1",
+                "at": "2026-03-02T09:14:00+01:00",
+                "app": "email",
+                "kind": "email.received",
+                "payload": {"message": _email("m-1", "2026-03-02T09:14:00+01:00", "Boiler quote")},
+                "summary": "Tom Berger sends a quote for the boiler service",
+            },
+            {
+                "id": "e2",
+                "at": "2026-03-03T10:00:00+01:00",
+                "app": "calendar",
+                "kind": "calendar.created",
+                "payload": {
+                    "event": _calendar(
+                        "ev-2",
+                        "Boiler service visit",
+                        "2026-03-20T08:00:00+01:00",
+                        "2026-03-20T10:00:00+01:00",
+                    )
+                },
+                "summary": "A tentative slot for the boiler visit appears",
+            },
+            {
+                "id": "e3",
+                "at": "2026-03-04T11:30:00+01:00",
+                "app": "chat",
+                "kind": "chat.message",
+                "payload": {
+                    "message": _chat("cm-2", "Did you get my quote?", "2026-03-04T11:30:00+01:00")
+                },
+                "summary": "Tom asks whether the quote arrived",
+            },
+            {
+                "id": "e4",
+                "at": "2026-03-05T08:00:00+01:00",
+                "app": "wallet",
+                "kind": "wallet.transaction",
+                "payload": {
+                    "transaction": _transaction("tx-2", -12000, "2026-03-05T08:00:00+01:00")
+                },
+                "summary": "The gas bill is paid",
+            },
+            {
+                "id": "e5",
+                "at": "2026-03-06T16:00:00+01:00",
+                "app": "contacts",
+                "kind": "contacts.updated",
+                "payload": {"contact": _contact("ct-1", "Tom Berger", notes="heating engineer")},
+                "summary": "Tom's contact card gets a note",
+            },
+        ],
+        "checkpoint_design": {
+            "1": "premature",
+            "2": "premature",
+            "3": "window",
+            "4": "window",
+            "5": "belated",
+        },
+    }
+
+
+def make_bundle(env: dict[str, Any] | None = None) -> EnvironmentBundle:
+    return EnvironmentBundle(
+        spec=EnvironmentSpec.model_validate(env or environment_dict()),
+        database_sql=DATABASE_SQL,
+        files=dict(FILES),
+        scenarios=[],
+    )
+
+
+def check(
+    mutate: Callable[[dict[str, Any]], Any] | None = None, env: dict[str, Any] | None = None
+) -> list[Finding]:
+    """Findings of the fixture scenario after `mutate` changed it in place."""
+    raw = scenario_dict()
+    if mutate is not None:
+        mutate(raw)
+    _spec, findings = validate_scenario(make_bundle(env), raw)
+    return findings
+
+
+def where(findings: list[Finding], code: str | None = None) -> list[tuple[str, str]]:
+    return [(f.code, f.path) for f in findings if code is None or f.code == code]
+
+
+def write_environment(
+    root: Path, env: dict[str, Any] | None = None, scenarios: dict[str, Any] | None = None
+) -> Path:
+    """Write the fixture as a DESIGN §4 environment folder under `root`; return the folder."""
+    env = env or environment_dict()
+    folder = root / env["id"]
+    (folder / "files" / "home").mkdir(parents=True)
+    (folder / "scenarios").mkdir()
+    (folder / "environment.json").write_text(json.dumps(env, indent=2), encoding="utf-8")
+    (folder / "database.sql").write_text(DATABASE_SQL, encoding="utf-8")
+    (folder / "files" / "home" / "boiler-manual.txt").write_text(MANUAL, encoding="utf-8")
+    for name, content in (
+        scenarios if scenarios is not None else {"hm-03.json": scenario_dict()}
+    ).items():
+        text = content if isinstance(content, str) else json.dumps(content, indent=2)
+        (folder / "scenarios" / name).write_text(text, encoding="utf-8")
+    return folder
+
+
+# ---------------------------------------------------------------- the valid fixture
+
+
+def test_valid_scenario_has_no_findings() -> None:
+    spec, findings = validate_scenario(make_bundle(), scenario_dict())
+
+    assert findings == []
+    assert spec is not None
+    assert spec.id == "hm-03"
+    assert [event.id for event in spec.events] == ["e1", "e2", "e3", "e4", "e5"]
+
+
+def test_valid_tree_on_disk_passes(tmp_path: Path) -> None:
+    write_environment(tmp_path / "seeds" / "arena")
+
+    passed, findings = validate_tree(tmp_path / "seeds")
+
+    assert findings == []
+    assert [(bundle.spec.id, spec.id) for bundle, spec in passed] == [("hm", "hm-03")]
+    bundle = passed[0][0]
+    assert bundle.files == {"/home/boiler-manual.txt": MANUAL}
+    assert bundle.database_sql == DATABASE_SQL
+    assert [name for name, _ in bundle.scenarios] == ["hm-03.json"]
+
+
+def test_finding_str_names_code_scenario_and_path() -> None:
+    finding = Finding("V02", "hm-03", "$.events[2].at", "not after the previous event")
+
+    assert str(finding) == "V02 hm-03 $.events[2].at: not after the previous event"
+    assert str(Finding("V01", None, "$.timezone", "bad")) == "V01 $.timezone: bad"
+
+
+# ---------------------------------------------------------------- V01 structure
+
+
+def test_v01_unknown_field_is_an_error() -> None:
+    findings = check(lambda s: s["design"].update(bogus=1))
+
+    assert where(findings) == [("V01", "$.design.bogus")]
+    assert "unknown field" in findings[0].message
+
+
+def test_v01_path_uses_the_from_alias() -> None:
+    findings = check(lambda s: s["initial_records"]["email"]["messages"][0].pop("from"))
+
+    assert where(findings) == [("V01", "$.initial_records.email.messages[0].from")]
+    assert findings[0].scenario_id == "hm-03"
+
+
+def test_v01_discriminated_evidence_path_leaves_out_the_tag() -> None:
+    findings = check(lambda s: s["design"]["key_evidence"][0].pop("value"))
+
+    assert where(findings) == [("V01", "$.design.key_evidence[0].value")]
+
+
+def test_v01_union_alternatives_give_one_finding() -> None:
+    def mutate(s: dict[str, Any]) -> None:
+        s["initial_records"]["wallet"] = {
+            "scheduled_payments": [
+                {
+                    "id": "sp-1",
+                    "account_id": "acc-1",
+                    "payee": "Koch",
+                    "amount_minor": 100,
+                    "currency": "EUR",
+                    "due": "soon",
+                    "status": "scheduled",
+                    "memo": "",
+                }
+            ]
+        }
+
+    findings = check(mutate)
+
+    assert where(findings) == [("V01", "$.initial_records.wallet.scheduled_payments[0].due")]
+
+
+def test_v01_checkpoint_design_key_uses_bracket_path() -> None:
+    findings = check(lambda s: s["checkpoint_design"].update({"3": "soon"}))
+
+    assert where(findings) == [("V01", '$.checkpoint_design["3"]')]
+
+
+def test_v01_environment_id_must_match() -> None:
+    spec, findings = validate_scenario(make_bundle(), {**scenario_dict(), "environment_id": "wp"})
+
+    assert spec is not None
+    assert where(findings) == [("V01", "$.environment_id")]
+
+
+def test_v01_scenario_that_is_not_an_object() -> None:
+    spec, findings = validate_scenario(make_bundle(), [1, 2])  # type: ignore[arg-type]
+
+    assert spec is None
+    assert where(findings) == [("V01", "$")]
+
+
+def test_v01_bad_json_reports_file_and_line(tmp_path: Path) -> None:
+    folder = write_environment(tmp_path, scenarios={"hm-03.json": '{\n  "id": "hm-03",\n  oops\n}'})
+
+    bundle, findings = load_environment_dir(folder)
+
+    assert bundle is not None
+    assert bundle.scenarios == []
+    assert where(findings) == [("V01", "$")]
+    assert findings[0].scenario_id == "hm-03"
+    assert "hm/scenarios/hm-03.json" in findings[0].message
+    assert "line 3" in findings[0].message
+
+
+def test_v01_environment_json_schema_errors(tmp_path: Path) -> None:
+    env = environment_dict()
+    env["persona"]["permissions"]["currency"] = "euro"
+    folder = write_environment(tmp_path, env=env)
+
+    bundle, findings = load_environment_dir(folder)
+
+    assert bundle is None
+    assert where(findings) == [("V01", "$.persona.permissions.currency")]
+    assert findings[0].scenario_id is None
+    assert findings[0].message.startswith("hm/environment.json: ")
+
+
+def test_v01_environment_bad_json_and_unknown_time_zone(tmp_path: Path) -> None:
+    folder = write_environment(tmp_path)
+    (folder / "environment.json").write_text('{"id": "hm",\n"domain": }', encoding="utf-8")
+    bundle, findings = load_environment_dir(folder)
+    assert bundle is None
+    assert where(findings) == [("V01", "$")]
+    assert "line 2" in findings[0].message
+
+    env = environment_dict()
+    env["timezone"] = "Europe/Atlantis"
+    folder = write_environment(tmp_path / "other", env=env)
+    bundle, findings = load_environment_dir(folder)
+    assert bundle is None
+    assert where(findings) == [("V01", "$.timezone")]
+
+
+def test_v01_environment_folder_name_and_broken_sql(tmp_path: Path) -> None:
+    folder = write_environment(tmp_path)
+    renamed = folder.rename(tmp_path / "house")
+    bundle, findings = load_environment_dir(renamed)
+    assert bundle is not None
+    assert where(findings) == [("V01", "$.id")]
+
+    (renamed / "database.sql").write_text("CREATE TABLE broken (;", encoding="utf-8")
+    bundle, findings = load_environment_dir(renamed)
+    assert bundle is None
+    assert [f.code for f in findings] == ["V01", "V01"]
+    assert "house/database.sql fails" in findings[1].message
+
+
+def test_v01_tree_file_name_and_duplicate_ids(tmp_path: Path) -> None:
+    arena = tmp_path / "arena"
+    write_environment(arena, scenarios={"hm-04.json": scenario_dict()})
+    env2 = environment_dict()
+    env2["id"] = "hx"
+    write_environment(
+        arena, env=env2, scenarios={"hm-03.json": {**scenario_dict(), "environment_id": "hx"}}
+    )
+
+    passed, findings = validate_tree(arena)
+
+    assert [(f.code, f.scenario_id, f.path) for f in findings] == [
+        ("V01", "hm-03", "$.id"),
+        ("V01", "hm-03", "$.id"),
+    ]
+    assert "differs from its file name 'hm-04.json'" in findings[0].message
+    assert "already used by hm/scenarios/hm-04.json" in findings[1].message
+    assert passed == []
+
+
+def test_load_seed_tree_accepts_three_roots(tmp_path: Path) -> None:
+    folder = write_environment(tmp_path / "seeds" / "arena")
+
+    for root in (tmp_path / "seeds", tmp_path / "seeds" / "arena", folder):
+        bundles, findings = load_seed_tree(root)
+        assert findings == []
+        assert [bundle.spec.id for bundle in bundles] == ["hm"]
+
+    bundles, findings = load_seed_tree(tmp_path / "missing")
+    assert bundles == []
+    assert where(findings) == [("V01", "$")]
+
+
+# ---------------------------------------------------------------- V02 events and time
+
+
+def test_v02_too_few_events() -> None:
+    def mutate(s: dict[str, Any]) -> None:
+        s["events"] = s["events"][:3]
+        s["checkpoint_design"] = {"1": "premature", "2": "window", "3": "belated"}
+
+    findings = check(mutate)
+
+    assert where(findings) == [("V02", "$.events")]
+    assert findings[0].message.startswith("3 events")
+
+
+def test_v02_at_must_strictly_increase() -> None:
+    findings = check(lambda s: s["events"][2].update(at="2026-03-03T10:00:00+01:00"))
+
+    assert where(findings) == [("V02", "$.events[2].at")]
+
+
+def test_v02_offset_must_be_the_zone_offset_at_that_instant() -> None:
+    # 09:00 UTC written with +00:00: the same instant, but Berlin is at +01:00 in March.
+    findings = check(lambda s: s["events"][1].update(at="2026-03-03T09:00:00+00:00"))
+    assert where(findings) == [("V02", "$.events[1].at")]
+    assert "Europe/Berlin" in findings[0].message
+
+    # After the DST change (29 March 2026) Berlin is +02:00, so +01:00 is wrong.
+    def after_dst(s: dict[str, Any]) -> None:
+        s["events"][4]["at"] = "2026-03-30T16:00:00+01:00"
+
+    assert where(check(after_dst)) == [("V02", "$.events[4].at")]
+
+    def after_dst_ok(s: dict[str, Any]) -> None:
+        s["events"][4]["at"] = "2026-03-30T16:00:00+02:00"
+
+    assert check(after_dst_ok) == []
+
+
+# ---------------------------------------------------------------- V03 apps and payloads
+
+
+def test_v03_events_must_span_three_apps() -> None:
+    def mutate(s: dict[str, Any]) -> None:
+        s["events"][2] = {
+            "id": "e3",
+            "at": "2026-03-04T11:30:00+01:00",
+            "app": "files",
+            "kind": "files.written",
+            "payload": {"path": "/home/todo.txt", "content": "call Tom"},
+            "summary": "A to-do note is saved",
+        }
+        s["events"][3] = {
+            "id": "e4",
+            "at": "2026-03-05T08:00:00+01:00",
+            "app": "db",
+            "kind": "db.executed",
+            "payload": {"sql": "UPDATE warranties SET item = 'gas boiler' WHERE id = 7;"},
+            "summary": "The warranty register is tidied",
+        }
+        s["events"][4] = {
+            "id": "e5",
+            "at": "2026-03-06T16:00:00+01:00",
+            "app": "calendar",
+            "kind": "calendar.cancelled",
+            "payload": {"event_id": "ev-1"},
+            "summary": "The dentist cancels",
+        }
+
+    findings = check(mutate)
+
+    assert where(findings) == [("V03", "$.events")]
+    assert "span 2 of the five apps (calendar, email)" in findings[0].message
+
+
+def test_v03_app_must_match_kind() -> None:
+    findings = check(lambda s: s["events"][0].update(app="chat"))
+
+    assert where(findings) == [("V03", "$.events[0].app")]
+
+
+def test_v03_payload_must_match_kind() -> None:
+    findings = check(lambda s: s["events"][0]["payload"]["message"].pop("from"))
+
+    assert ("V03", "$.events[0].payload.message.from") in where(findings)
+    # The message never arrives, so the best intervention's reply_to cannot resolve either.
+    assert where(findings, "V03") == [("V03", "$.events[0].payload.message.from")]
+
+
+def test_v03_received_email_is_in_the_inbox() -> None:
+    findings = check(lambda s: s["events"][0]["payload"]["message"].update(folder="sent"))
+
+    assert where(findings) == [("V03", "$.events[0].payload.message.folder")]
+
+
+def _update_ev2(changes: dict[str, Any]) -> Callable[[dict[str, Any]], None]:
+    def mutate(s: dict[str, Any]) -> None:
+        s["events"][4] = {
+            "id": "e5",
+            "at": "2026-03-06T16:00:00+01:00",
+            "app": "calendar",
+            "kind": "calendar.updated",
+            "payload": {"event_id": "ev-2", "changes": changes},
+            "summary": "The boiler visit changes",
+        }
+
+    return mutate
+
+
+def test_v03_calendar_update_changes_known_fields() -> None:
+    findings = check(_update_ev2({"colour": "red", "id": "ev-9", "location": "Basel"}))
+
+    assert where(findings) == [
+        ("V03", "$.events[4].payload.changes.colour"),
+        ("V03", "$.events[4].payload.changes.id"),
+    ]
+
+
+def test_v03_calendar_update_changes_to_valid_values() -> None:
+    findings = check(_update_ev2({"status": "moved", "start": "2026-03-20T09:00:00"}))
+
+    assert where(findings) == [
+        ("V03", "$.events[4].payload.changes.start"),
+        ("V03", "$.events[4].payload.changes.status"),
+    ]
+    assert check(_update_ev2({"status": "tentative"})) == []
+
+
+# ---------------------------------------------------------------- V04 ids and references
+
+
+def test_v04_id_already_used_in_the_environment() -> None:
+    findings = check(lambda s: s["initial_records"]["email"]["messages"][0].update(id="m-base"))
+
+    assert where(findings) == [("V04", "$.initial_records.email.messages[0].id")]
+    assert "'m-base'" in findings[0].message
+
+
+def test_v04_noise_id_repeats_an_initial_record() -> None:
+    findings = check(lambda s: s["noise_records"]["email"]["messages"][1].update(id="m-0"))
+
+    assert where(findings) == [("V04", "$.noise_records.email.messages[1].id")]
+    assert "$.initial_records.email.messages[0]" in findings[0].message
+
+
+def test_v04_event_creates_an_id_that_exists() -> None:
+    findings = check(lambda s: s["events"][1]["payload"]["event"].update(id="ev-1"))
+
+    assert where(findings) == [("V04", "$.events[1].payload.event.id")]
+
+
+def test_v04_ids_are_unique_per_app_across_collections() -> None:
+    findings = check(lambda s: s["events"][2]["payload"]["message"].update(id="c-1"))
+
+    assert where(findings) == [("V04", "$.events[2].payload.message.id")]
+
+
+def test_v04_record_references_a_missing_conversation() -> None:
+    findings = check(
+        lambda s: s["initial_records"].update(
+            chat={"messages": [_chat("cm-9", "hello", "2026-02-26T10:00:00+01:00", "c-404")]}
+        )
+    )
+
+    assert where(findings) == [("V04", "$.initial_records.chat.messages[0].conversation_id")]
+
+
+def test_v04_event_transaction_references_a_missing_account() -> None:
+    findings = check(lambda s: s["events"][3]["payload"]["transaction"].update(account_id="acc-9"))
+
+    assert where(findings) == [("V04", "$.events[3].payload.transaction.account_id")]
+
+
+def test_v04_scheduled_payment_currency_must_match_the_account() -> None:
+    def mutate(s: dict[str, Any]) -> None:
+        s["events"][3] = {
+            "id": "e4",
+            "at": "2026-03-05T08:00:00+01:00",
+            "app": "wallet",
+            "kind": "wallet.scheduled",
+            "payload": {
+                "scheduled_payment": {
+                    "id": "sp-1",
+                    "account_id": "acc-1",
+                    "payee": "Koch",
+                    "amount_minor": 30000,
+                    "currency": "CHF",
+                    "due": "2026-04-01",
+                    "status": "scheduled",
+                    "memo": "gutters",
+                }
+            },
+            "summary": "A gutter payment is scheduled",
+        }
+
+    findings = check(mutate)
+
+    assert where(findings) == [("V04", "$.events[3].payload.scheduled_payment.currency")]
+
+
+def test_v04_reference_must_resolve_before_the_event_not_after() -> None:
+    def mutate(s: dict[str, Any]) -> None:
+        # e2 now updates ev-2, which only e5 creates.
+        created = s["events"][1]["payload"]["event"]
+        s["events"][1] = {
+            "id": "e2",
+            "at": "2026-03-03T10:00:00+01:00",
+            "app": "calendar",
+            "kind": "calendar.updated",
+            "payload": {"event_id": "ev-2", "changes": {"location": "Basel"}},
+            "summary": "The boiler visit moves",
+        }
+        s["events"][4] = {
+            "id": "e5",
+            "at": "2026-03-06T16:00:00+01:00",
+            "app": "calendar",
+            "kind": "calendar.created",
+            "payload": {"event": created},
+            "summary": "The boiler visit is booked",
+        }
+
+    findings = check(mutate)
+
+    assert where(findings) == [("V04", "$.events[1].payload.event_id")]
+
+
+def test_v04_contacts_update_may_replace_by_id() -> None:
+    # e5 replaces ct-1 in the fixture; a chat message reusing a contact id is fine too.
+    assert check(lambda s: s["events"][2]["payload"]["message"].update(id="ct-1")) == []
+
+
+def test_v04_sql_that_fails_on_replay() -> None:
+    def mutate(s: dict[str, Any]) -> None:
+        s["events"][4] = {
+            "id": "e5",
+            "at": "2026-03-06T16:00:00+01:00",
+            "app": "db",
+            "kind": "db.executed",
+            "payload": {"sql": "INSERT INTO nowhere VALUES (1);"},
+            "summary": "Something is recorded",
+        }
+
+    findings = check(mutate)
+
+    assert where(findings) == [("V04", "$.events[4].payload")]
+    assert "no such table: nowhere" in findings[0].message
+
+
+def test_v04_initial_sql_that_fails() -> None:
+    duplicate_row = "INSERT INTO warranties VALUES (7, 'x', 'y');"
+    findings = check(lambda s: s["initial_records"].update(db=[duplicate_row]))
+
+    assert where(findings) == [("V04", "$.initial_records.db[0]")]
+    assert "UNIQUE constraint failed" in findings[0].message
+
+
+def test_v04_event_ids_are_unique() -> None:
+    findings = check(lambda s: s["events"][3].update(id="e2"))
+
+    assert where(findings) == [("V04", "$.events[3].id")]
+
+
+# ---------------------------------------------------------------- V05 best intervention
+
+
+def test_v05_retrieval_command_is_not_an_intervention() -> None:
+    def mutate(s: dict[str, Any]) -> None:
+        s["design"]["best_intervention"].update(command="email_read", args={"message_id": "m-1"})
+
+    findings = check(mutate)
+
+    assert where(findings) == [("V05", "$.design.best_intervention.command")]
+
+
+def test_v05_level_must_match_the_catalogue() -> None:
+    findings = check(lambda s: s["design"]["best_intervention"].update(level="L2"))
+
+    assert where(findings) == [("V05", "$.design.best_intervention.level")]
+    assert "catalogue's L3" in findings[0].message
+
+
+def test_v05_arguments_must_validate() -> None:
+    findings = check(lambda s: s["design"]["best_intervention"]["args"].pop("subject"))
+
+    assert where(findings) == [("V05", "$.design.best_intervention.args.subject")]
+
+
+def test_v05_checkpoint_must_be_in_range() -> None:
+    findings = check(lambda s: s["design"]["best_intervention"].update(checkpoint=6))
+
+    assert where(findings) == [("V05", "$.design.best_intervention.checkpoint")]
+
+
+def test_v05_command_must_succeed_at_its_checkpoint() -> None:
+    findings = check(lambda s: s["design"]["best_intervention"]["args"].update(reply_to="m-404"))
+
+    assert where(findings) == [("V05", "$.design.best_intervention")]
+    assert "'m-404' does not exist" in findings[0].message
+
+
+def test_v05_state_is_the_one_at_the_checkpoint() -> None:
+    def mutate(s: dict[str, Any]) -> None:
+        s["design"]["best_intervention"].update(
+            checkpoint=1,
+            command="flag_calendar_event",
+            level="L1",
+            args={"event_id": "ev-2", "note": "boiler visit"},
+        )
+
+    # ev-2 is created by e2, after checkpoint 1.
+    assert where(check(mutate)) == [("V05", "$.design.best_intervention")]
+
+
+# ---------------------------------------------------------------- V06 key evidence
+
+
+@pytest.mark.parametrize(
+    ("change", "path"),
+    [
+        ({"value": "2026-12-16"}, "$.design.key_evidence[0].value"),
+        ({"table": "guarantees"}, "$.design.key_evidence[0].table"),
+        ({"column": "expiry"}, "$.design.key_evidence[0].column"),
+        ({"key": {"id": 70}}, "$.design.key_evidence[0].key"),
+        ({"key": {"serial": 7}}, "$.design.key_evidence[0].key.serial"),
+    ],
+)
+def test_v06_db_evidence_must_resolve(change: dict[str, Any], path: str) -> None:
+    findings = check(lambda s: s["design"]["key_evidence"][0].update(change))
+
+    assert where(findings) == [("V06", path)]
+
+
+@pytest.mark.parametrize(
+    ("change", "path"),
+    [
+        ({"path": "/home/boiler.txt"}, "$.design.key_evidence[1].path"),
+        ({"line": 9}, "$.design.key_evidence[1].line"),
+        ({"line": 3}, "$.design.key_evidence[1].value"),
+    ],
+)
+def test_v06_file_evidence_must_resolve(change: dict[str, Any], path: str) -> None:
+    findings = check(lambda s: s["design"]["key_evidence"][1].update(change))
+
+    assert where(findings) == [("V06", path)]
+
+
+def test_v06_evidence_resolves_after_the_events_before_the_checkpoint() -> None:
+    def mutate(s: dict[str, Any]) -> None:
+        s["events"][1] = {
+            "id": "e2",
+            "at": "2026-03-03T10:00:00+01:00",
+            "app": "db",
+            "kind": "db.executed",
+            "payload": {"sql": "INSERT INTO warranties VALUES (10, 'heat pump', '2031-01-31');"},
+            "summary": "A warranty is registered",
+        }
+        s["design"]["key_evidence"][0].update(key={"id": 10}, value="2031-01-31")
+
+    assert check(mutate) == []  # checkpoint 3: the state after e1, e2 holds row 10
+
+    def too_early(s: dict[str, Any]) -> None:
+        mutate(s)
+        s["design"]["best_intervention"]["checkpoint"] = 2
+
+    assert where(check(too_early)) == [("V06", "$.design.key_evidence[0].key")]
+
+
+def test_v06_value_must_not_appear_in_an_event_summary() -> None:
+    findings = check(lambda s: s["events"][3].update(summary="Warranty ends 2026-12-15"))
+
+    assert where(findings) == [("V06", "$.design.key_evidence[0].value")]
+    assert "the summary of $.events[3]" in findings[0].message
+
+
+def test_v06_value_must_not_appear_in_app_records_case_insensitively() -> None:
+    env = environment_dict()
+    env["apps"]["contacts"][0]["notes"] = "Boiler: service EVERY 12 MONTHS"
+
+    findings = check(env=env)
+
+    assert where(findings) == [("V06", "$.design.key_evidence[1].value")]
+    assert "contacts.contacts 'ct-1'" in findings[0].message
+
+
+def test_v06_value_must_not_appear_in_an_event_payload() -> None:
+    findings = check(
+        lambda s: s["events"][0]["payload"]["message"].update(
+            body="The warranty runs until 2026-12-15."
+        )
+    )
+
+    assert where(findings) == [("V06", "$.design.key_evidence[0].value")]
+
+
+# ---------------------------------------------------------------- V07 checkpoint design
+
+
+def test_v07_every_checkpoint_is_designed() -> None:
+    findings = check(lambda s: s["checkpoint_design"].pop("5"))
+
+    assert where(findings) == [("V07", "$.checkpoint_design")]
+    assert "missing checkpoint(s) 5" in findings[0].message
+
+
+def test_v07_no_extra_checkpoints() -> None:
+    findings = check(lambda s: s["checkpoint_design"].update({"6": "belated"}))
+
+    assert where(findings) == [("V07", '$.checkpoint_design["6"]')]
+
+
+def test_v07_needs_a_premature_and_a_window_checkpoint() -> None:
+    def no_window(s: dict[str, Any]) -> None:
+        s["checkpoint_design"].update({"3": "belated", "4": "belated"})
+
+    findings = check(no_window)
+    assert where(findings) == [("V07", "$.checkpoint_design")]
+    assert "'window'" in findings[0].message
+
+    findings = check(lambda s: s["checkpoint_design"].update({"1": "window", "2": "window"}))
+    assert where(findings) == [("V07", "$.checkpoint_design")]
+    assert "'premature'" in findings[0].message
+
+
+# ---------------------------------------------------------------- V08 noise
+
+
+def test_v08_too_few_noise_records() -> None:
+    findings = check(lambda s: s["noise_records"].pop("db"))
+
+    assert where(findings) == [("V08", "$.noise_records")]
+    assert findings[0].message.startswith("11 noise records")
+
+
+def test_v08_too_many_noise_records() -> None:
+    def mutate(s: dict[str, Any]) -> None:
+        s["noise_records"]["files"].update({f"/home/n{i}.txt": "x" for i in range(9)})
+
+    findings = check(mutate)
+
+    assert where(findings) == [("V08", "$.noise_records")]
+    assert findings[0].message.startswith("21 noise records")
+
+
+def test_v08_noise_file_mentions_key_evidence() -> None:
+    findings = check(
+        lambda s: s["noise_records"]["files"].update(
+            {"/home/recipes.txt": "Descale every 12 months."}
+        )
+    )
+
+    assert where(findings) == [("V08", '$.noise_records.files["/home/recipes.txt"]')]
+
+
+def test_v08_noise_record_mentions_key_evidence() -> None:
+    findings = check(
+        lambda s: s["noise_records"]["email"]["messages"][2].update(subject="Reminder: 2026-12-15")
+    )
+
+    # A noise email is also an app record, so the value is retrievable without local content.
+    assert where(findings) == [
+        ("V06", "$.design.key_evidence[0].value"),
+        ("V08", "$.noise_records.email.messages[2]"),
+    ]
+
+
+def test_v08_noise_sql_mentions_key_evidence() -> None:
+    findings = check(
+        lambda s: s["noise_records"].update(
+            db=["INSERT INTO warranties VALUES (9, 'dishwasher', '2026-12-15');"]
+        )
+    )
+
+    assert where(findings) == [("V08", "$.noise_records.db[0]")]
+
+
+# ---------------------------------------------------------------- V09 balances
+
+
+def test_v09_scenario_account_balance() -> None:
+    def mutate(s: dict[str, Any]) -> None:
+        s["initial_records"]["wallet"] = {
+            "accounts": [
+                {
+                    "id": "acc-2",
+                    "name": "Savings",
+                    "currency": "EUR",
+                    "balance_minor": 1000,
+                    "opening_balance_minor": 500,
+                }
+            ],
+            "transactions": [_transaction("tx-9", 400, "2026-02-27T10:00:00+01:00", "acc-2")],
+        }
+
+    findings = check(mutate)
+
+    assert where(findings) == [("V09", "$.initial_records.wallet.accounts[0].balance_minor")]
+    assert "should be 900" in findings[0].message
+
+
+def test_v09_scenario_transaction_on_an_environment_account() -> None:
+    def mutate(s: dict[str, Any]) -> None:
+        s["initial_records"]["wallet"] = {
+            "transactions": [_transaction("tx-9", -700, "2026-02-27T10:00:00+01:00")]
+        }
+
+    findings = check(mutate)
+
+    assert where(findings) == [("V09", "$.initial_records.wallet.transactions[0].amount_minor")]
+    assert "balance 95000 of account 'acc-1' should be 94300" in findings[0].message
+
+
+def test_v09_pending_transactions_do_not_count() -> None:
+    def mutate(s: dict[str, Any]) -> None:
+        pending = {**_transaction("tx-9", -700, "2026-02-27T10:00:00+01:00"), "status": "pending"}
+        s["initial_records"]["wallet"] = {"transactions": [pending]}
+
+    assert check(mutate) == []
+
+
+def test_v09_environment_balance_is_checked_with_the_environment(tmp_path: Path) -> None:
+    env = environment_dict()
+    env["apps"]["wallet"]["accounts"][0]["balance_minor"] = 94000
+    folder = write_environment(tmp_path, env=env)
+
+    bundle, findings = load_environment_dir(folder)
+
+    assert bundle is not None
+    assert [(f.code, f.scenario_id, f.path) for f in findings] == [
+        ("V09", None, "$.apps.wallet.accounts[0].balance_minor")
+    ]
+    # Scenarios do not repeat an environment-only problem.
+    assert validate_scenario(bundle, scenario_dict())[1] == []
+
+
+def test_all_failing_rules_are_reported_together() -> None:
+    def mutate(s: dict[str, Any]) -> None:
+        s["events"][2]["at"] = "2026-03-03T10:00:00+01:00"  # V02
+        s["events"][0]["app"] = "wallet"  # V03
+        s["events"][1]["payload"]["event"]["id"] = "ev-1"  # V04
+        s["design"]["best_intervention"]["level"] = "L1"  # V05
+        s["events"][4]["summary"] = "every 12 months"  # V06
+        s["checkpoint_design"].pop("1")  # V07
+        s["noise_records"]["files"] = {}  # V08
+        s["initial_records"]["wallet"] = {
+            "accounts": [
+                {
+                    "id": "acc-2",
+                    "name": "Cash",
+                    "currency": "EUR",
+                    "balance_minor": 1,
+                    "opening_balance_minor": 0,
+                }
+            ]
+        }  # V09
+
+    findings = check(mutate)
+
+    assert [f.code for f in findings] == ["V02", "V03", "V04", "V05", "V06", "V07", "V08", "V09"]
+    assert all(f.scenario_id == "hm-03" for f in findings)
+
+
+def test_environment_duplicate_ids_and_references(tmp_path: Path) -> None:
+    env = environment_dict()
+    env["apps"]["contacts"].append(_contact("ct-1", "Tom again"))
+    env["apps"]["chat"]["messages"].append(
+        _chat("cm-7", "lost", "2026-02-21T11:00:00+01:00", conversation="c-9")
+    )
+    folder = write_environment(tmp_path, env=env)
+
+    _bundle, findings = load_environment_dir(folder)
+
+    assert where(findings) == [
+        ("V04", "$.apps.contacts[1].id"),
+        ("V04", "$.apps.chat.messages[1].conversation_id"),
+    ]
+
+
+def test_v04_chat_event_may_start_a_conversation_it_belongs_to() -> None:
+    def start(conversation_id: str) -> Callable[[dict[str, Any]], None]:
+        def mutate(s: dict[str, Any]) -> None:
+            s["events"][2]["payload"]["message"]["conversation_id"] = "c-2"
+            s["events"][2]["payload"]["conversation"] = {
+                "id": conversation_id,
+                "title": "Neighbours",
+                "participants": ["clara", "tom"],
+            }
+
+        return mutate
+
+    assert check(start("c-2")) == []
+    assert where(check(start("c-3"))) == [("V04", "$.events[2].payload.message.conversation_id")]
+    assert where(check(start("c-1"))) == [
+        ("V04", "$.events[2].payload.conversation.id"),
+        ("V04", "$.events[2].payload.message.conversation_id"),
+    ]
+
+
+def test_v04_and_v09_a_pending_transaction_may_become_posted() -> None:
+    def mutate(s: dict[str, Any]) -> None:
+        pending = {**_transaction("tx-2", -12000, "2026-03-01T08:00:00+01:00"), "status": "pending"}
+        s["initial_records"]["wallet"] = {"transactions": [pending]}
+
+    # e4 posts tx-2, which S0 holds as pending: a replacement, and the balance follows.
+    assert check(mutate) == []
+
+
+def test_v04_files_written_path_must_stay_in_the_root() -> None:
+    def mutate(s: dict[str, Any]) -> None:
+        s["events"][4] = {
+            "id": "e5",
+            "at": "2026-03-06T16:00:00+01:00",
+            "app": "files",
+            "kind": "files.written",
+            "payload": {"path": "home/todo.txt", "content": "call Tom"},
+            "summary": "A to-do note is saved",
+        }
+
+    findings = check(mutate)
+
+    assert where(findings) == [("V04", "$.events[4].payload")]
+    assert "must be absolute" in findings[0].message
+
+
+def test_v01_scenario_file_path_with_a_forbidden_character() -> None:
+    findings = check(lambda s: s["initial_records"].update(files={"/home/a\\b.txt": "x"}))
+
+    assert where(findings) == [("V01", '$.initial_records.files["/home/a\\\\b.txt"]')]
+    assert "forbidden character" in findings[0].message

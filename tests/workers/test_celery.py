@@ -1,0 +1,126 @@
+"""Run tasks in-process (no REDIS_URL) and through a real Celery worker on Redis."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+
+import pytest
+import redis
+from sqlmodel import select
+
+from app.db import session_scope
+from app.models import Response, Run
+from app.runs.service import create_run, run_progress
+from app.settings import ROOT, get_settings
+
+REDIS_URL = os.environ.get("HALO_TEST_REDIS", "redis://127.0.0.1:6379/9")
+
+
+def _plan(scenarios: list[str]) -> int:
+    with session_scope() as session:
+        run = create_run(
+            session,
+            agent_names=["restraint", "notify_latest", "eager_executor"],
+            scenario_ids=scenarios,
+            k=2,
+            seed=1,
+        )
+        assert run.id is not None
+        return run.id
+
+
+def test_in_process_dispatch_runs_every_task_now(live_db: str) -> None:
+    from workers.runs import dispatch_run
+
+    assert get_settings().in_process_tasks
+    run_id = _plan(["hm-02", "wp-05"])
+    assert dispatch_run(run_id) == 12
+    with session_scope() as session:
+        assert run_progress(session, run_id) == {
+            "total": 12,
+            "done": 12,
+            "by_status": {"completed": 12},
+        }
+        assert session.get(Run, run_id).status == "completed"
+    assert dispatch_run(run_id) == 0  # nothing left to queue
+
+
+@pytest.fixture
+def celery_worker(live_db: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[object]:
+    """A real `celery worker` process on Redis, on a queue of its own; yields a client app."""
+    queue = f"halo-test-{uuid.uuid4().hex[:8]}"
+    redis.Redis.from_url(REDIS_URL).ping()
+    env = {**os.environ, "DATABASE_URL": live_db, "REDIS_URL": REDIS_URL, "CELERY_QUEUE": queue}
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "workers.celery_app",
+            "worker",
+            "--pool=solo",
+            "--without-gossip",
+            "--without-mingle",
+            "--without-heartbeat",
+            "--loglevel=WARNING",
+            "-Q",
+            queue,
+            "-n",
+            f"{queue}@%h",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
+    monkeypatch.setenv("REDIS_URL", REDIS_URL)
+    monkeypatch.setenv("CELERY_QUEUE", queue)
+    get_settings.cache_clear()
+    from workers.celery_app import make_celery
+
+    client = make_celery()
+    try:
+        deadline = time.monotonic() + 30
+        while not client.control.ping(timeout=0.3, destination=[f"{queue}@{os.uname().nodename}"]):
+            assert process.poll() is None, process.stdout.read().decode() if process.stdout else ""
+            assert time.monotonic() < deadline, "worker did not start"
+        yield client
+    finally:
+        process.terminate()
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+        client.close()
+        get_settings.cache_clear()
+
+
+def test_real_worker_on_redis_produces_each_response_once(celery_worker) -> None:
+    run_id = _plan(["hm-03", "wp-06", "wp-07"])
+    with session_scope() as session:
+        ids = session.exec(select(Response.id).where(Response.run_id == run_id)).all()
+    assert len(ids) == 18
+    for response_id in ids:
+        celery_worker.send_task("runs.execute_response", args=[response_id])  # type: ignore[attr-defined]
+    # the same tasks again: idempotent, nothing is produced twice
+    for response_id in ids[:5]:
+        celery_worker.send_task("runs.execute_response", args=[response_id])  # type: ignore[attr-defined]
+    deadline = time.monotonic() + 60
+    while True:
+        with session_scope() as session:
+            progress = run_progress(session, run_id)
+        if progress["done"] == 18 or time.monotonic() > deadline:
+            break
+        time.sleep(0.2)
+    assert progress == {"total": 18, "done": 18, "by_status": {"completed": 18}}
+    with session_scope() as session:
+        rows = session.exec(select(Response).where(Response.run_id == run_id)).all()
+        assert len({(r.checkpoint_id, r.agent_id) for r in rows}) == 18
+        assert {r.level_predicted for r in rows} == {"L0", "L1", "L3"}
+        assert session.get(Run, run_id).status == "completed"

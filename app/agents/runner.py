@@ -65,6 +65,9 @@ class ResponseOutcome:
         retrieval_rounds: completed inspect turns.
         local_content_access: a db_query returned rows or a files_read returned text.
         error: the reason for a non-completed status; raw_output: the last raw reply.
+        failure_reason: a short code for a non-completed status (``rate_limited``,
+            ``endpoint_unavailable``, ``timeout``, ``output_budget_exhausted``,
+            ``protocol_violation``, ...).
     """
 
     status: str = "completed"
@@ -81,6 +84,7 @@ class ResponseOutcome:
     retrieval_rounds: int = 0
     local_content_access: bool = False
     error: str | None = None
+    failure_reason: str | None = None
     raw_output: str | None = None
 
 
@@ -142,6 +146,7 @@ def run_response(
             except AgentAPIError as exc:
                 calls.extend(exc.calls)
                 outcome.status, outcome.error = "api_error", str(exc)
+                outcome.failure_reason = str(exc).split(":", 1)[0][:32]
                 break
             if turn.call is not None:
                 calls.append(turn.call)
@@ -156,6 +161,7 @@ def run_response(
                 violations += 1
                 if violations >= 2:
                     outcome.status, outcome.error = "protocol_error", str(exc)
+                    outcome.failure_reason = "protocol_violation"
                     break
                 messages.append({"role": "user", "content": corrective_message(str(exc))})
                 continue

@@ -52,7 +52,9 @@ class Response(SQLModel, table=True):
 
     Token counts are sums over the response's LLM calls, None where the endpoint did not report
     them (never stored as 0). `llm_calls` keeps one entry per call: tokens, latency (seconds),
-    finish reason, retries and raw messages.
+    finish reason, retries and raw messages. `failure_reason` classifies an ``api_error``
+    (``rate_limited``, ``endpoint_unavailable``, ``timeout``, ``output_budget_exhausted``, ...);
+    while an endpoint is backing off, `retry_reason` and `retry_until` say why and until when.
     """
 
     __tablename__ = "responses"
@@ -76,6 +78,9 @@ class Response(SQLModel, table=True):
     retrieval_rounds: int = 0
     local_content_access: bool = False
     error: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    failure_reason: str | None = Field(default=None, max_length=32)
+    retry_reason: str | None = Field(default=None, max_length=32)
+    retry_until: datetime | None = time_field(nullable=True)
     raw_output: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
     created_at: datetime = time_field(now=True)
     started_at: datetime | None = time_field(nullable=True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import uuid
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from sqlalchemy import func
@@ -11,6 +12,7 @@ from sqlmodel import Session, col, select
 
 from app.agents.baselines import BASELINES, BaselineAgent
 from app.agents.client import AgentClient
+from app.agents.llm import Backoff, EndpointConfig, OpenAIChatAgent
 from app.agents.protocol import Limits
 from app.agents.runner import PROMPT_VERSION, run_response, system_prompt
 from app.arena.replay import Observation
@@ -36,7 +38,9 @@ def ensure_baseline_agents(session: Session) -> list[Agent]:
     return agents
 
 
-def agent_client(agent: Agent, observation: Observation) -> AgentClient:
+def agent_client(
+    agent: Agent, observation: Observation, on_backoff: Callable[[Backoff], None] | None = None
+) -> AgentClient:
     """The client that answers for `agent` at one observation.
 
     Raises:
@@ -44,6 +48,8 @@ def agent_client(agent: Agent, observation: Observation) -> AgentClient:
     """
     if agent.kind == "baseline":
         return BaselineAgent(agent.config.get("baseline", agent.name), observation)
+    if agent.kind == "openai":
+        return OpenAIChatAgent(EndpointConfig.model_validate(agent.config), on_backoff=on_backoff)
     raise UnprocessableError(f"agent {agent.name}: kind {agent.kind!r} cannot be run", "kind")
 
 
@@ -104,6 +110,9 @@ def create_run(
         k=k,
         settings={
             "agents": agent_names,
+            "agent_configs": {
+                n: {"kind": agents[n].kind, "config": agents[n].config} for n in agent_names
+            },
             "prompt_version": PROMPT_VERSION,
             "prompt": system_prompt(limits),
             "max_rounds": limits.max_rounds,
@@ -192,6 +201,14 @@ def execute_response(session: Session, response_id: str) -> str:
     assert checkpoint is not None and agent is not None and run is not None
     loaded = load_scenario(session, checkpoint.scenario_id)
     response.status, response.started_at = "running", utcnow()
+    session.add(response)
+    session.commit()
+
+    def on_backoff(backoff: Backoff) -> None:
+        response.retry_reason, response.retry_until = backoff.reason, backoff.until
+        session.add(response)
+        session.commit()
+
     limits = Limits(
         max_rounds=run.settings.get("max_rounds", 6),
         max_commands=run.settings.get("max_commands", 8),
@@ -200,12 +217,13 @@ def execute_response(session: Session, response_id: str) -> str:
         loaded.s0,
         loaded.events,
         checkpoint.t,
-        agent_factory=lambda obs: agent_client(agent, obs),
+        agent_factory=lambda obs: agent_client(agent, obs, on_backoff),
         limits=limits,
     )
     for field, value in vars(outcome).items():
         setattr(response, field, value)
     response.finished_at = utcnow()
+    response.retry_reason, response.retry_until = None, None
     session.add(response)
     session.flush()
     _finish_run_if_done(session, run)

@@ -1,14 +1,27 @@
-"""Checkpoint sampling (DESIGN.md §6): each agent gets k distinct checkpoints per scenario, and
-each checkpoint is used by ⌊km/n⌋ or ⌈km/n⌉ agents.
+"""Checkpoint sampling (DESIGN.md §6) and its diagnostics (paper Tables 7–8).
 
-Randomness comes from a seed derived with sha256 (never Python's salted ``hash()``), so every
-process draws the same sample for the same run seed. Verdicts are never an input.
+For a scenario with n events and m agents, each agent gets k distinct checkpoints and each
+checkpoint is used by ⌊km/n⌋ or ⌈km/n⌉ agents. It is solved as a minimum-cost flow with lower
+bounds (source → agent, capacity k; agent → checkpoint, capacity 1; checkpoint → sink with
+bounds [⌊km/n⌋, ⌈km/n⌉]); seeded random edge costs pick one feasible assignment at random. The
+seed is derived with sha256 (never Python's salted ``hash()``), so every process draws the same
+sample for the same run seed. Verdicts are never an input.
 """
 
 from __future__ import annotations
 
 import hashlib
+import math
 import random
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+from itertools import combinations
+from typing import Any
+
+import networkx as nx
+import numpy as np
+from scipy.stats import wasserstein_distance
+from scipy.stats.contingency import association
 
 
 def stable_seed(*parts: object) -> int:
@@ -17,38 +30,84 @@ def stable_seed(*parts: object) -> int:
     return int(digest[:16], 16)
 
 
-def sample_checkpoints(
-    n: int, agents: list[str], k: int, *, seed: int, scenario_id: str
-) -> dict[str, list[int]]:
-    """Assign k distinct checkpoints (1..n) to each agent for one scenario.
-
-    The checkpoints are put in a seeded random order and dealt round-robin: agent i takes the
-    k positions after agent i-1's, wrapping around. Consecutive deals of k ≤ n positions are
-    distinct, and a round-robin deal of k·m items over n slots gives every slot ⌊km/n⌋ or
-    ⌈km/n⌉ items, so both constraints of DESIGN §6 hold by construction.
+def sample_checkpoints(n: int, agents: list[str], k: int, *, seed: int,
+                       scenario_id: str) -> dict[str, list[int]]:
+    """Assign k distinct checkpoints (1..n) to each agent for one scenario (DESIGN §6).
 
     Args:
         n: number of events (checkpoints 1..n).
-        agents: agent names, in a fixed order.
+        agents: agent names.
         k: checkpoints per agent (clipped to n).
         seed: the run seed.
         scenario_id: mixed into the seed so scenarios differ.
 
     Returns:
-        agent name → sorted list of k distinct checkpoints.
+        agent name → sorted list of k distinct checkpoints; every checkpoint is used by
+        ⌊km/n⌋ or ⌈km/n⌉ agents.
 
     Raises:
-        ValueError: n < 1 or k < 1.
+        ValueError: n < 1, k < 1 or duplicate agent names.
     """
     if n < 1 or k < 1:
         raise ValueError("n and k must be positive")
+    if len(set(agents)) != len(agents):
+        raise ValueError("agent names must be distinct")
     k = min(k, n)
+    m = len(agents)
+    low, high = (k * m) // n, math.ceil(k * m / n)
     rng = random.Random(stable_seed(seed, scenario_id))
-    order = list(range(1, n + 1))
-    rng.shuffle(order)
-    agent_order = sorted(agents)
-    rng.shuffle(agent_order)
-    out: dict[str, list[int]] = {}
-    for i, agent in enumerate(agent_order):
-        out[agent] = sorted(order[(i * k + j) % n] for j in range(k))
-    return {agent: out[agent] for agent in agents}
+    graph = nx.DiGraph()
+    graph.add_node("source", demand=-k * m)
+    graph.add_node("sink", demand=k * m - n * low)
+    for agent in sorted(agents):
+        graph.add_edge("source", ("agent", agent), capacity=k, weight=0)
+        for t in range(1, n + 1):
+            graph.add_edge(("agent", agent), ("checkpoint", t), capacity=1,
+                           weight=rng.randrange(1_000_000))
+    for t in range(1, n + 1):
+        # lower bound `low` moved into node demands; the edge keeps the slack high - low
+        graph.add_node(("checkpoint", t), demand=low)
+        graph.add_edge(("checkpoint", t), "sink", capacity=high - low, weight=0)
+    flow = nx.min_cost_flow(graph)
+    return {agent: sorted(t for (_, t), units in flow[("agent", agent)].items() if units)
+            for agent in agents}
+
+
+def sampling_diagnostics(rows: Iterable[tuple[str, str, int, int]]) -> dict[str, Any]:
+    """Diagnostics of a checkpoint sample (DESIGN §6; paper Tables 7–8).
+
+    Args:
+        rows: ``(agent, scenario_id, t, n)`` for every sampled response.
+
+    Returns:
+        ``{"cramers_v": float | None, "max_wasserstein": float | None, "max_wasserstein_pair":
+        [a, b] | None, "by_length": {n: {t: count}}, "responses": int}``. Cramér's V is
+        between agent and event position t (contingency table agents × t); the Wasserstein
+        distance is between two agents' distributions of normalised position (t − 1)/(n − 1)
+        in [0, 1]. Paper, 10 models × 400 scenarios: V = 0.029, max W = 0.0288.
+    """
+    rows = list(rows)
+    by_length: dict[int, Counter[int]] = defaultdict(Counter)
+    positions: dict[str, list[float]] = defaultdict(list)
+    for agent, _scenario, t, n in rows:
+        by_length[n][t] += 1
+        positions[agent].append((t - 1) / (n - 1) if n > 1 else 0.0)
+    agents = sorted(positions)
+    ts = sorted({t for _a, _s, t, _n in rows})
+    cramers_v = None
+    if len(agents) > 1 and len(ts) > 1:
+        table = np.array([[sum(1 for a, _s, t, _n in rows if a == agent and t == tt) for tt in ts]
+                          for agent in agents])
+        cramers_v = round(float(association(table, method="cramer")), 4)
+    max_w, pair = None, None
+    for a, b in combinations(agents, 2):
+        distance = float(wasserstein_distance(positions[a], positions[b]))
+        if max_w is None or distance > max_w:
+            max_w, pair = distance, [a, b]
+    return {
+        "responses": len(rows),
+        "cramers_v": cramers_v,
+        "max_wasserstein": None if max_w is None else round(max_w, 4),
+        "max_wasserstein_pair": pair,
+        "by_length": {n: dict(sorted(counter.items())) for n, counter in sorted(by_length.items())},
+    }

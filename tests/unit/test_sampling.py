@@ -10,7 +10,7 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.scenarios.sampling import sample_checkpoints, stable_seed
+from app.scenarios.sampling import sample_checkpoints, sampling_diagnostics, stable_seed
 
 
 @settings(max_examples=200, deadline=None)
@@ -50,3 +50,36 @@ def test_stable_seed_is_sha256_based() -> None:
     import hashlib
 
     assert stable_seed(0, "hm-03") == int(hashlib.sha256(b"0:hm-03").hexdigest()[:16], 16)
+
+
+def test_diagnostics_identical_agents() -> None:
+    rows = [("a", "s1", 1, 5), ("a", "s1", 5, 5), ("b", "s1", 1, 5), ("b", "s1", 5, 5)]
+    d = sampling_diagnostics(rows)
+    assert d["cramers_v"] == 0.0 and d["max_wasserstein"] == 0.0
+    assert d["by_length"] == {5: {1: 2, 5: 2}} and d["responses"] == 4
+
+
+def test_diagnostics_fully_separated_agents() -> None:
+    # a always at the first event, b always at the last: V = 1, W between {0} and {1} = 1
+    rows = [("a", f"s{i}", 1, 5) for i in range(3)] + [("b", f"s{i}", 5, 5) for i in range(3)]
+    d = sampling_diagnostics(rows)
+    assert d["cramers_v"] == 1.0 and d["max_wasserstein"] == 1.0
+    assert d["max_wasserstein_pair"] == ["a", "b"]
+
+
+def test_diagnostics_hand_computed_wasserstein() -> None:
+    # normalised positions: a = {0, 0.5}, b = {0.5, 1} on n = 5 (t = 1, 3 and 3, 5): W = 0.5
+    rows = [("a", "s", 1, 5), ("a", "s", 3, 5), ("b", "s", 3, 5), ("b", "s", 5, 5)]
+    assert sampling_diagnostics(rows)["max_wasserstein"] == 0.5
+
+
+def test_flow_sample_is_balanced_at_paper_scale() -> None:
+    agents = [f"model-{i}" for i in range(10)]
+    rows = []
+    for s in range(40):
+        n = 4 + s % 3
+        for agent, ts in sample_checkpoints(n, agents, 2, seed=0, scenario_id=f"s{s}").items():
+            rows.extend((agent, f"s{s}", t, n) for t in ts)
+    d = sampling_diagnostics(rows)
+    assert d["responses"] == 800
+    assert d["cramers_v"] < 0.2 and d["max_wasserstein"] < 0.2

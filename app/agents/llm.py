@@ -1,0 +1,256 @@
+"""An agent behind any OpenAI-compatible ``/v1/chat/completions`` endpoint (DESIGN.md §5).
+
+Endpoint failures (timeouts, connection errors, 429, 5xx) are retried with exponential backoff and
+full jitter, honouring ``Retry-After``; exhausting the retries raises :class:`AgentAPIError`, which
+the runner turns into status ``api_error``. A reply cut off because the output budget ran out
+(``finish_reason == "length"`` with no content, typically reasoning that used every token) is an
+infrastructure failure too, never model behaviour. API keys are read from the environment
+variable the agent config names and are never stored.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from email.utils import parsedate_to_datetime
+from typing import Any
+
+import httpx
+from pydantic import BaseModel, ConfigDict, Field, HttpUrl
+
+from app.agents.client import AgentAPIError, AgentTurn, LLMCall
+
+RETRY_STATUSES = {408, 409, 425, 429, 500, 502, 503, 504}
+
+
+class EndpointConfig(BaseModel):
+    """Settings of an OpenAI-compatible agent (stored in ``agents.config``; no secrets).
+
+    Attributes:
+        base_url: e.g. ``http://127.0.0.1:8001/v1`` (``/chat/completions`` is appended).
+        model: the model name sent in the request.
+        api_key_env: name of the environment variable holding the API key (None: no key).
+        temperature / max_tokens: sampling settings (None: the endpoint's default).
+        extra_body: merged into the request body (e.g. ``{"reasoning_effort": "high"}``).
+        timeout_s: per-request timeout in seconds.
+        max_retries: retries after the first attempt for retryable failures.
+        backoff_base_s / backoff_max_s: exponential backoff base and cap, in seconds.
+        concurrency: requests in flight at once per endpoint in one process.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    base_url: HttpUrl
+    model: str = Field(min_length=1)
+    api_key_env: str | None = Field(default=None, pattern=r"^[A-Za-z_][A-Za-z0-9_]*$")
+    temperature: float | None = Field(default=None, ge=0, le=2)
+    max_tokens: int | None = Field(default=None, ge=1)
+    extra_body: dict[str, Any] = {}
+    timeout_s: float = Field(default=120.0, gt=0)
+    max_retries: int = Field(default=5, ge=0, le=20)
+    backoff_base_s: float = Field(default=1.0, ge=0)
+    backoff_max_s: float = Field(default=60.0, ge=0)
+    concurrency: int = Field(default=8, ge=1, le=1024)
+
+    @property
+    def url(self) -> str:
+        return str(self.base_url).rstrip("/") + "/chat/completions"
+
+
+_SEMAPHORES: dict[str, threading.BoundedSemaphore] = {}
+_SEMAPHORES_LOCK = threading.Lock()
+
+
+def endpoint_semaphore(config: EndpointConfig) -> threading.BoundedSemaphore:
+    """The per-endpoint concurrency limit shared by every agent of this process."""
+    with _SEMAPHORES_LOCK:
+        key = f"{config.url}|{config.concurrency}"
+        if key not in _SEMAPHORES:
+            _SEMAPHORES[key] = threading.BoundedSemaphore(config.concurrency)
+        return _SEMAPHORES[key]
+
+
+def retry_after_seconds(value: str | None, now: datetime | None = None) -> float | None:
+    """Seconds to wait from a ``Retry-After`` header (delta-seconds or an HTTP date), or None."""
+    if not value:
+        return None
+    value = value.strip()
+    try:
+        return max(0.0, float(value))
+    except ValueError:
+        pass
+    try:
+        when = parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=UTC)
+    return max(0.0, (when - (now or datetime.now(UTC))).total_seconds())
+
+
+def backoff_delay(attempt: int, config: EndpointConfig, rng: random.Random) -> float:
+    """Full-jitter exponential backoff: uniform(0, min(cap, base · 2^attempt)) seconds."""
+    return rng.uniform(0, min(config.backoff_max_s, config.backoff_base_s * (2**attempt)))
+
+
+@dataclass
+class Backoff:
+    """What a waiting agent reports: why, and until when (UTC)."""
+
+    reason: str
+    until: datetime
+    attempt: int
+
+
+@dataclass
+class OpenAIChatAgent:
+    """An :class:`~app.agents.client.AgentClient` for an OpenAI-compatible endpoint.
+
+    Args:
+        config: endpoint settings.
+        client: an ``httpx.Client`` to use (tests inject one; default: a new client).
+        sleep: how to wait (tests pass a fake clock).
+        on_backoff: called before each backoff wait, so a run page can show "retrying until …".
+        rng: jitter source.
+    """
+
+    config: EndpointConfig
+    client: httpx.Client | None = None
+    sleep: Callable[[float], None] = time.sleep
+    on_backoff: Callable[[Backoff], None] | None = None
+    rng: random.Random = field(default_factory=random.Random)
+
+    def _headers(self) -> dict[str, str]:
+        headers = {"Content-Type": "application/json"}
+        if self.config.api_key_env:
+            key = os.environ.get(self.config.api_key_env)
+            if not key:
+                raise AgentAPIError(
+                    f"missing_api_key: environment variable {self.config.api_key_env} is not set"
+                )
+            headers["Authorization"] = f"Bearer {key}"
+        return headers
+
+    def _body(self, messages: list[dict[str, Any]]) -> dict[str, Any]:
+        body: dict[str, Any] = {"model": self.config.model, "messages": messages}
+        if self.config.temperature is not None:
+            body["temperature"] = self.config.temperature
+        if self.config.max_tokens is not None:
+            body["max_tokens"] = self.config.max_tokens
+        body.update(self.config.extra_body)
+        return body
+
+    def complete(self, messages: list[dict[str, Any]]) -> AgentTurn:
+        """Send the conversation; return the reply with its accounting.
+
+        Raises:
+            AgentAPIError: retries exhausted (message starts with ``rate_limited``,
+                ``endpoint_unavailable``, ``timeout``), a non-retryable HTTP error
+                (``http_error``), an unparseable body (``malformed_response``), an exhausted
+                output budget (``output_budget_exhausted``), or a missing API key.
+        """
+        client = self.client or httpx.Client()
+        headers, body = self._headers(), self._body(messages)
+        failures: list[LLMCall] = []
+        last_reason = "endpoint_unavailable"
+        try:
+            for attempt in range(self.config.max_retries + 1):
+                started = time.perf_counter()
+                wait: float | None = None
+                try:
+                    with endpoint_semaphore(self.config):
+                        reply = client.post(
+                            self.config.url,
+                            json=body,
+                            headers=headers,
+                            timeout=self.config.timeout_s,
+                        )
+                except httpx.TimeoutException as exc:
+                    last_reason, detail = (
+                        "timeout",
+                        f"timeout after {self.config.timeout_s:g} s ({exc})",
+                    )
+                except httpx.TransportError as exc:
+                    last_reason, detail = "endpoint_unavailable", f"connection failed: {exc}"
+                else:
+                    latency = time.perf_counter() - started
+                    if reply.status_code == 200:
+                        return self._parse(reply, messages, latency, retries=attempt)
+                    detail = f"HTTP {reply.status_code}: {reply.text[:300]}"
+                    if reply.status_code not in RETRY_STATUSES:
+                        raise AgentAPIError(f"http_error: {detail}", failures)
+                    last_reason = (
+                        "rate_limited" if reply.status_code == 429 else "endpoint_unavailable"
+                    )
+                    wait = retry_after_seconds(reply.headers.get("Retry-After"))
+                failures.append(
+                    LLMCall(
+                        latency_s=time.perf_counter() - started,
+                        retries=attempt,
+                        request=[],
+                        response=detail,
+                    )
+                )
+                if attempt == self.config.max_retries:
+                    raise AgentAPIError(
+                        f"{last_reason}: gave up after {attempt + 1} attempts; last: {detail}",
+                        failures,
+                    )
+                delay = wait if wait is not None else backoff_delay(attempt, self.config, self.rng)
+                if self.on_backoff is not None:
+                    self.on_backoff(
+                        Backoff(
+                            last_reason, datetime.now(UTC) + timedelta(seconds=delay), attempt + 1
+                        )
+                    )
+                self.sleep(delay)
+        finally:
+            if self.client is None:
+                client.close()
+        raise AgentAPIError(last_reason, failures)  # pragma: no cover (loop always returns/raises)
+
+    def _parse(
+        self, reply: httpx.Response, messages: list[dict[str, Any]], latency: float, retries: int
+    ) -> AgentTurn:
+        try:
+            data = reply.json()
+            choice = data["choices"][0]
+            content = choice["message"].get("content") or ""
+            finish_reason = choice.get("finish_reason")
+        except (ValueError, KeyError, IndexError, TypeError, AttributeError) as exc:
+            raise AgentAPIError(f"malformed_response: {reply.text[:300]}") from exc
+        usage = data.get("usage") or {}
+        details = usage.get("completion_tokens_details") or {}
+        call = LLMCall(
+            prompt_tokens=_int_or_none(usage.get("prompt_tokens")),
+            completion_tokens=_int_or_none(usage.get("completion_tokens")),
+            reasoning_tokens=_int_or_none(details.get("reasoning_tokens")),
+            latency_s=round(latency, 4),
+            finish_reason=finish_reason,
+            retries=retries,
+            request=_new_messages(messages),
+            response=content,
+        )
+        if finish_reason == "length" and not content.strip():
+            budget = self.config.max_tokens or "the endpoint default"
+            raise AgentAPIError(
+                "output_budget_exhausted: the reply was cut off with no content (reasoning "
+                f"used the whole output budget of {budget} tokens)",
+                [call],
+            )
+        return AgentTurn(content, call)
+
+
+def _new_messages(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The messages sent since the agent's last reply (the whole prompt on the first call)."""
+    last = max((i for i, m in enumerate(messages) if m.get("role") == "assistant"), default=-1)
+    return messages[last + 1 :]
+
+
+def _int_or_none(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None

@@ -1,0 +1,182 @@
+"""A loopback server that speaks the real OpenAI chat-completions wire format, scripted per test.
+
+    with FakeLLM() as llm:
+        llm.script = replies(Reply(json_reply({"type": "final", "action": None})))
+        agent = OpenAIChatAgent(EndpointConfig(base_url=llm.base_url, model="m"))
+
+A script is ``script(request_body) -> Reply``; it can look at the model and the messages. The
+server records every request body in ``requests``. It binds 127.0.0.1 on a free port.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+
+@dataclass
+class Reply:
+    """One scripted answer.
+
+    Attributes:
+        content: the assistant message text (None: null content).
+        status: HTTP status; non-200 answers send ``error_body``.
+        headers: extra headers (e.g. ``{"Retry-After": "2"}``).
+        delay_s: seconds to wait before answering (for timeouts / slow replies).
+        finish_reason: ``stop``, ``length``, ...
+        usage: the ``usage`` object; the default reports prompt/completion tokens and reasoning
+            tokens under ``completion_tokens_details``; None leaves ``usage`` out.
+        raw: a raw body to send instead of JSON (malformed responses).
+    """
+
+    content: str | None = ""
+    status: int = 200
+    headers: dict[str, str] = field(default_factory=dict)
+    delay_s: float = 0.0
+    finish_reason: str = "stop"
+    usage: dict[str, Any] | None = field(
+        default_factory=lambda: {
+            "prompt_tokens": 120,
+            "completion_tokens": 30,
+            "total_tokens": 150,
+            "completion_tokens_details": {"reasoning_tokens": 12},
+        }
+    )
+    raw: str | None = None
+    error_body: str = '{"error": {"message": "scripted failure", "type": "server_error"}}'
+
+
+def json_reply(obj: Any, **kwargs: Any) -> Reply:
+    """A Reply whose content is `obj` as JSON text."""
+    return Reply(content=json.dumps(obj), **kwargs)
+
+
+def replies(*items: Reply) -> Callable[[dict[str, Any]], Reply]:
+    """A script that answers with `items` in order, then repeats the last one."""
+    queue = list(items)
+    lock = threading.Lock()
+
+    def script(_body: dict[str, Any]) -> Reply:
+        with lock:
+            return queue.pop(0) if len(queue) > 1 else queue[0]
+
+    return script
+
+
+def protocol_policy(body: dict[str, Any]) -> Reply:
+    """A well-behaved agent: one inspect round (email_list + files_list), then a final.
+
+    The final depends on the model name: models ending in ``-quiet`` answer L0, others notify.
+    """
+    turns = sum(1 for m in body["messages"] if m["role"] == "assistant")
+    if turns == 0:
+        return json_reply(
+            {
+                "type": "inspect",
+                "commands": [
+                    {"command": "email_list", "args": {"limit": 5}},
+                    {"command": "files_list", "args": {}},
+                ],
+            }
+        )
+    if body["model"].endswith("-quiet"):
+        return json_reply({"type": "final", "action": None, "rationale": "Nothing is due yet."})
+    return json_reply(
+        {
+            "type": "final",
+            "rationale": "Worth a heads-up.",
+            "action": {
+                "command": "notify_user",
+                "args": {"message": "Please check the latest email."},
+            },
+        }
+    )
+
+
+class FakeLLM:
+    """The server; use as a context manager or call start()/stop()."""
+
+    def __init__(self, script: Callable[[dict[str, Any]], Reply] = protocol_policy) -> None:
+        self.script = script
+        self.requests: list[dict[str, Any]] = []
+        self.headers: list[dict[str, str]] = []
+        self._lock = threading.Lock()
+        server = self
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, *args: Any) -> None:  # quiet
+                return
+
+            def do_POST(self) -> None:
+                if self.path.rstrip("/") != "/v1/chat/completions":
+                    self._send(404, b'{"error": {"message": "not found"}}', {})
+                    return
+                length = int(self.headers.get("Content-Length", "0"))
+                body = json.loads(self.rfile.read(length) or b"{}")
+                with server._lock:
+                    server.requests.append(body)
+                    server.headers.append(dict(self.headers))
+                reply = server.script(body)
+                if reply.delay_s:
+                    time.sleep(reply.delay_s)
+                if reply.status != 200:
+                    self._send(reply.status, reply.error_body.encode(), reply.headers)
+                    return
+                if reply.raw is not None:
+                    self._send(200, reply.raw.encode(), reply.headers)
+                    return
+                payload: dict[str, Any] = {
+                    "id": f"chatcmpl-{len(server.requests)}",
+                    "object": "chat.completion",
+                    "created": int(time.time()),
+                    "model": body.get("model"),
+                    "choices": [
+                        {
+                            "index": 0,
+                            "finish_reason": reply.finish_reason,
+                            "message": {"role": "assistant", "content": reply.content},
+                        }
+                    ],
+                }
+                if reply.usage is not None:
+                    payload["usage"] = reply.usage
+                self._send(200, json.dumps(payload).encode(), reply.headers)
+
+            def _send(self, status: int, data: bytes, headers: dict[str, str]) -> None:
+                self.send_response(status)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(data)))
+                for key, value in headers.items():
+                    self.send_header(key, value)
+                self.end_headers()
+                self.wfile.write(data)
+
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self._server.daemon_threads = True
+        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+
+    @property
+    def base_url(self) -> str:
+        host, port = self._server.server_address[:2]
+        return f"http://{host}:{port}/v1"
+
+    def start(self) -> FakeLLM:
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._server.shutdown()
+        self._server.server_close()
+
+    def __enter__(self) -> FakeLLM:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()

@@ -19,8 +19,10 @@ cli = typer.Typer(
 )
 db_cli = typer.Typer(help="Database schema.", no_args_is_help=True)
 users_cli = typer.Typer(help="Accounts.", no_args_is_help=True)
+agents_cli = typer.Typer(help="Agents under evaluation.", no_args_is_help=True)
 cli.add_typer(db_cli, name="db")
 cli.add_typer(users_cli, name="users")
+cli.add_typer(agents_cli, name="agents")
 console = Console()
 err = Console(stderr=True)
 
@@ -122,6 +124,78 @@ def users_create(
         err.print(f"[red]{exc}[/red]")
         raise typer.Exit(1) from exc
     console.print(f"created {user.role} {user.username} (pseudonym {user.pseudonym})")
+
+
+@agents_cli.command("add")
+def agents_add(
+    name: Annotated[str, typer.Argument(help="unique agent name")],
+    base_url: Annotated[str, typer.Option(help="e.g. http://127.0.0.1:8001/v1")],
+    model: Annotated[str, typer.Option(help="model name sent to the endpoint")],
+    api_key_env: Annotated[
+        str | None, typer.Option(help="environment variable holding the API key (never stored)")
+    ] = None,
+    temperature: Annotated[float | None, typer.Option()] = None,
+    max_tokens: Annotated[int | None, typer.Option()] = None,
+    extra_body: Annotated[
+        str | None,
+        typer.Option(help='JSON merged into the request, e.g. \'{"reasoning_effort": "high"}\''),
+    ] = None,
+    concurrency: Annotated[int, typer.Option(help="requests in flight per endpoint")] = 8,
+    max_retries: Annotated[int, typer.Option(help="retries on 429/5xx/timeouts")] = 5,
+    timeout: Annotated[float, typer.Option(help="seconds per request")] = 120.0,
+) -> None:
+    """Define an agent behind an OpenAI-compatible /v1/chat/completions endpoint."""
+    import json
+
+    from app.agents.service import create_agent
+    from app.db import session_scope
+    from app.errors import DomainError
+
+    config: dict[str, object] = {
+        "base_url": base_url,
+        "model": model,
+        "concurrency": concurrency,
+        "max_retries": max_retries,
+        "timeout_s": timeout,
+    }
+    for key, value in (
+        ("api_key_env", api_key_env),
+        ("temperature", temperature),
+        ("max_tokens", max_tokens),
+    ):
+        if value is not None:
+            config[key] = value
+    if extra_body:
+        try:
+            config["extra_body"] = json.loads(extra_body)
+        except json.JSONDecodeError as exc:
+            err.print(f"[red]--extra-body is not JSON: {exc.msg} (column {exc.colno})[/red]")
+            raise typer.Exit(1) from exc
+    try:
+        with session_scope() as session:
+            agent = create_agent(session, name=name, kind="openai", config=config)
+    except DomainError as exc:
+        err.print(f"[red]{exc}[/red]")
+        raise typer.Exit(1) from exc
+    console.print(
+        f"added agent {agent.name}: {agent.config['model']} at {agent.config['base_url']}"
+    )
+
+
+@agents_cli.command("list")
+def agents_list() -> None:
+    """List agents."""
+    from app.agents.service import list_agents
+    from app.db import session_scope
+
+    with session_scope() as session:
+        for agent in list_agents(session):
+            detail = (
+                f"{agent.config.get('model')} at {agent.config.get('base_url')}"
+                if agent.kind == "openai"
+                else "built-in baseline"
+            )
+            console.print(f"{agent.name:<24} {agent.kind:<9} {detail}", markup=False)
 
 
 def _execute_run(run_id: int) -> dict[str, int]:

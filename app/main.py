@@ -8,7 +8,7 @@ from starlette.middleware.sessions import SessionMiddleware
 
 from app.settings import ROOT, get_settings
 from app.web.errors import install_error_handlers
-from app.web.pages import annotate, auth, lead
+from app.web.pages import annotate, auth, lead, runs
 
 
 def create_app() -> FastAPI:
@@ -24,7 +24,7 @@ def create_app() -> FastAPI:
         https_only=settings.secure_cookies,
     )
     app.mount("/static", StaticFiles(directory=str(ROOT / "static")), name="static")
-    for module in (auth, annotate, lead):
+    for module in (auth, annotate, lead, runs):
         app.include_router(module.router)
     install_error_handlers(app)
 

@@ -24,6 +24,8 @@ class Settings(BaseSettings):
         session_max_age: seconds a log-in lasts.
         secure_cookies: send the session cookie over HTTPS only.
         celery_queue: the broker queue tasks go to (lets test runs share one Redis safely).
+        celery_visibility_timeout: seconds before Redis redelivers a task whose worker died
+            without acknowledging it (tasks are acknowledged late, after they finish).
     """
 
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
@@ -36,6 +38,7 @@ class Settings(BaseSettings):
     session_max_age: int = 12 * 3600
     secure_cookies: bool = False
     celery_queue: str = "halo"
+    celery_visibility_timeout: int = 3600
 
     @model_validator(mode="after")
     def _refuse_default_secret(self) -> Settings:

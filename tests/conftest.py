@@ -13,6 +13,7 @@ import os
 import shutil
 import uuid
 from collections.abc import Iterator
+from pathlib import Path
 
 import psycopg
 import pytest
@@ -21,6 +22,8 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
 ADMIN_URL = os.environ.get("HALO_TEST_PG", "postgresql://postgres@127.0.0.1:5432/postgres")
+SEEDS = Path(os.environ.get("HALO_TEST_SEEDS", Path(__file__).resolve().parent.parent / "seeds"))
+"""The seed tree the template database imports (override to test against another corpus)."""
 RUN_TAG = uuid.uuid4().hex[:8]
 
 
@@ -63,7 +66,6 @@ def pg_template() -> Iterator[str]:
     from app.cli import upgrade_database
     from app.runs.service import ensure_baseline_agents
     from app.scenarios.service import seed_tree
-    from app.settings import ROOT
 
     name = f"halo_tmpl_{RUN_TAG}"
     url = create_database(name)
@@ -71,7 +73,7 @@ def pg_template() -> Iterator[str]:
         upgrade_database(url)
         engine = create_engine(url)
         with Session(engine) as s:
-            seed_tree(s, ROOT / "seeds")
+            seed_tree(s, SEEDS)
             ensure_baseline_agents(s)
         engine.dispose()
         yield name

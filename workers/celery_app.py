@@ -29,7 +29,7 @@ def make_celery() -> Celery:
         accept_content=["json"],
         result_expires=3600,
         broker_connection_retry_on_startup=True,
-        broker_transport_options={"visibility_timeout": 600},
+        broker_transport_options={"visibility_timeout": settings.celery_visibility_timeout},
     )
     return app
 

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from sqlalchemy import func
+from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select
 
 from app.agents.baselines import BASELINES, BaselineAgent
@@ -19,10 +20,11 @@ from app.arena.replay import Observation
 from app.errors import NotFoundError, UnprocessableError
 from app.models import Agent, Checkpoint, Response, Run, Scenario
 from app.models.base import utcnow
-from app.scenarios.sampling import sample_checkpoints
+from app.scenarios.sampling import sample_checkpoints, sampling_diagnostics
 from app.scenarios.service import load_scenario
 
-FINISHED = ("completed", "protocol_error", "api_error")
+FINISHED = ("completed", "protocol_error", "api_error", "cancelled")
+"""Response statuses after which nothing more happens (``cancelled``: its run was cancelled)."""
 
 
 def ensure_baseline_agents(session: Session) -> list[Agent]:
@@ -199,6 +201,11 @@ def execute_response(session: Session, response_id: str) -> str:
     agent = session.get(Agent, response.agent_id)
     run = session.get(Run, response.run_id)
     assert checkpoint is not None and agent is not None and run is not None
+    if run.status == "cancelled":
+        response.status, response.finished_at = "cancelled", utcnow()
+        session.add(response)
+        session.commit()
+        return response.status
     loaded = load_scenario(session, checkpoint.scenario_id)
     response.status, response.started_at = "running", utcnow()
     session.add(response)
@@ -256,3 +263,178 @@ def run_progress(session: Session, run_id: int) -> dict[str, Any]:
     total = sum(counts.values())
     done = sum(counts[s] for s in FINISHED)
     return {"total": total, "done": done, "by_status": dict(counts)}
+
+
+def retry_failed(session: Session, run_id: int) -> list[str]:
+    """Put a run's ``api_error`` responses back to pending (commits); return their ids.
+
+    Infrastructure failures are retried; ``protocol_error`` is model behaviour and stays.
+
+    Raises:
+        NotFoundError: no such run.
+        UnprocessableError: the run was cancelled.
+    """
+    run = session.get(Run, run_id)
+    if run is None:
+        raise NotFoundError(f"run {run_id} does not exist")
+    if run.status == "cancelled":
+        raise UnprocessableError("a cancelled run cannot be retried", "run")
+    failed = list(
+        session.exec(
+            select(Response).where(Response.run_id == run_id, Response.status == "api_error")
+        )
+    )
+    for response in failed:
+        response.status, response.error, response.failure_reason = "pending", None, None
+        response.llm_calls, response.finished_at = [], None
+        session.add(response)
+    if failed:
+        run.status, run.finished_at = "running", None
+        session.add(run)
+    session.commit()
+    return [r.id for r in failed]
+
+
+def cancel_run(session: Session, run_id: int) -> int:
+    """Cancel a run: its pending responses become ``cancelled`` (commits); return how many.
+
+    A response already being produced finishes; queued tasks of the run do nothing.
+
+    Raises:
+        NotFoundError: no such run.
+    """
+    run = session.get(Run, run_id)
+    if run is None:
+        raise NotFoundError(f"run {run_id} does not exist")
+    pending = list(
+        session.exec(
+            select(Response).where(Response.run_id == run_id, Response.status == "pending")
+        )
+    )
+    now = utcnow()
+    for response in pending:
+        response.status, response.finished_at = "cancelled", now
+        session.add(response)
+    if run.status in ("pending", "running"):
+        run.status, run.finished_at = "cancelled", now
+        session.add(run)
+    session.commit()
+    return len(pending)
+
+
+def run_agent_summary(session: Session, run_id: int) -> list[dict[str, Any]]:
+    """Per-agent accounting of a run (researcher view; names agents).
+
+    Returns:
+        One dict per agent: ``agent``, ``total``, ``completed``, ``protocol_error``,
+        ``api_error``, ``mean_prompt_tokens``, ``mean_completion_tokens``,
+        ``mean_reasoning_tokens`` (over responses that report them; None if none do),
+        ``mean_latency_s`` (per LLM call, seconds), ``retries`` (failed attempts) and
+        ``mean_retrieval_rounds`` (completed responses).
+    """
+    rows = session.exec(
+        select(Agent.name, Response)
+        .join(Response, col(Response.agent_id) == col(Agent.id))
+        .where(Response.run_id == run_id)
+    ).all()
+    grouped: dict[str, list[Response]] = {}
+    for name, response in rows:
+        grouped.setdefault(name, []).append(response)
+
+    def mean(values: list[float]) -> float | None:
+        return round(sum(values) / len(values), 2) if values else None
+
+    summary = []
+    for name in sorted(grouped):
+        responses = grouped[name]
+        statuses = Counter(r.status for r in responses)
+        calls = [c for r in responses for c in r.llm_calls]
+        summary.append(
+            {
+                "agent": name,
+                "total": len(responses),
+                **{
+                    status: statuses[status]
+                    for status in ("completed", "protocol_error", "api_error")
+                },
+                "mean_prompt_tokens": mean(
+                    [r.prompt_tokens for r in responses if r.prompt_tokens is not None]
+                ),
+                "mean_completion_tokens": mean(
+                    [r.completion_tokens for r in responses if r.completion_tokens is not None]
+                ),
+                "mean_reasoning_tokens": mean(
+                    [r.reasoning_tokens for r in responses if r.reasoning_tokens is not None]
+                ),
+                "mean_latency_s": mean(
+                    [c["latency_s"] for c in calls if c.get("latency_s") is not None]
+                ),
+                "retries": sum(
+                    c.get("retries", 0) for c in calls if c.get("finish_reason") is not None
+                ),
+                "mean_retrieval_rounds": mean(
+                    [r.retrieval_rounds for r in responses if r.status == "completed"]
+                ),
+            }
+        )
+    return summary
+
+
+def run_sampling_diagnostics(session: Session, run_id: int) -> dict[str, Any]:
+    """Sampling diagnostics of a run's planned responses (DESIGN §6; paper Tables 7–8)."""
+    rows = session.exec(
+        select(Agent.name, Checkpoint.scenario_id, Checkpoint.t, Scenario.num_events)
+        .join(Response, col(Response.agent_id) == col(Agent.id))
+        .join(Checkpoint, col(Checkpoint.id) == col(Response.checkpoint_id))
+        .join(Scenario, col(Scenario.id) == col(Checkpoint.scenario_id))
+        .where(Response.run_id == run_id)
+    ).all()
+    return sampling_diagnostics(rows)
+
+
+def retrying_now(session: Session, run_id: int) -> list[dict[str, Any]]:
+    """Responses of a run that are backing off right now: reason and until when (UTC)."""
+    now = utcnow()
+    rows = session.exec(
+        select(Response.id, Response.retry_reason, Response.retry_until).where(
+            Response.run_id == run_id,
+            Response.status == "running",
+            col(Response.retry_until).is_not(None),
+        )
+    ).all()
+    return [
+        {"response_id": r, "reason": reason, "until": until}
+        for r, reason, until in rows
+        if until is not None and _aware(until) > now
+    ]
+
+
+def _aware(value: Any) -> Any:
+    from datetime import UTC
+
+    return value if value.tzinfo is not None else value.replace(tzinfo=UTC)
+
+
+def run_failures(session: Session, run_id: int, limit: int = 50) -> list[dict[str, Any]]:
+    """The latest non-completed responses of a run with their reason (researcher view)."""
+    columns: list[Any] = [
+        Response.id,
+        Agent.name,
+        Response.status,
+        Response.failure_reason,
+        Response.error,
+    ]
+    rows = session.execute(
+        sa_select(*columns)
+        .join(Agent, col(Agent.id) == col(Response.agent_id))
+        .where(
+            col(Response.run_id) == run_id,
+            col(Response.status).in_(("protocol_error", "api_error")),
+        )
+        .order_by(col(Response.finished_at).desc())
+        .limit(limit)
+    ).all()
+    return [
+        {"response_id": r, "agent": a, "status": s, "reason": reason, "error": error}
+        for r, a, s, reason, error in rows
+    ]

@@ -30,8 +30,9 @@ def stable_seed(*parts: object) -> int:
     return int(digest[:16], 16)
 
 
-def sample_checkpoints(n: int, agents: list[str], k: int, *, seed: int,
-                       scenario_id: str) -> dict[str, list[int]]:
+def sample_checkpoints(
+    n: int, agents: list[str], k: int, *, seed: int, scenario_id: str
+) -> dict[str, list[int]]:
     """Assign k distinct checkpoints (1..n) to each agent for one scenario (DESIGN §6).
 
     Args:
@@ -62,15 +63,18 @@ def sample_checkpoints(n: int, agents: list[str], k: int, *, seed: int,
     for agent in sorted(agents):
         graph.add_edge("source", ("agent", agent), capacity=k, weight=0)
         for t in range(1, n + 1):
-            graph.add_edge(("agent", agent), ("checkpoint", t), capacity=1,
-                           weight=rng.randrange(1_000_000))
+            graph.add_edge(
+                ("agent", agent), ("checkpoint", t), capacity=1, weight=rng.randrange(1_000_000)
+            )
     for t in range(1, n + 1):
         # lower bound `low` moved into node demands; the edge keeps the slack high - low
         graph.add_node(("checkpoint", t), demand=low)
         graph.add_edge(("checkpoint", t), "sink", capacity=high - low, weight=0)
     flow = nx.min_cost_flow(graph)
-    return {agent: sorted(t for (_, t), units in flow[("agent", agent)].items() if units)
-            for agent in agents}
+    return {
+        agent: sorted(t for (_, t), units in flow[("agent", agent)].items() if units)
+        for agent in agents
+    }
 
 
 def sampling_diagnostics(rows: Iterable[tuple[str, str, int, int]]) -> dict[str, Any]:
@@ -96,8 +100,12 @@ def sampling_diagnostics(rows: Iterable[tuple[str, str, int, int]]) -> dict[str,
     ts = sorted({t for _a, _s, t, _n in rows})
     cramers_v = None
     if len(agents) > 1 and len(ts) > 1:
-        table = np.array([[sum(1 for a, _s, t, _n in rows if a == agent and t == tt) for tt in ts]
-                          for agent in agents])
+        table = np.array(
+            [
+                [sum(1 for a, _s, t, _n in rows if a == agent and t == tt) for tt in ts]
+                for agent in agents
+            ]
+        )
         cramers_v = round(float(association(table, method="cramer")), 4)
     max_w, pair = None, None
     for a, b in combinations(agents, 2):

@@ -79,3 +79,4 @@ def require_roles(*roles: str) -> Callable[[User], User]:
 
 AnnotatorUser = Annotated[User, Depends(require_roles("annotator"))]
 LeadUser = Annotated[User, Depends(require_roles("lead", "researcher"))]
+ResearcherUser = Annotated[User, Depends(require_roles("researcher", "lead"))]

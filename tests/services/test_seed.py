@@ -12,9 +12,7 @@ from sqlmodel import Session, func, select
 from app.errors import ImportFailed
 from app.models import Checkpoint, Environment, Scenario
 from app.scenarios.service import seed_tree
-from app.settings import ROOT
-
-SEEDS = ROOT / "seeds"
+from tests.conftest import SEEDS
 
 
 def count(session: Session, model: type) -> int:

@@ -8,6 +8,7 @@ import sys
 import time
 import uuid
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 import redis
@@ -123,4 +124,121 @@ def test_real_worker_on_redis_produces_each_response_once(celery_worker) -> None
         rows = session.exec(select(Response).where(Response.run_id == run_id)).all()
         assert len({(r.checkpoint_id, r.agent_id) for r in rows}) == 18
         assert {r.level_predicted for r in rows} == {"L0", "L1", "L3"}
+        assert session.get(Run, run_id).status == "completed"
+
+
+def _start_worker(live_db: str, queue: str, name: str) -> subprocess.Popen[bytes]:
+    env = {
+        **os.environ,
+        "DATABASE_URL": live_db,
+        "REDIS_URL": REDIS_URL,
+        "CELERY_QUEUE": queue,
+        "CELERY_VISIBILITY_TIMEOUT": "2",
+    }
+    return subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "workers.celery_app",
+            "worker",
+            "--pool=solo",
+            "--without-gossip",
+            "--without-mingle",
+            "--without-heartbeat",
+            "--loglevel=WARNING",
+            "-Q",
+            queue,
+            "-n",
+            f"{name}@%h",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+
+
+def _wait_ping(client: Any, name: str, process: subprocess.Popen[bytes]) -> None:
+    deadline = time.monotonic() + 30
+    while not client.control.ping(timeout=0.3, destination=[f"{name}@{os.uname().nodename}"]):
+        assert process.poll() is None, "worker exited"
+        assert time.monotonic() < deadline, "worker did not start"
+
+
+def test_killed_worker_loses_and_duplicates_nothing(
+    live_db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SIGKILL a worker in the middle of a run; a new worker finishes it, each response once."""
+    import signal
+
+    from app.agents.service import create_agent
+    from tests.fake_llm import FakeLLM, Reply, protocol_policy
+
+    queue = f"halo-kill-{uuid.uuid4().hex[:8]}"
+    monkeypatch.setenv("REDIS_URL", REDIS_URL)
+    monkeypatch.setenv("CELERY_QUEUE", queue)
+    get_settings.cache_clear()
+    from workers.celery_app import make_celery
+
+    client = make_celery()
+
+    def slow(body: dict[str, Any]) -> Reply:
+        reply = protocol_policy(body)
+        reply.delay_s = 0.25
+        return reply
+
+    with FakeLLM(slow) as llm:
+        with session_scope() as session:
+            create_agent(session, name="slow", config={"base_url": llm.base_url, "model": "slow"})
+            run = create_run(
+                session,
+                agent_names=["slow", "restraint"],
+                scenario_ids=["hm-01", "hm-04", "wp-08"],
+                k=2,
+                seed=3,
+            )
+            run_id = run.id
+            ids = session.exec(select(Response.id).where(Response.run_id == run_id)).all()
+        assert len(ids) == 12
+        first = _start_worker(live_db, queue, f"{queue}-a")
+        second = None
+        try:
+            _wait_ping(client, f"{queue}-a", first)
+            for response_id in ids:
+                client.send_task("runs.execute_response", args=[response_id])
+            deadline = time.monotonic() + 30
+            while True:  # kill it while it is producing a response of the slow agent
+                with session_scope() as session:
+                    progress = run_progress(session, run_id)
+                    running = progress["by_status"].get("running", 0)
+                if progress["done"] >= 2 and running:
+                    break
+                assert time.monotonic() < deadline, progress
+                time.sleep(0.05)
+            first.send_signal(signal.SIGKILL)
+            first.wait(10)
+            with session_scope() as session:
+                assert run_progress(session, run_id)["done"] < 12
+            second = _start_worker(live_db, queue, f"{queue}-b")
+            deadline = time.monotonic() + 90
+            while True:
+                with session_scope() as session:
+                    progress = run_progress(session, run_id)
+                if progress["done"] == 12:
+                    break
+                assert time.monotonic() < deadline, progress
+                time.sleep(0.2)
+        finally:
+            for process in (first, second):
+                if process is not None and process.poll() is None:
+                    process.terminate()
+                    process.wait(10)
+            client.close()
+            get_settings.cache_clear()
+    with session_scope() as session:
+        rows = session.exec(select(Response).where(Response.run_id == run_id)).all()
+        assert len(rows) == 12 and {r.status for r in rows} == {"completed"}
+        assert len({(r.checkpoint_id, r.agent_id) for r in rows}) == 12
         assert session.get(Run, run_id).status == "completed"

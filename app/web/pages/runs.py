@@ -1,0 +1,209 @@
+"""Researchers' run dashboard and agent definitions (issue: agent runs at scale)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, BackgroundTasks, Depends, Request
+from sqlmodel import col, select
+from starlette.responses import RedirectResponse, Response
+
+from app.agents.service import create_agent, list_agents
+from app.db import SessionDep
+from app.errors import DomainError, UnprocessableError
+from app.models import Environment, Run, Scenario
+from app.runs import service
+from app.settings import get_settings
+from app.web.deps import ResearcherUser, verify_csrf
+from app.web.templating import is_htmx, render
+
+router = APIRouter(dependencies=[Depends(verify_csrf)])
+
+
+def _dispatch(run_id: int, background: BackgroundTasks) -> None:
+    from workers.runs import dispatch_run
+
+    if get_settings().in_process_tasks:
+        background.add_task(dispatch_run, run_id)  # runs after the response is sent
+    else:
+        dispatch_run(run_id)
+
+
+@router.get("/runs")
+def runs_page(request: Request, session: SessionDep, user: ResearcherUser) -> Response:
+    return _runs_page(request, session, error=None, values={})
+
+
+def _runs_page(
+    request: Request,
+    session: Any,
+    *,
+    error: str | None,
+    values: dict[str, Any],
+    status_code: int = 200,
+) -> Response:
+    runs = list(session.exec(select(Run).order_by(col(Run.id).desc()).limit(50)))
+    progress = {run.id: service.run_progress(session, run.id) for run in runs}
+    environments = list(session.exec(select(Environment).order_by(col(Environment.id))))
+    counts = {
+        e.id: len(session.exec(select(Scenario.id).where(Scenario.environment_id == e.id)).all())
+        for e in environments
+    }
+    return render(
+        request,
+        "runs/list.html",
+        {
+            "runs": runs,
+            "progress": progress,
+            "agents": list_agents(session),
+            "environments": environments,
+            "scenario_counts": counts,
+            "error": error,
+            "values": values,
+            "need_types": ("dependency", "blockage", "risk", "opportunity"),
+        },
+        status_code=status_code,
+    )
+
+
+@router.post("/runs")
+async def create_run_view(
+    request: Request, session: SessionDep, user: ResearcherUser, background: BackgroundTasks
+) -> Response:
+    form = await request.form()
+    agents = [str(a) for a in form.getlist("agents")]
+    environments = [str(e) for e in form.getlist("environments")]
+    need_types = [str(n) for n in form.getlist("need_types")]
+    values = {
+        "agents": agents,
+        "environments": environments,
+        "need_types": need_types,
+        "k": form.get("k"),
+        "seed": form.get("seed"),
+        "name": form.get("name"),
+    }
+    try:
+        k = _int(form.get("k"), "k", 2)
+        seed = _int(form.get("seed"), "seed", 0)
+        query = select(Scenario.id).order_by(col(Scenario.id))
+        if environments:
+            query = query.where(col(Scenario.environment_id).in_(environments))
+        if need_types:
+            query = query.where(col(Scenario.need_type).in_(need_types))
+        scenario_ids = list(session.exec(query))
+        if not scenario_ids:
+            raise UnprocessableError("no scenario matches that selection", "scenarios")
+        run = service.create_run(
+            session,
+            agent_names=agents,
+            k=k,
+            seed=seed,
+            name=str(form.get("name") or "") or None,
+            scenario_ids=scenario_ids,
+            created_by=user.id,
+        )
+    except DomainError as exc:
+        return _runs_page(request, session, error=str(exc), values=values, status_code=422)
+    assert run.id is not None
+    _dispatch(run.id, background)
+    return RedirectResponse(f"/runs/{run.id}", status_code=303)
+
+
+def _int(value: Any, field: str, default: int) -> int:
+    if value in (None, ""):
+        return default
+    try:
+        return int(str(value))
+    except ValueError as exc:
+        raise UnprocessableError(f"{field} must be a whole number", field) from exc
+
+
+@router.get("/runs/{run_id}")
+def run_page(request: Request, session: SessionDep, user: ResearcherUser, run_id: int) -> Response:
+    run = session.get(Run, run_id)
+    if run is None:
+        from app.errors import NotFoundError
+
+        raise NotFoundError(f"run {run_id} does not exist")
+    context = {
+        "run": run,
+        "progress": service.run_progress(session, run_id),
+        "retrying": service.retrying_now(session, run_id),
+        "summary": service.run_agent_summary(session, run_id),
+        "diagnostics": service.run_sampling_diagnostics(session, run_id),
+        "failures": service.run_failures(session, run_id),
+    }
+    block = "live" if is_htmx(request) else None
+    return render(request, "runs/detail.html", context, block=block)
+
+
+@router.post("/runs/{run_id}/retry")
+def retry_view(
+    session: SessionDep, user: ResearcherUser, run_id: int, background: BackgroundTasks
+) -> Response:
+    service.retry_failed(session, run_id)
+    _dispatch(run_id, background)
+    return RedirectResponse(f"/runs/{run_id}", status_code=303)
+
+
+@router.post("/runs/{run_id}/cancel")
+def cancel_view(session: SessionDep, user: ResearcherUser, run_id: int) -> Response:
+    service.cancel_run(session, run_id)
+    return RedirectResponse(f"/runs/{run_id}", status_code=303)
+
+
+@router.get("/agents")
+def agents_page(request: Request, session: SessionDep, user: ResearcherUser) -> Response:
+    return render(
+        request, "runs/agents.html", {"agents": list_agents(session), "error": None, "values": {}}
+    )
+
+
+@router.post("/agents")
+async def create_agent_view(
+    request: Request, session: SessionDep, user: ResearcherUser
+) -> Response:
+    form = await request.form()
+    values = {
+        key: str(form.get(key) or "")
+        for key in (
+            "name",
+            "base_url",
+            "model",
+            "api_key_env",
+            "temperature",
+            "max_tokens",
+            "extra_body",
+            "concurrency",
+        )
+    }
+    try:
+        import json
+
+        config: dict[str, Any] = {"base_url": values["base_url"], "model": values["model"]}
+        if values["api_key_env"]:
+            config["api_key_env"] = values["api_key_env"]
+        for key, cast in (("temperature", float), ("max_tokens", int), ("concurrency", int)):
+            if values[key]:
+                try:
+                    config[key] = cast(values[key])
+                except ValueError as exc:
+                    raise UnprocessableError(f"{key} must be a number", key) from exc
+        if values["extra_body"].strip():
+            try:
+                config["extra_body"] = json.loads(values["extra_body"])
+            except json.JSONDecodeError as exc:
+                raise UnprocessableError(
+                    f"extra body is not JSON: {exc.msg}", "extra_body"
+                ) from exc
+            if not isinstance(config["extra_body"], dict):
+                raise UnprocessableError("extra body must be a JSON object", "extra_body")
+        create_agent(session, name=values["name"], kind="openai", config=config)
+    except DomainError as exc:
+        return render(
+            request,
+            "runs/agents.html",
+            {"agents": list_agents(session), "error": str(exc), "values": values},
+            status_code=422,
+        )
+    return RedirectResponse("/agents", status_code=303)

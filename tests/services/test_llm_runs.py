@@ -1,0 +1,114 @@
+"""Runs of OpenAI-compatible agents on the loopback endpoint, stored in PostgreSQL."""
+
+from __future__ import annotations
+
+import pytest
+from sqlmodel import Session, select
+
+from app.agents.service import create_agent
+from app.annotation.service import assign_scenarios_paired
+from app.errors import ConflictError, UnprocessableError
+from app.models import Assignment, Response, Run
+from app.runs.service import (
+    cancel_run,
+    create_run,
+    execute_response,
+    retry_failed,
+    run_agent_summary,
+    run_failures,
+    run_progress,
+    run_sampling_diagnostics,
+)
+from tests.factories import make_user
+from tests.fake_llm import FakeLLM, Reply, protocol_policy, replies
+
+
+@pytest.fixture
+def llm():
+    with FakeLLM() as server:
+        yield server
+
+
+def _execute_all(session: Session, run_id: int) -> None:
+    for response_id in session.exec(select(Response.id).where(Response.run_id == run_id)).all():
+        execute_response(session, response_id)
+
+
+def test_agent_definition_is_validated(session: Session) -> None:
+    with pytest.raises(UnprocessableError) as info:
+        create_agent(session, name="bad", config={"base_url": "not a url", "model": "m"})
+    assert info.value.field == "config.base_url"
+    with pytest.raises(UnprocessableError):
+        create_agent(session, name="has space", config={"base_url": "http://x/v1", "model": "m"})
+    agent = create_agent(
+        session,
+        name="ok-model",
+        config={"base_url": "http://127.0.0.1:1/v1", "model": "m", "api_key_env": "MY_KEY"},
+    )
+    assert agent.config["api_key_env"] == "MY_KEY" and "api_key" not in agent.config
+    with pytest.raises(ConflictError):
+        create_agent(session, name="ok-model", config={"base_url": "http://x/v1", "model": "m"})
+
+
+def test_llm_run_stores_accounting_and_settings(session: Session, llm: FakeLLM) -> None:
+    create_agent(session, name="chatty", config={"base_url": llm.base_url, "model": "chatty-1"})
+    create_agent(session, name="quiet", config={"base_url": llm.base_url, "model": "m-quiet"})
+    run = create_run(session, agent_names=["chatty", "quiet"], scenario_ids=["wp-01"], k=2)
+    assert run.settings["agent_configs"]["chatty"]["config"]["model"] == "chatty-1"
+    assert "Retrieval commands" in run.settings["prompt"] and run.settings["prompt_version"] == "v1"
+    _execute_all(session, run.id)
+    assert run_progress(session, run.id)["by_status"] == {"completed": 4}
+    rows = {r["agent"]: r for r in run_agent_summary(session, run.id)}
+    assert (
+        rows["chatty"]["mean_prompt_tokens"] == 240
+        and rows["chatty"]["mean_reasoning_tokens"] == 24
+    )
+    assert rows["chatty"]["mean_retrieval_rounds"] == 1.0
+    responses = session.exec(select(Response).where(Response.run_id == run.id)).all()
+    levels = sorted(r.level_predicted for r in responses)
+    assert levels == ["L0", "L0", "L1", "L1"]
+    assert all(len(r.llm_calls) == 2 for r in responses)
+    assert len(llm.requests) == 8
+    diag = run_sampling_diagnostics(session, run.id)
+    assert diag["responses"] == 4
+
+
+def test_outage_then_retry_failed(session: Session, llm: FakeLLM) -> None:
+    create_agent(
+        session,
+        name="flaky",
+        config={"base_url": llm.base_url, "model": "f", "max_retries": 1, "backoff_base_s": 0},
+    )
+    llm.script = replies(Reply(status=503))
+    run = create_run(session, agent_names=["flaky"], scenario_ids=["hm-02"], k=2)
+    _execute_all(session, run.id)
+    assert run_progress(session, run.id)["by_status"] == {"api_error": 2}
+    failures = run_failures(session, run.id)
+    assert {f["reason"] for f in failures} == {"endpoint_unavailable"}
+    # failed responses stay out of annotation queues
+    annotator = make_user(session)
+    assert assign_scenarios_paired(session, annotator_ids=[annotator.id]) >= 0
+    failed_ids = [f["response_id"] for f in failures]
+    assert (
+        session.exec(select(Assignment).where(Assignment.response_id.in_(failed_ids))).first()
+        is None
+    )
+    llm.script = protocol_policy
+    assert sorted(retry_failed(session, run.id)) == sorted(failed_ids)
+    _execute_all(session, run.id)
+    assert run_progress(session, run.id)["by_status"] == {"completed": 2}
+    assert session.get(Run, run.id).status == "completed"
+
+
+def test_cancel_leaves_finished_work_and_stops_the_rest(session: Session, llm: FakeLLM) -> None:
+    create_agent(session, name="c1", config={"base_url": llm.base_url, "model": "c1"})
+    run = create_run(session, agent_names=["c1"], scenario_ids=["wp-02", "wp-03"], k=2)
+    ids = session.exec(select(Response.id).where(Response.run_id == run.id)).all()
+    execute_response(session, ids[0])
+    assert cancel_run(session, run.id) == len(ids) - 1
+    for response_id in ids[1:]:
+        assert execute_response(session, response_id) == "cancelled"
+    assert run_progress(session, run.id)["by_status"] == {"completed": 1, "cancelled": 3}
+    assert session.get(Run, run.id).status == "cancelled"
+    with pytest.raises(UnprocessableError):
+        retry_failed(session, run.id)

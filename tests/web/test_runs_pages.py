@@ -1,0 +1,140 @@
+"""The researchers' run dashboard and agent page over HTTP."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from sqlmodel import Session, select
+
+from app.models import Agent, Response, Run
+from app.runs.service import execute_response
+from tests.factories import make_user
+from tests.fake_llm import FakeLLM, Reply, replies
+
+
+@pytest.fixture
+def researcher(session: Session, make_browser, monkeypatch: pytest.MonkeyPatch):
+    import app.web.pages.runs as runs_page
+
+    def dispatch_in_test_session(run_id: int, background) -> None:
+        for response_id in session.exec(
+            select(Response.id).where(Response.run_id == run_id, Response.status == "pending")
+        ).all():
+            execute_response(session, response_id)
+
+    monkeypatch.setattr(runs_page, "_dispatch", dispatch_in_test_session)
+    user = make_user(session, role="researcher")
+    browser = make_browser()
+    browser.login(user.username)
+    return browser
+
+
+def test_annotator_cannot_see_runs_or_agents(session: Session, make_browser) -> None:
+    annotator = make_user(session)
+    browser = make_browser()
+    browser.login(annotator.username)
+    assert browser.client.get("/runs").status_code == 403
+    assert browser.client.get("/agents").status_code == 403
+    assert browser.client.post("/runs", data={"csrf_token": browser.token}).status_code == 403
+
+
+def test_define_agent_and_run_it_from_the_dashboard(session: Session, researcher) -> None:
+    with FakeLLM() as llm:
+        response = researcher.client.post(
+            "/agents",
+            data={
+                "csrf_token": researcher.token,
+                "name": "fake-model",
+                "base_url": llm.base_url,
+                "model": "fake-1",
+                "api_key_env": "FAKE_KEY",
+                "temperature": "0.3",
+                "extra_body": '{"reasoning_effort": "low"}',
+            },
+            follow_redirects=False,
+        )
+        assert response.status_code == 303
+        agent = session.exec(select(Agent).where(Agent.name == "fake-model")).one()
+        assert agent.config["extra_body"] == {"reasoning_effort": "low"}
+        page = researcher.client.get("/agents").text
+        assert "$FAKE_KEY" in page and "fake-1" in page
+        import os
+
+        os.environ["FAKE_KEY"] = "secret-value"
+        try:
+            created = researcher.client.post(
+                "/runs",
+                data={
+                    "csrf_token": researcher.token,
+                    "agents": ["fake-model", "restraint"],
+                    "environments": ["wp"],
+                    "need_types": ["risk"],
+                    "k": "2",
+                    "seed": "5",
+                    "name": "dash-run",
+                },
+                follow_redirects=False,
+            )
+        finally:
+            del os.environ["FAKE_KEY"]
+        assert created.status_code == 303
+        run_id = int(created.headers["location"].rsplit("/", 1)[1])
+        run = session.get(Run, run_id)
+        assert run.name == "dash-run" and run.settings["scenarios"] == ["wp-05", "wp-06"]
+        page = researcher.client.get(f"/runs/{run_id}").text
+        assert re.search(r'id="run-progress">8 of 8 responses', page)
+        assert "completed 8" in page and "fake-model" in page
+        assert "Cramér" in page
+        live = researcher.client.get(f"/runs/{run_id}", headers={"HX-Request": "true"}).text
+        assert 'id="live"' in live and "<html" not in live and "Sampling diagnostics" not in live
+        assert "secret-value" not in page
+
+
+def test_bad_run_form_is_refused_with_the_reason(researcher) -> None:
+    response = researcher.client.post("/runs", data={"csrf_token": researcher.token, "k": "two"})
+    assert response.status_code == 422 and "k must be a whole number" in response.text
+    response = researcher.client.post("/runs", data={"csrf_token": researcher.token, "k": "2"})
+    assert response.status_code == 422 and "choose at least one agent" in response.text
+    response = researcher.client.post(
+        "/agents",
+        data={"csrf_token": researcher.token, "name": "x", "base_url": "nope", "model": "m"},
+    )
+    assert response.status_code == 422 and "base_url" in response.text
+
+
+def test_failures_show_reason_and_retry_button(session: Session, researcher) -> None:
+    with FakeLLM() as llm:
+        llm.script = replies(Reply(status=429))
+        researcher.client.post(
+            "/agents",
+            data={
+                "csrf_token": researcher.token,
+                "name": "limited",
+                "base_url": llm.base_url,
+                "model": "l",
+            },
+        )
+        agent = session.exec(select(Agent).where(Agent.name == "limited")).one()
+        agent.config = {**agent.config, "max_retries": 0}
+        session.add(agent)
+        session.commit()
+        created = researcher.client.post(
+            "/runs",
+            data={
+                "csrf_token": researcher.token,
+                "agents": ["limited"],
+                "environments": ["hm"],
+                "need_types": ["risk"],
+            },
+            follow_redirects=False,
+        )
+        run_id = int(created.headers["location"].rsplit("/", 1)[1])
+        page = researcher.client.get(f"/runs/{run_id}").text
+        assert "rate_limited" in page and "Retry 4 failed" in page
+        llm.script = replies(Reply(content='{"type": "final", "action": null}'))
+        retried = researcher.client.post(
+            f"/runs/{run_id}/retry", data={"csrf_token": researcher.token}, follow_redirects=False
+        )
+        assert retried.status_code == 303
+        assert "completed 4" in researcher.client.get(f"/runs/{run_id}").text

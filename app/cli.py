@@ -10,6 +10,7 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from app.export.cli import export_cli, import_cli
 from app.settings import ROOT, get_settings
 
 cli = typer.Typer(
@@ -23,6 +24,8 @@ agents_cli = typer.Typer(help="Agents under evaluation.", no_args_is_help=True)
 cli.add_typer(db_cli, name="db")
 cli.add_typer(users_cli, name="users")
 cli.add_typer(agents_cli, name="agents")
+cli.add_typer(export_cli, name="export")
+cli.add_typer(import_cli, name="import")
 console = Console()
 err = Console(stderr=True)
 

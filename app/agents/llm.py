@@ -62,6 +62,21 @@ class EndpointConfig(BaseModel):
         return str(self.base_url).rstrip("/") + "/chat/completions"
 
 
+_CLIENTS: dict[int, httpx.Client] = {}
+
+
+def shared_client() -> httpx.Client:
+    """One pooled ``httpx.Client`` per process (creating a client costs tens of milliseconds:
+    SSL context and pool set-up); keyed by process id so a forked worker makes its own."""
+    pid = os.getpid()
+    client = _CLIENTS.get(pid)
+    if client is None:
+        client = _CLIENTS[pid] = httpx.Client(
+            limits=httpx.Limits(max_connections=256, max_keepalive_connections=64)
+        )
+    return client
+
+
 _SEMAPHORES: dict[str, threading.BoundedSemaphore] = {}
 _SEMAPHORES_LOCK = threading.Lock()
 
@@ -113,7 +128,7 @@ class OpenAIChatAgent:
 
     Args:
         config: endpoint settings.
-        client: an ``httpx.Client`` to use (tests inject one; default: a new client).
+        client: an ``httpx.Client`` to use (default: the process's shared pooled client).
         sleep: how to wait (tests pass a fake clock).
         on_backoff: called before each backoff wait, so a run page can show "retrying until …".
         rng: jitter source.
@@ -154,64 +169,56 @@ class OpenAIChatAgent:
                 (``http_error``), an unparseable body (``malformed_response``), an exhausted
                 output budget (``output_budget_exhausted``), or a missing API key.
         """
-        client = self.client or httpx.Client()
+        client = self.client or shared_client()
         headers, body = self._headers(), self._body(messages)
         failures: list[LLMCall] = []
         last_reason = "endpoint_unavailable"
-        try:
-            for attempt in range(self.config.max_retries + 1):
-                started = time.perf_counter()
-                wait: float | None = None
-                try:
-                    with endpoint_semaphore(self.config):
-                        reply = client.post(
-                            self.config.url,
-                            json=body,
-                            headers=headers,
-                            timeout=self.config.timeout_s,
-                        )
-                except httpx.TimeoutException as exc:
-                    last_reason, detail = (
-                        "timeout",
-                        f"timeout after {self.config.timeout_s:g} s ({exc})",
+        for attempt in range(self.config.max_retries + 1):
+            started = time.perf_counter()
+            wait: float | None = None
+            try:
+                with endpoint_semaphore(self.config):
+                    reply = client.post(
+                        self.config.url,
+                        json=body,
+                        headers=headers,
+                        timeout=self.config.timeout_s,
                     )
-                except httpx.TransportError as exc:
-                    last_reason, detail = "endpoint_unavailable", f"connection failed: {exc}"
-                else:
-                    latency = time.perf_counter() - started
-                    if reply.status_code == 200:
-                        return self._parse(reply, messages, latency, retries=attempt)
-                    detail = f"HTTP {reply.status_code}: {reply.text[:300]}"
-                    if reply.status_code not in RETRY_STATUSES:
-                        raise AgentAPIError(f"http_error: {detail}", failures)
-                    last_reason = (
-                        "rate_limited" if reply.status_code == 429 else "endpoint_unavailable"
-                    )
-                    wait = retry_after_seconds(reply.headers.get("Retry-After"))
-                failures.append(
-                    LLMCall(
-                        latency_s=time.perf_counter() - started,
-                        retries=attempt,
-                        request=[],
-                        response=detail,
-                    )
+            except httpx.TimeoutException as exc:
+                last_reason, detail = (
+                    "timeout",
+                    f"timeout after {self.config.timeout_s:g} s ({exc})",
                 )
-                if attempt == self.config.max_retries:
-                    raise AgentAPIError(
-                        f"{last_reason}: gave up after {attempt + 1} attempts; last: {detail}",
-                        failures,
-                    )
-                delay = wait if wait is not None else backoff_delay(attempt, self.config, self.rng)
-                if self.on_backoff is not None:
-                    self.on_backoff(
-                        Backoff(
-                            last_reason, datetime.now(UTC) + timedelta(seconds=delay), attempt + 1
-                        )
-                    )
-                self.sleep(delay)
-        finally:
-            if self.client is None:
-                client.close()
+            except httpx.TransportError as exc:
+                last_reason, detail = "endpoint_unavailable", f"connection failed: {exc}"
+            else:
+                latency = time.perf_counter() - started
+                if reply.status_code == 200:
+                    return self._parse(reply, messages, latency, retries=attempt)
+                detail = f"HTTP {reply.status_code}: {reply.text[:300]}"
+                if reply.status_code not in RETRY_STATUSES:
+                    raise AgentAPIError(f"http_error: {detail}", failures)
+                last_reason = "rate_limited" if reply.status_code == 429 else "endpoint_unavailable"
+                wait = retry_after_seconds(reply.headers.get("Retry-After"))
+            failures.append(
+                LLMCall(
+                    latency_s=time.perf_counter() - started,
+                    retries=attempt,
+                    request=[],
+                    response=detail,
+                )
+            )
+            if attempt == self.config.max_retries:
+                raise AgentAPIError(
+                    f"{last_reason}: gave up after {attempt + 1} attempts; last: {detail}",
+                    failures,
+                )
+            delay = wait if wait is not None else backoff_delay(attempt, self.config, self.rng)
+            if self.on_backoff is not None:
+                self.on_backoff(
+                    Backoff(last_reason, datetime.now(UTC) + timedelta(seconds=delay), attempt + 1)
+                )
+            self.sleep(delay)
         raise AgentAPIError(last_reason, failures)  # pragma: no cover (loop always returns/raises)
 
     def _parse(

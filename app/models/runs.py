@@ -55,6 +55,8 @@ class Response(SQLModel, table=True):
     finish reason, retries and raw messages. `failure_reason` classifies an ``api_error``
     (``rate_limited``, ``endpoint_unavailable``, ``timeout``, ``output_budget_exhausted``, ...);
     while an endpoint is backing off, `retry_reason` and `retry_until` say why and until when.
+    `timings` splits the work in seconds: ``arena_s`` (replay and commands), ``agent_s`` (LLM
+    calls, backoff included), ``db_s`` (loading and storing), ``total_s``.
     """
 
     __tablename__ = "responses"
@@ -81,6 +83,7 @@ class Response(SQLModel, table=True):
     failure_reason: str | None = Field(default=None, max_length=32)
     retry_reason: str | None = Field(default=None, max_length=32)
     retry_until: datetime | None = time_field(nullable=True)
+    timings: dict[str, float] = json_field(default=dict)
     raw_output: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
     created_at: datetime = time_field(now=True)
     started_at: datetime | None = time_field(nullable=True)

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import time
 import uuid
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from sqlalchemy import func
+from sqlalchemy import func, text
 from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select
 
@@ -192,6 +193,7 @@ def execute_response(session: Session, response_id: str) -> str:
     Raises:
         NotFoundError: no such response.
     """
+    started = time.perf_counter()
     response = session.get(Response, response_id)
     if response is None:
         raise NotFoundError(f"response {response_id} does not exist")
@@ -199,9 +201,9 @@ def execute_response(session: Session, response_id: str) -> str:
         return response.status
     checkpoint = session.get(Checkpoint, response.checkpoint_id)
     agent = session.get(Agent, response.agent_id)
-    run = session.get(Run, response.run_id)
-    assert checkpoint is not None and agent is not None and run is not None
-    if run.status == "cancelled":
+    run_status = session.exec(select(Run.status).where(Run.id == response.run_id)).one()
+    assert checkpoint is not None and agent is not None
+    if run_status == "cancelled":
         response.status, response.finished_at = "cancelled", utcnow()
         session.add(response)
         session.commit()
@@ -209,6 +211,10 @@ def execute_response(session: Session, response_id: str) -> str:
     loaded = load_scenario(session, checkpoint.scenario_id)
     response.status, response.started_at = "running", utcnow()
     session.add(response)
+    if session.get_bind().dialect.name == "postgresql":
+        # the "running" marker is advisory: losing it in a crash costs nothing, so it need not
+        # wait for the WAL flush (the stored response below is committed durably)
+        session.execute(text("SET LOCAL synchronous_commit = off"))
     session.commit()
 
     def on_backoff(backoff: Backoff) -> None:
@@ -216,10 +222,8 @@ def execute_response(session: Session, response_id: str) -> str:
         session.add(response)
         session.commit()
 
-    limits = Limits(
-        max_rounds=run.settings.get("max_rounds", 6),
-        max_commands=run.settings.get("max_commands", 8),
-    )
+    limits = _run_limits(session, response.run_id)
+    run_started = time.perf_counter()
     outcome = run_response(
         loaded.s0,
         loaded.events,
@@ -227,26 +231,57 @@ def execute_response(session: Session, response_id: str) -> str:
         agent_factory=lambda obs: agent_client(agent, obs, on_backoff),
         limits=limits,
     )
+    run_s = time.perf_counter() - run_started
     for field, value in vars(outcome).items():
         setattr(response, field, value)
+    agent_s = sum(call.get("latency_s") or 0.0 for call in outcome.llm_calls)
     response.finished_at = utcnow()
     response.retry_reason, response.retry_until = None, None
+    _finish_run_if_done(session, response.run_id, finishing=response.id)
+    total_s = time.perf_counter() - started  # the final write itself is not included
+    response.timings = {
+        "arena_s": round(max(0.0, run_s - agent_s), 6),
+        "agent_s": round(agent_s, 6),
+        "db_s": round(total_s - run_s, 6),
+        "total_s": round(total_s, 6),
+    }
     session.add(response)
-    session.flush()
-    _finish_run_if_done(session, run)
     session.commit()
     return response.status
 
 
-def _finish_run_if_done(session: Session, run: Run) -> None:
-    open_count = session.exec(
-        select(func.count())
-        .select_from(Response)
-        .where(Response.run_id == run.id, col(Response.status).in_(("pending", "running")))
-    ).one()
-    if open_count == 0 and run.status in ("pending", "running"):
-        run.status, run.finished_at = "completed", utcnow()
-        session.add(run)
+_LIMITS: dict[int, Limits] = {}
+
+
+def _run_limits(session: Session, run_id: int) -> Limits:
+    """A run's protocol limits (fixed when the run is created, so cached per process)."""
+    limits = _LIMITS.get(run_id)
+    if limits is None:
+        settings = session.exec(select(Run.settings).where(Run.id == run_id)).one()
+        limits = Limits(
+            max_rounds=settings.get("max_rounds", 6), max_commands=settings.get("max_commands", 8)
+        )
+        _LIMITS[run_id] = limits
+    return limits
+
+
+def _finish_run_if_done(session: Session, run_id: int, finishing: str | None = None) -> None:
+    """Mark the run completed when no response other than `finishing` is still open."""
+    with session.no_autoflush:
+        open_response = session.exec(
+            select(Response.id)
+            .where(
+                Response.run_id == run_id,
+                col(Response.status).in_(("pending", "running")),
+                col(Response.id) != (finishing or ""),
+            )
+            .limit(1)
+        ).first()
+    if open_response is None:
+        run = session.get(Run, run_id)
+        if run is not None and run.status in ("pending", "running"):
+            run.status, run.finished_at = "completed", utcnow()
+            session.add(run)
 
 
 def run_progress(session: Session, run_id: int) -> dict[str, Any]:

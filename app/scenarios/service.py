@@ -188,17 +188,26 @@ _CACHE: dict[tuple[str, str, str], LoadedScenario] = {}
 def load_scenario(session: Session, scenario_id: str) -> LoadedScenario:
     """The scenario's S0 and events, built once per process per content version.
 
+    Only the two content hashes are read on a cache hit; the large JSON columns are loaded
+    when the scenario or its environment changed (or on first use in this process).
+
     Raises:
         NotFoundError: no such scenario.
     """
-    scenario = session.get(Scenario, scenario_id)
-    if scenario is None:
+    hashes = session.exec(
+        select(Scenario.content_hash, Environment.content_hash)
+        .join(Environment, col(Environment.id) == col(Scenario.environment_id))
+        .where(Scenario.id == scenario_id)
+    ).first()
+    if hashes is None:
         raise NotFoundError(f"scenario {scenario_id!r} does not exist")
-    environment = session.get(Environment, scenario.environment_id)
-    assert environment is not None
-    key = (scenario_id, scenario.content_hash, environment.content_hash)
+    key = (scenario_id, hashes[0], hashes[1])
     loaded = _CACHE.get(key)
     if loaded is None:
+        scenario = session.get(Scenario, scenario_id)
+        assert scenario is not None
+        environment = session.get(Environment, scenario.environment_id)
+        assert environment is not None
         loaded = _load(environment, scenario)
         if len(_CACHE) > 512:
             _CACHE.clear()

@@ -1,0 +1,108 @@
+"""``halo export`` and ``halo import responses`` (DESIGN.md §10).
+
+Register in ``app/cli.py`` with ``cli.add_typer(export_cli, name="export")`` and
+``cli.add_typer(import_cli, name="import")`` (or ``cli.command("export")(export_command)``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+console = Console()
+err = Console(stderr=True)
+
+FORMAT_CHOICES: dict[str, tuple[str, ...]] = {
+    "jsonl": ("jsonl",),
+    "parquet": ("parquet",),
+    "both": ("jsonl", "parquet"),
+}
+
+export_cli = typer.Typer(help="Write the HALO-8K-style dump.", add_completion=False)
+import_cli = typer.Typer(
+    help="Import data made elsewhere.", no_args_is_help=True, add_completion=False
+)
+
+
+def export_command(
+    out: Annotated[Path, typer.Option("--out", help="directory for the dump (created if missing)")],
+    format: Annotated[str, typer.Option("--format", help="jsonl | parquet | both")] = "both",
+    run: Annotated[int | None, typer.Option("--run", help="export only this run")] = None,
+) -> None:
+    """Write responses (JSONL and/or Parquet), scenarios.jsonl, schema.json and a dataset card."""
+    from app.db import session_scope
+    from app.errors import NotFoundError
+    from app.export.writers import export_dump
+
+    formats = FORMAT_CHOICES.get(format)
+    if formats is None:
+        err.print(f"[red]unknown format {format!r}; use jsonl, parquet or both[/red]")
+        raise typer.Exit(2)
+    columns = (
+        TextColumn("[bold]export"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("responses"),
+        TimeElapsedColumn(),
+    )
+    try:
+        with Progress(*columns, console=console) as bar, session_scope() as session:
+            task = bar.add_task("export", total=None)
+
+            def progress(done: int, total: int) -> None:
+                bar.update(task, completed=done, total=total)
+
+            summary = export_dump(session, out, formats=formats, run_id=run, progress=progress)
+    except NotFoundError as exc:
+        err.print(f"[red]{exc}[/red]")
+        raise typer.Exit(1) from exc
+    console.print(
+        f"wrote {summary['rows']} responses and {summary['scenarios']} scenarios to {out}",
+        markup=False,
+        highlight=False,
+        soft_wrap=True,
+    )
+    for name in summary["files"]:
+        console.print(f"  {name}", markup=False, highlight=False, soft_wrap=True)
+
+
+def import_responses_command(
+    file: Annotated[Path, typer.Argument(help="JSONL in the export row format")],
+) -> None:
+    """Import responses made by an external harness (export schema), all-or-nothing."""
+    from app.db import session_scope
+    from app.errors import ImportFailed
+    from app.export.importer import import_responses
+
+    try:
+        with session_scope() as session:
+            report = import_responses(session, file)
+    except ImportFailed as exc:
+        for problem in exc.problems:
+            console.print(problem, markup=False, highlight=False, soft_wrap=True)
+        err.print(f"[red]{exc}[/red]")
+        raise typer.Exit(1) from exc
+    console.print(
+        f"imported {report.responses} responses ({report.annotations} annotated) from {file}",
+        markup=False,
+        highlight=False,
+        soft_wrap=True,
+    )
+    for label, names in (
+        ("agents created", report.agents_created),
+        ("runs created", report.runs_created),
+        ("runs added to", report.runs_reused),
+        ("annotators created (inactive)", report.annotators_created),
+    ):
+        if names:
+            console.print(
+                f"  {label}: {', '.join(names)}", markup=False, highlight=False, soft_wrap=True
+            )
+
+
+export_cli.callback(invoke_without_command=True)(export_command)
+import_cli.command("responses")(import_responses_command)

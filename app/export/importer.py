@@ -1,0 +1,557 @@
+"""``halo import responses``: responses made elsewhere, in the export row format (DESIGN.md §9).
+
+All-or-nothing, in two streaming passes over the file: the first checks every line and collects
+every problem (``line 12: $.action.command: unknown command 'foo'``); only when there is none does
+the second pass store everything in one transaction with one commit. Memory holds the keys of the
+rows, never the rows themselves.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import secrets
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+from sqlalchemy import select as sa_select
+from sqlmodel import Session, col
+
+from app.annotation.rules import Diagnosis, DiagnosisError, check_diagnosis
+from app.arena.commands import CATALOGUE, level_of, validate_call
+from app.arena.errors import CommandError
+from app.errors import ImportFailed
+from app.export.rows import ExportRow
+from app.models import (
+    Agent,
+    Annotation,
+    AnnotationRevision,
+    Assignment,
+    Checkpoint,
+    Environment,
+    Response,
+    Run,
+    Scenario,
+    User,
+)
+from app.models.base import utcnow
+from app.users.service import hash_password
+
+AGENT_NAME = re.compile(r"[A-Za-z0-9._-]{1,64}")
+IMPORTED_USER_PREFIX = "imported-"
+FLUSH_EVERY = 500
+
+
+@dataclass
+class ImportReport:
+    """What an import stored.
+
+    Attributes:
+        responses: responses created.
+        annotations: annotations created (each with revision 1 and an assignment).
+        agents_created / runs_created / annotators_created: names (run names, pseudonyms) of the
+            rows this import had to create; existing ones are reused.
+        runs_reused: names of earlier imported runs the responses were added to.
+    """
+
+    responses: int = 0
+    annotations: int = 0
+    agents_created: list[str] = field(default_factory=list)
+    runs_created: list[str] = field(default_factory=list)
+    runs_reused: list[str] = field(default_factory=list)
+    annotators_created: list[str] = field(default_factory=list)
+
+
+def json_path(loc: tuple[Any, ...] | list[Any]) -> str:
+    """``("trajectory", 0, "args")`` → ``$.trajectory[0].args``."""
+    path = "$"
+    for part in loc:
+        path += f"[{part}]" if isinstance(part, int) else f".{part}"
+    return path
+
+
+def _lines(path: Path) -> Iterator[tuple[int, str | None]]:
+    """(1-based line number, text or None when not UTF-8), skipping blank lines."""
+    with path.open("rb") as handle:
+        for number, raw in enumerate(handle, start=1):
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError:
+                yield number, None
+                continue
+            if text.strip():
+                yield number, text
+
+
+def _diagnosis(row: ExportRow) -> Diagnosis:
+    return check_diagnosis(
+        row.level,
+        row.verdict,
+        row.timing,
+        row.intensity,
+        [issue.model_dump() for issue in row.other_issues],
+    )
+
+
+@dataclass
+class _Context:
+    """Database facts the checks need, loaded once."""
+
+    scenarios: dict[str, tuple[str, str, str, int]]
+    checkpoints: dict[tuple[str, int], int]
+
+
+def _load_context(session: Session) -> _Context:
+    columns: list[Any] = [
+        Scenario.id,
+        Scenario.environment_id,
+        Scenario.need_type,
+        Environment.domain,
+        Scenario.num_events,
+    ]
+    scenarios = {
+        sid: (env, need, domain, n)
+        for sid, env, need, domain, n in session.execute(
+            sa_select(*columns).join(
+                Environment, col(Environment.id) == col(Scenario.environment_id)
+            )
+        ).all()
+    }
+    checkpoints = {
+        (sid, t): cid
+        for cid, sid, t in session.execute(
+            sa_select(col(Checkpoint.id), col(Checkpoint.scenario_id), col(Checkpoint.t))
+        ).all()
+    }
+    return _Context(scenarios, checkpoints)
+
+
+def _check_row(row: ExportRow, context: _Context) -> list[str]:
+    """Problems of a well-formed row against catalogue, rules and scenarios (``$.path: msg``)."""
+    problems: list[str] = []
+    if not AGENT_NAME.fullmatch(row.agent):
+        problems.append("$.agent: use 1–64 letters, digits, '.', '_' or '-'")
+    scenario = context.scenarios.get(row.scenario_id)
+    if scenario is None:
+        problems.append(f"$.scenario_id: unknown scenario {row.scenario_id!r}")
+    else:
+        environment_id, need_type, domain, num_events = scenario
+        sid = row.scenario_id
+        if row.environment_id != environment_id:
+            problems.append(
+                f"$.environment_id: scenario {sid} belongs to environment "
+                f"{environment_id!r}, not {row.environment_id!r}"
+            )
+        if row.need_type != need_type:
+            problems.append(
+                f"$.need_type: scenario {sid} has need type {need_type!r}, not {row.need_type!r}"
+            )
+        if row.domain != domain:
+            problems.append(f"$.domain: scenario {sid} is in domain {domain!r}, not {row.domain!r}")
+        if row.num_events != num_events:
+            problems.append(
+                f"$.num_events: scenario {sid} has {num_events} events, not {row.num_events}"
+            )
+        if not 1 <= row.checkpoint <= num_events:
+            problems.append(
+                f"$.checkpoint: must be between 1 and {num_events} (the events of {sid})"
+            )
+    if row.status == "completed":
+        command = row.action.command if row.action is not None else None
+        expected: str | None = "L0"
+        if row.action is not None:
+            try:
+                validate_call(row.action.command, row.action.args, kind="action")
+                expected = level_of(row.action.command)
+            except CommandError as exc:
+                expected = None
+                spec = CATALOGUE.get(row.action.command)
+                if spec is not None and spec.kind == "action":
+                    message = str(exc).removeprefix(f"{row.action.command}: ")
+                    problems.append(f"$.action.args: {message}")
+                else:
+                    problems.append(f"$.action.command: {exc}")
+        if expected is not None and row.level_predicted != expected:
+            what = f"the catalogue level of {command}" if command else "no action"
+            problems.append(f"$.level_predicted: must be {expected!r} ({what})")
+    else:
+        if row.action is not None:
+            problems.append(f"$.action: a {row.status} response has no action; use null")
+        if row.level_predicted is not None:
+            problems.append(f"$.level_predicted: must be null for a {row.status} response")
+    last_round = 0
+    for index, step in enumerate(row.trajectory):
+        where = f"$.trajectory[{index}]"
+        try:
+            validate_call(step.command, step.args, kind="retrieval")
+        except CommandError as exc:
+            spec = CATALOGUE.get(step.command)
+            if spec is not None and spec.kind == "retrieval":
+                problems.append(f"{where}.args: {str(exc).removeprefix(f'{step.command}: ')}")
+            else:
+                problems.append(f"{where}.command: {exc}")
+        if step.round < last_round:
+            problems.append(
+                f"{where}.round: rounds must not decrease ({step.round} after {last_round})"
+            )
+        elif step.round > row.retrieval_rounds:
+            problems.append(
+                f"{where}.round: {step.round} is after the last retrieval round "
+                f"({row.retrieval_rounds})"
+            )
+        last_round = max(last_round, step.round)
+    if row.annotated:
+        if row.status != "completed":
+            problems.append(f"$.verdict: only completed responses are annotated, not {row.status}")
+        if row.annotator is None:
+            problems.append("$.annotator: an annotated row needs the annotator's pseudonym")
+        try:
+            diagnosis = _diagnosis(row)
+        except DiagnosisError as exc:
+            problems.append(f"$.{exc.field}: {exc.message}")
+        else:
+            if row.inaction is not None and row.inaction != diagnosis.inaction:
+                problems.append(
+                    f"$.inaction: must be {str(diagnosis.inaction).lower()} "
+                    "(true exactly for a rejected L0)"
+                )
+    return problems
+
+
+@dataclass
+class _Scan:
+    """What the checking pass keeps: keys, not rows."""
+
+    problems: list[str] = field(default_factory=list)
+    rows: int = 0
+    ids: dict[str, int] = field(default_factory=dict)
+    keys: dict[tuple[str, str, str, int], int] = field(default_factory=dict)
+    agents: set[str] = field(default_factory=set)
+    runs: set[str] = field(default_factory=set)
+    pseudonyms: dict[str, int] = field(default_factory=dict)
+
+
+def _scan(path: Path, context: _Context) -> _Scan:
+    scan = _Scan()
+    for number, text in _lines(path):
+        prefix = f"line {number}: "
+        if text is None:
+            scan.problems.append(prefix + "$: not valid UTF-8")
+            continue
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            scan.problems.append(prefix + f"$: not valid JSON: {exc.msg} (column {exc.colno})")
+            continue
+        if not isinstance(data, dict):
+            scan.problems.append(prefix + "$: must be a JSON object (one row per line)")
+            continue
+        try:
+            row = ExportRow.model_validate_json(text)
+        except ValidationError as exc:
+            scan.problems.extend(
+                prefix + f"{json_path(err['loc'])}: {err['msg']}" for err in exc.errors()
+            )
+            continue
+        scan.rows += 1
+        scan.problems.extend(prefix + p for p in _check_row(row, context))
+        first = scan.ids.setdefault(row.response_id, number)
+        if first != number:
+            scan.problems.append(
+                prefix + f"$.response_id: {row.response_id!r} is already on line {first}"
+            )
+        key = (row.run_id, row.agent, row.scenario_id, row.checkpoint)
+        other = scan.keys.setdefault(key, number)
+        if other != number:
+            scan.problems.append(
+                prefix + f"$: run {row.run_id!r} already has a response of {row.agent} at "
+                f"{row.scenario_id} checkpoint {row.checkpoint} (line {other})"
+            )
+        scan.agents.add(row.agent)
+        scan.runs.add(row.run_id)
+        if row.annotator is not None and row.annotated:
+            scan.pseudonyms.setdefault(row.annotator, number)
+    return scan
+
+
+def _line_number(problem: str) -> int:
+    match = re.match(r"line (\d+): ", problem)
+    return int(match.group(1)) if match else 0
+
+
+def _chunks(values: list[str], size: int = 1000) -> Iterator[list[str]]:
+    for start in range(0, len(values), size):
+        yield values[start : start + size]
+
+
+def _reusable_runs(session: Session, names: set[str]) -> dict[str, Run]:
+    """Earlier *imported* runs by name (native runs are never added to)."""
+    runs: dict[str, Run] = {}
+    for chunk in _chunks(sorted(names)):
+        query = sa_select(Run).where(col(Run.name).in_(chunk)).order_by(col(Run.id))
+        for (run,) in session.execute(query).all():
+            if "imported_from" in (run.settings or {}):
+                runs.setdefault(run.name, run)
+    return runs
+
+
+def _check_database(session: Session, scan: _Scan, runs: dict[str, Run]) -> None:
+    """Add problems for rows that clash with what is stored."""
+    already: set[int] = set()  # lines whose response is stored: that says it all
+    for chunk in _chunks(sorted(scan.ids)):
+        query = sa_select(col(Response.id)).where(col(Response.id).in_(chunk))
+        for (existing,) in session.execute(query).all():
+            already.add(scan.ids[existing])
+            scan.problems.append(
+                f"line {scan.ids[existing]}: $.response_id: {existing!r} already exists "
+                "(already imported)"
+            )
+    if runs:
+        by_id = {run.id: name for name, run in runs.items()}
+        columns: list[Any] = [Response.run_id, Agent.name, Checkpoint.scenario_id, Checkpoint.t]
+        query = (
+            sa_select(*columns)
+            .join(Agent, col(Agent.id) == col(Response.agent_id))
+            .join(Checkpoint, col(Checkpoint.id) == col(Response.checkpoint_id))
+            .where(col(Response.run_id).in_(list(by_id)))
+        )
+        for run_id, agent, scenario_id, t in session.execute(query).all():
+            key = (by_id[run_id], agent, scenario_id, t)
+            if key in scan.keys and scan.keys[key] not in already:
+                scan.problems.append(
+                    f"line {scan.keys[key]}: $: imported run {key[0]!r} already has a response "
+                    f"of {agent} at {scenario_id} checkpoint {t}"
+                )
+    pseudonyms = sorted(scan.pseudonyms)
+    known: set[str] = set()
+    for chunk in _chunks(pseudonyms):
+        query = sa_select(col(User.pseudonym)).where(col(User.pseudonym).in_(chunk))
+        known.update(p for (p,) in session.execute(query).all())
+    missing = [p for p in pseudonyms if p not in known]
+    for chunk in _chunks(missing):
+        names = [IMPORTED_USER_PREFIX + p for p in chunk]
+        query = sa_select(col(User.username)).where(col(User.username).in_(names))
+        for (taken,) in session.execute(query).all():
+            pseudonym = taken.removeprefix(IMPORTED_USER_PREFIX)
+            scan.problems.append(
+                f"line {scan.pseudonyms[pseudonym]}: $.annotator: no account has pseudonym "
+                f"{pseudonym!r} and the username {taken!r} is taken"
+            )
+
+
+def _ensure_agents(session: Session, names: set[str], report: ImportReport) -> dict[str, int]:
+    ids: dict[str, int] = {}
+    for chunk in _chunks(sorted(names)):
+        query = sa_select(col(Agent.name), col(Agent.id)).where(col(Agent.name).in_(chunk))
+        ids.update({name: agent_id for name, agent_id in session.execute(query).all()})
+    for name in sorted(names - set(ids)):
+        agent = Agent(name=name, kind="external", config={})
+        session.add(agent)
+        session.flush()
+        assert agent.id is not None
+        ids[name] = agent.id
+        report.agents_created.append(name)
+    return ids
+
+
+def _ensure_runs(
+    session: Session, names: set[str], reusable: dict[str, Run], filename: str, report: ImportReport
+) -> dict[str, int]:
+    ids: dict[str, int] = {}
+    now = utcnow()
+    for name in sorted(names):
+        run = reusable.get(name)
+        if run is None:
+            run = Run(
+                name=name,
+                status="completed",
+                settings={"imported_from": filename},
+                started_at=now,
+                finished_at=now,
+            )
+            session.add(run)
+            session.flush()
+            report.runs_created.append(name)
+        else:
+            report.runs_reused.append(name)
+        assert run.id is not None
+        ids[name] = run.id
+    return ids
+
+
+def _ensure_annotators(
+    session: Session, pseudonyms: set[str], report: ImportReport
+) -> dict[str, int]:
+    ids: dict[str, int] = {}
+    for chunk in _chunks(sorted(pseudonyms)):
+        query = sa_select(col(User.pseudonym), col(User.id)).where(col(User.pseudonym).in_(chunk))
+        ids.update({p: user_id for p, user_id in session.execute(query).all()})
+    for pseudonym in sorted(pseudonyms - set(ids)):
+        user = User(
+            username=IMPORTED_USER_PREFIX + pseudonym,
+            pseudonym=pseudonym,
+            role="annotator",
+            password_hash=hash_password(secrets.token_urlsafe(32)),
+            is_active=False,
+        )
+        session.add(user)
+        session.flush()
+        assert user.id is not None
+        ids[pseudonym] = user.id
+        report.annotators_created.append(pseudonym)
+    return ids
+
+
+def _store(
+    session: Session,
+    path: Path,
+    context: _Context,
+    agents: dict[str, int],
+    runs: dict[str, int],
+    annotators: dict[str, int],
+    report: ImportReport,
+) -> None:
+    now = utcnow()
+    pending: list[tuple[Annotation, ExportRow, Diagnosis]] = []
+    added: list[Any] = []
+
+    def add(instance: Any) -> None:
+        session.add(instance)
+        added.append(instance)
+
+    def flush() -> None:
+        session.flush()  # responses before the annotations that reference them
+        for annotation, _row, _diag in pending:
+            add(annotation)
+        session.flush()
+        for annotation, row, diagnosis in pending:
+            assert annotation.id is not None
+            add(
+                AnnotationRevision(
+                    annotation_id=annotation.id,
+                    version=1,
+                    data=diagnosis.as_dict(),
+                    created_by=annotation.annotator_id,
+                    created_at=annotation.updated_at,
+                )
+            )
+            add(
+                Assignment(
+                    response_id=row.response_id,
+                    annotator_id=annotation.annotator_id,
+                    phase=annotation.phase,
+                    assigned_at=annotation.created_at,
+                )
+            )
+        session.flush()
+        pending.clear()
+        for instance in added:  # keep the identity map, and memory, flat
+            session.expunge(instance)
+        added.clear()
+
+    for count, (_number, text) in enumerate(_lines(path), start=1):
+        assert text is not None
+        row = ExportRow.model_validate_json(text)
+        add(
+            Response(
+                id=row.response_id,
+                run_id=runs[row.run_id],
+                agent_id=agents[row.agent],
+                checkpoint_id=context.checkpoints[(row.scenario_id, row.checkpoint)],
+                status=row.status,
+                action=row.action.model_dump() if row.action is not None else None,
+                level_predicted=row.level_predicted,
+                trajectory=[
+                    {**step.model_dump(), "ok": not step.result.startswith("error: ")}
+                    for step in row.trajectory
+                ],
+                prompt_tokens=row.prompt_tokens,
+                completion_tokens=row.completion_tokens,
+                reasoning_tokens=row.reasoning_tokens,
+                retrieval_rounds=row.retrieval_rounds,
+                local_content_access=row.local_content_access,
+                finished_at=now,
+            )
+        )
+        report.responses += 1
+        if row.annotated:
+            assert row.annotator is not None
+            diagnosis = _diagnosis(row)
+            at = row.annotated_at or now
+            pending.append(
+                (
+                    Annotation(
+                        response_id=row.response_id,
+                        annotator_id=annotators[row.annotator],
+                        phase=row.phase or 1,
+                        version=1,
+                        created_at=at,
+                        updated_at=at,
+                        **diagnosis.as_dict(),
+                    ),
+                    row,
+                    diagnosis,
+                )
+            )
+            report.annotations += 1
+        if count % FLUSH_EVERY == 0:
+            flush()
+    flush()
+
+
+def import_responses(session: Session, path: Path) -> ImportReport:
+    """Import responses from a JSONL file in the export row format, all-or-nothing (DESIGN §9).
+
+    Every line is checked before anything is stored: valid UTF-8 JSON; the row model
+    (:class:`~app.export.rows.ExportRow`: no unknown fields, no type coercion); the scenario exists
+    and ``environment_id``, ``need_type``, ``domain`` and ``num_events`` match it; ``checkpoint``
+    is in 1..n; a completed row's action is an action command with valid arguments and
+    ``level_predicted`` is its catalogue level (``L0`` for no action), a ``protocol_error`` or
+    ``api_error`` row has neither; trajectory steps are retrieval commands with valid arguments,
+    rounds not decreasing and within ``retrieval_rounds``; ``response_id`` is unique in the file
+    and not already stored; one response per (run, agent, scenario, checkpoint); annotation fields
+    are all null/absent, or form a diagnosis that passes the rules of DESIGN §7 (on a completed
+    row, with the annotator's pseudonym and ``inaction`` consistent).
+
+    Then, in one transaction with one commit: agents missing by name (kind ``external``), one run
+    per ``run_id`` (``Run.name``; an earlier *imported* run of that name is added to, a native
+    run never is), the responses (trajectory steps get ``ok`` = the result is not an
+    ``error: ...``), and for annotated rows an annotation with revision 1 and an assignment by the
+    annotator found by pseudonym — created as an inactive annotator ``imported-<pseudonym>`` with
+    an unusable password when missing.
+
+    Args:
+        session: database session (commits once on success, rolls back on failure).
+        path: the JSONL file; blank lines are ignored.
+
+    Returns:
+        An :class:`ImportReport`.
+
+    Raises:
+        ImportFailed: one line per problem, ``line N: $.json.path: message``; nothing is stored.
+    """
+    path = Path(path)
+    if not path.is_file():
+        raise ImportFailed([f"{path}: no such file"])
+    context = _load_context(session)
+    scan = _scan(path, context)
+    if scan.rows == 0 and not scan.problems:
+        scan.problems.append(f"{path.name}: no rows to import")
+    reusable = _reusable_runs(session, scan.runs) if scan.runs else {}
+    _check_database(session, scan, reusable)
+    if scan.problems:
+        raise ImportFailed(sorted(scan.problems, key=_line_number))
+    report = ImportReport()
+    try:
+        agents = _ensure_agents(session, scan.agents, report)
+        runs = _ensure_runs(session, scan.runs, reusable, path.name, report)
+        annotators = _ensure_annotators(session, set(scan.pseudonyms), report)
+        _store(session, path, context, agents, runs, annotators, report)
+        session.commit()
+    except BaseException:
+        session.rollback()
+        raise
+    return report

@@ -1,0 +1,626 @@
+"""The HALO-8K-style export and the response import on PostgreSQL (DESIGN.md §9)."""
+
+from __future__ import annotations
+
+import json
+import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import psycopg
+import pyarrow.parquet as pq
+import pytest
+from sqlalchemy import create_engine, event, func
+from sqlalchemy.engine import Engine
+from sqlmodel import Session, col, select
+
+from app.annotation.service import assign_scenarios_paired, submit_diagnosis
+from app.errors import ImportFailed, NotFoundError
+from app.export import (
+    ExportRow,
+    export_dump,
+    import_responses,
+    iter_rows,
+    read_parquet_rows,
+    schema_json,
+    write_jsonl,
+    write_parquet,
+)
+from app.export.writers import PARQUET_SCHEMA
+from app.metrics.service import metric_table
+from app.models import (
+    Agent,
+    Annotation,
+    AnnotationRevision,
+    Assignment,
+    Checkpoint,
+    Response,
+    Run,
+    User,
+)
+from tests.conftest import SEEDS, create_database, drop_database
+from tests.factories import make_run, make_user
+
+REJECT_L3 = {
+    "level": "L3",
+    "verdict": "reject",
+    "timing": "premature",
+    "intensity": "excessive",
+    "other_issues": [{"category": "unsupported_by_evidence", "note": "  no evidence read  "}],
+}
+FORMS = {
+    "restraint": {"level": "L0", "verdict": "reject"},
+    "notify_latest": {"level": "L1", "verdict": "accept"},
+    "eager_executor": REJECT_L3,
+}
+
+
+@dataclass
+class Fixture:
+    run: Run
+    other_run: Run
+    annotator: User
+    second: User
+    unannotated: str
+    by_agent: dict[str, list[str]]
+
+
+def _agent_of(session: Session, response_id: str) -> str:
+    response = session.get(Response, response_id)
+    assert response is not None
+    agent = session.get(Agent, response.agent_id)
+    assert agent is not None
+    return agent.name
+
+
+@pytest.fixture
+def data(session: Session) -> Fixture:
+    """wp-04 with the three baselines, 5 of 6 responses judged; a second run of odd statuses."""
+    run = make_run(session, scenario_ids=["wp-04"])
+    annotator, second = make_user(session), make_user(session)
+    assign_scenarios_paired(session, annotator_ids=[annotator.id], scenario_ids=["wp-04"])
+    ids = session.exec(
+        select(Response.id).where(Response.run_id == run.id).order_by(col(Response.id))
+    ).all()
+    by_agent: dict[str, list[str]] = {}
+    for response_id in ids:
+        by_agent.setdefault(_agent_of(session, response_id), []).append(response_id)
+    unannotated = by_agent["notify_latest"][1]
+    for name, response_ids in by_agent.items():
+        for response_id in response_ids:
+            if response_id != unannotated:
+                submit_diagnosis(
+                    session, annotator=annotator, response_id=response_id, form=FORMS[name]
+                )
+    # a later, second judgement of one response: the export keeps the first one
+    judged_twice = by_agent["restraint"][0]
+    session.add(Assignment(response_id=judged_twice, annotator_id=second.id))
+    session.commit()
+    submit_diagnosis(
+        session,
+        annotator=second,
+        response_id=judged_twice,
+        form={"level": "L0", "verdict": "accept"},
+    )
+    other = make_run(session, scenario_ids=["hm-01"], execute=False)
+    statuses = ["protocol_error", "api_error", "pending", "running", "cancelled", "pending"]
+    other_ids = session.exec(  # restraint, notify_latest, eager_executor (agent id order)
+        select(Response.id)
+        .where(Response.run_id == other.id)
+        .order_by(col(Response.agent_id), col(Response.checkpoint_id))
+    ).all()
+    for response_id, status in zip(other_ids, statuses, strict=True):
+        response = session.get(Response, response_id)
+        assert response is not None
+        response.status = status
+        if status == "protocol_error":
+            response.error = "the reply is not valid JSON"
+            response.retrieval_rounds = 0
+        session.add(response)
+    session.commit()
+    return Fixture(run, other, annotator, second, unannotated, by_agent)
+
+
+def test_rows_by_hand(session: Session, data: Fixture) -> None:
+    rows = list(iter_rows(session, run_id=data.run.id))
+    assert len(rows) == 6
+    by_id = {r.response_id: r for r in rows}
+    for row in rows:
+        response = session.get(Response, row.response_id)
+        checkpoint = session.get(Checkpoint, response.checkpoint_id)
+        assert (row.run_id, row.scenario_id, row.environment_id) == (
+            str(data.run.id),
+            "wp-04",
+            "wp",
+        )
+        assert (row.need_type, row.domain, row.num_events) == ("blockage", "workplace", 5)
+        assert row.checkpoint == checkpoint.t and 1 <= row.checkpoint <= 5
+        assert row.status == "completed"
+        assert (row.prompt_tokens, row.completion_tokens, row.reasoning_tokens) == (None,) * 3
+    # restraint: no action, L0, no retrieval; first judgement (inaction) wins over the second
+    restraint = by_id[data.by_agent["restraint"][0]]
+    assert restraint.agent == "restraint"
+    assert restraint.action is None and restraint.level_predicted == "L0"
+    assert restraint.trajectory == [] and restraint.retrieval_rounds == 0
+    assert not restraint.local_content_access
+    assert (restraint.level, restraint.verdict, restraint.timing, restraint.intensity) == (
+        "L0",
+        "reject",
+        None,
+        None,
+    )
+    assert restraint.inaction is True and restraint.other_issues == []
+    assert restraint.annotator == data.annotator.pseudonym
+    assert restraint.annotator != data.annotator.username and restraint.phase == 1
+    first = session.exec(
+        select(Annotation)
+        .where(Annotation.response_id == restraint.response_id)
+        .order_by(col(Annotation.id))
+    ).first()
+    assert restraint.annotated_at == first.updated_at.astimezone(UTC)
+    assert restraint.annotated_at.tzinfo is not None
+    # notify_latest: one retrieval round, an L1 notify_user; one accepted, one not annotated
+    for response_id in data.by_agent["notify_latest"]:
+        row = by_id[response_id]
+        assert row.action.command == "notify_user" and row.level_predicted == "L1"
+        assert row.action.args["message"].startswith("Heads-up: ")
+        assert row.retrieval_rounds == 1 and [s.round for s in row.trajectory] == [1]
+        assert row.trajectory[0].command in ("chat_unread", "email_read", "calendar_get")
+    accepted = by_id[data.by_agent["notify_latest"][0]]
+    assert (accepted.level, accepted.verdict, accepted.inaction) == ("L1", "accept", False)
+    assert (accepted.timing, accepted.intensity, accepted.other_issues) == (None, None, [])
+    blank = by_id[data.unannotated]
+    annotation_values = [
+        blank.level,
+        blank.verdict,
+        blank.timing,
+        blank.intensity,
+        blank.inaction,
+        blank.annotator,
+        blank.annotated_at,
+        blank.phase,
+    ]
+    assert annotation_values == [None] * 8 and blank.other_issues == []
+    # eager_executor: an L3, rejected premature/excessive with a (stripped) note
+    for response_id in data.by_agent["eager_executor"]:
+        row = by_id[response_id]
+        assert row.level_predicted == "L3" and row.action is not None
+        assert (row.verdict, row.timing, row.intensity, row.inaction) == (
+            "reject",
+            "premature",
+            "excessive",
+            False,
+        )
+        assert [(i.category, i.note) for i in row.other_issues] == [
+            ("unsupported_by_evidence", "no evidence read")
+        ]
+    # stored trajectory steps carry `ok`; the row has exactly round/command/args/result
+    assert set(by_id[data.unannotated].model_dump()["trajectory"][0]) == {
+        "round",
+        "command",
+        "args",
+        "result",
+    }
+
+
+def test_statuses_exported_and_pending_left_out(session: Session, data: Fixture) -> None:
+    rows = list(iter_rows(session, run_id=data.other_run.id))
+    assert sorted(r.status for r in rows) == ["api_error", "protocol_error"]
+    for row in rows:
+        assert row.action is None and row.level_predicted is None and row.verdict is None
+        assert (row.scenario_id, row.need_type, row.num_events) == ("hm-01", "dependency", 6)
+        assert row.agent == "restraint"
+    everything = list(iter_rows(session))
+    assert len(everything) == 8
+    assert [r.run_id for r in everything] == sorted(
+        (r.run_id for r in everything), key=lambda r: int(r)
+    )
+
+
+def test_iter_rows_streams_through_a_server_side_cursor(session: Session, data: Fixture) -> None:
+    cursors: list[Any] = []
+
+    def record(conn, cursor, statement, parameters, context, executemany) -> None:
+        if "FROM responses" in statement:
+            cursors.append(cursor)
+
+    bind = session.connection()
+    event.listen(bind, "before_cursor_execute", record)
+    try:
+        rows = iter_rows(session, run_id=data.run.id, batch_size=2)
+        assert cursors == []  # nothing runs before the first row is asked for
+        first = next(rows)
+        assert len(cursors) == 1 and isinstance(cursors[0], psycopg.ServerCursor)
+        assert cursors[0].rownumber == 2  # one batch of two fetched, not all six
+        rest = list(rows)
+    finally:
+        event.remove(bind, "before_cursor_execute", record)
+    assert [first.response_id, *(r.response_id for r in rest)] == [
+        r.response_id for r in iter_rows(session, run_id=data.run.id)
+    ]
+    with pytest.raises(ValueError):
+        next(iter_rows(session, batch_size=0))
+
+
+def test_jsonl_and_parquet_read_back_equal_the_rows(
+    session: Session, data: Fixture, tmp_path: Path
+) -> None:
+    rows = list(iter_rows(session))
+    assert write_jsonl(iter(rows), tmp_path / "r.jsonl") == 8
+    assert write_parquet(iter(rows), tmp_path / "r.parquet", batch_rows=3) == 8
+    lines = (tmp_path / "r.jsonl").read_text(encoding="utf-8").splitlines()
+    assert [ExportRow.model_validate_json(line) for line in lines] == rows
+    first = json.loads(lines[0])
+    assert list(first) == list(ExportRow.model_fields)
+    parquet = pq.ParquetFile(tmp_path / "r.parquet")
+    assert parquet.schema_arrow == PARQUET_SCHEMA
+    assert parquet.metadata.num_row_groups == 3  # written batch by batch
+    assert list(read_parquet_rows(tmp_path / "r.parquet")) == rows
+    table = pq.read_table(tmp_path / "r.parquet")
+    eager = next(r for r in table.to_pylist() if r["level_predicted"] == "L3")
+    assert isinstance(eager["action"]["args"], str)  # args as JSON text
+    assert isinstance(json.loads(eager["action"]["args"]), dict)
+    assert eager["other_issues"] == [
+        {"category": "unsupported_by_evidence", "note": "no evidence read"}
+    ]
+    assert eager["annotated_at"].tzinfo is not None
+    assert [f.name for f in PARQUET_SCHEMA] == list(ExportRow.model_fields)
+
+
+def test_export_dump_writes_every_file(session: Session, data: Fixture, tmp_path: Path) -> None:
+    calls: list[tuple[int, int]] = []
+    summary = export_dump(session, tmp_path / "dump", progress=lambda d, t: calls.append((d, t)))
+    out = tmp_path / "dump"
+    assert sorted(p.name for p in out.iterdir()) == [
+        "README.md",
+        "responses.jsonl",
+        "responses.parquet",
+        "scenarios.jsonl",
+        "schema.json",
+    ]
+    assert summary["rows"] == 8 and calls[0] == (0, 8) and calls[-1] == (8, 8)
+    assert summary["by_status"] == {"api_error": 1, "completed": 6, "protocol_error": 1}
+    assert summary["by_verdict"] == {"accept": 1, "reject": 4, "unannotated": 3}
+    scenario_lines = (out / "scenarios.jsonl").read_text(encoding="utf-8").splitlines()
+    sources = [json.loads(line) for line in scenario_lines]
+    ids = [s["id"] for s in sources]
+    assert ids == sorted(ids) and len(ids) == summary["scenarios"] >= 16
+    seed = json.loads((SEEDS / "arena" / "wp" / "scenarios" / "wp-04.json").read_text("utf-8"))
+    assert sources[ids.index("wp-04")] == seed  # the file as imported
+    schema = json.loads((out / "schema.json").read_text(encoding="utf-8"))
+    assert list(schema["properties"]) == list(ExportRow.model_fields)
+    assert schema["x-parquet"]["columns"]["trajectory"].startswith("list<")
+    assert set(schema["required"]) >= {"response_id", "action", "trajectory", "status"}
+    assert "verdict" not in schema["required"]
+    card = (out / "README.md").read_text(encoding="utf-8")
+    assert "| eager_executor | 2 | 2 | 0 | 0 | 0 | 2 | 0 |" in card
+    assert "| restraint | 4 | 2 | 1 | 1 | 0 | 2 | 2 |" in card
+    assert "| **all** | 8 | 6 | 1 | 1 | 1 | 4 | 3 |" in card
+    assert "| `annotated_at` |" in card and "## Licence" in card
+    assert "Paired protocol" in card
+    assert data.annotator.username not in (out / "responses.jsonl").read_text("utf-8")
+
+    only = export_dump(session, tmp_path / "one", formats=["jsonl"], run_id=data.run.id)
+    assert only["rows"] == 6 and only["scenarios"] == 1
+    assert sorted(only["files"]) == [
+        "README.md",
+        "responses.jsonl",
+        "scenarios.jsonl",
+        "schema.json",
+    ]
+    with pytest.raises(NotFoundError):
+        export_dump(session, tmp_path / "x", run_id=10**9)
+    with pytest.raises(ValueError, match="csv"):
+        export_dump(session, tmp_path / "x", formats=["csv"])
+
+
+def test_failed_export_leaves_no_partial_file(
+    session: Session, data: Fixture, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "responses.jsonl").write_text("previous dump\n", encoding="utf-8")
+
+    def broken(*args: Any, **kwargs: Any) -> Iterator[ExportRow]:
+        rows = iter_rows(*args, **kwargs)
+        yield next(rows)
+        raise RuntimeError("database went away")
+
+    monkeypatch.setattr("app.export.writers.iter_rows", broken)
+    with pytest.raises(RuntimeError):
+        export_dump(session, tmp_path)
+    assert [p.name for p in tmp_path.iterdir()] == ["responses.jsonl"]
+    assert (tmp_path / "responses.jsonl").read_text(encoding="utf-8") == "previous dump\n"
+    with pytest.raises(RuntimeError):
+        write_parquet(broken(session), tmp_path / "r.parquet")
+    assert not (tmp_path / "r.parquet").exists()
+    assert [p.name for p in tmp_path.iterdir()] == ["responses.jsonl"]
+
+
+# --- import -------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def empty_engine() -> Iterator[Engine]:
+    """A migrated database with the seed scenarios and nothing else (no agents, no responses)."""
+    from app.cli import upgrade_database
+    from app.scenarios.service import seed_tree
+
+    name = f"halo_import_{uuid.uuid4().hex[:10]}"
+    url = create_database(name)
+    engine = create_engine(url)
+    try:
+        upgrade_database(url)
+        with Session(engine) as s:
+            seed_tree(s, SEEDS)
+        yield engine
+    finally:
+        engine.dispose()
+        drop_database(name)
+
+
+@pytest.fixture
+def session2(empty_engine: Engine) -> Iterator[Session]:
+    connection = empty_engine.connect()
+    transaction = connection.begin()
+    s = Session(bind=connection, join_transaction_mode="create_savepoint", expire_on_commit=False)
+    try:
+        yield s
+    finally:
+        s.close()
+        transaction.rollback()
+        connection.close()
+
+
+def test_round_trip_keeps_table1(
+    session: Session, session2: Session, data: Fixture, tmp_path: Path
+) -> None:
+    summary = export_dump(session, tmp_path, formats=["jsonl"])
+    assert session2.exec(select(func.count()).select_from(Response)).one() == 0
+    report = import_responses(session2, tmp_path / "responses.jsonl")
+    assert (report.responses, report.annotations) == (8, 5)
+    assert sorted(report.agents_created) == ["eager_executor", "notify_latest", "restraint"]
+    assert sorted(report.runs_created) == sorted({str(data.run.id), str(data.other_run.id)})
+    assert report.annotators_created == [data.annotator.pseudonym]
+    assert metric_table(session2, "table1") == metric_table(session, "table1")
+    assert metric_table(session2, "table1")[1]  # not trivially empty
+    # exporting again gives the same rows (runs get new ids in the new database)
+    again = sorted(iter_rows(session2), key=lambda r: r.response_id)
+    before = sorted(iter_rows(session), key=lambda r: r.response_id)
+    run_names = {
+        str(r.id): r.name for r in session2.exec(select(Run)) if "imported_from" in r.settings
+    }
+    assert [r.model_copy(update={"run_id": run_names[r.run_id]}) for r in again] == before
+    assert summary["rows"] == len(again) == 8
+    # imported agents, annotator, assignments and revisions
+    agent = session2.exec(select(Agent).where(Agent.name == "restraint")).one()
+    assert (agent.kind, agent.config) == ("external", {})
+    user = session2.exec(select(User).where(User.pseudonym == data.annotator.pseudonym)).one()
+    assert user.username == f"imported-{data.annotator.pseudonym}" and not user.is_active
+    assert user.role == "annotator" and user.password_hash.startswith("$argon2")
+    assert (
+        session2.exec(
+            select(func.count()).select_from(Assignment).where(Assignment.annotator_id == user.id)
+        ).one()
+        == 5
+    )
+    revisions = session2.exec(select(AnnotationRevision)).all()
+    assert len(revisions) == 5 and {r.version for r in revisions} == {1}
+    run = session2.exec(select(Run).where(Run.name == str(data.run.id))).one()
+    assert run.status == "completed" and run.settings == {"imported_from": "responses.jsonl"}
+    restraint = session2.get(Response, data.by_agent["restraint"][0])
+    original = session.get(Response, data.by_agent["restraint"][0])
+    assert restraint.trajectory == original.trajectory == []
+    notify = session2.get(Response, data.unannotated)
+    assert notify.trajectory == session.get(Response, data.unannotated).trajectory  # ok kept
+
+
+def _row(**changes: Any) -> dict[str, Any]:
+    """A valid external-harness row (no annotation fields) at wp-04 checkpoint 2."""
+    row: dict[str, Any] = {
+        "response_id": "ext-1",
+        "run_id": "harness-7",
+        "agent": "ext-agent",
+        "scenario_id": "wp-04",
+        "environment_id": "wp",
+        "need_type": "blockage",
+        "domain": "workplace",
+        "checkpoint": 2,
+        "num_events": 5,
+        "action": {"command": "notify_user", "args": {"message": "Standup moved", "evidence": []}},
+        "level_predicted": "L1",
+        "prompt_tokens": 1200,
+        "completion_tokens": 80,
+        "reasoning_tokens": None,
+        "retrieval_rounds": 2,
+        "local_content_access": True,
+        "trajectory": [
+            {"round": 1, "command": "chat_unread", "args": {}, "result": "[]"},
+            {"round": 2, "command": "db_query", "args": {"sql": "SELECT 1"}, "result": "x"},
+            {
+                "round": 2,
+                "command": "email_read",
+                "args": {"message_id": "nope"},
+                "result": "error: no",
+            },
+        ],
+        "status": "completed",
+    }
+    row.update(changes)
+    return row
+
+
+def _write(path: Path, rows: list[Any]) -> Path:
+    lines = [r if isinstance(r, str) else json.dumps(r) for r in rows]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def test_import_external_rows(session: Session, tmp_path: Path) -> None:
+    annotated = _row(
+        response_id="ext-2",
+        checkpoint=3,
+        level="L1",
+        verdict="reject",
+        timing="belated",
+        intensity="insufficient",
+        annotator="P-ext",
+        annotated_at="2026-03-02T10:00:00+01:00",
+        phase=2,
+    )
+    restraint = _row(
+        response_id="ext-3",
+        checkpoint=4,
+        action=None,
+        level_predicted="L0",
+        trajectory=[],
+        retrieval_rounds=0,
+        local_content_access=False,
+    )
+    failed = _row(
+        response_id="ext-4", checkpoint=1, action=None, level_predicted=None, status="api_error"
+    )
+    report = import_responses(
+        session, _write(tmp_path / "h.jsonl", [_row(), annotated, restraint, "", failed])
+    )
+    assert (report.responses, report.annotations) == (4, 1)
+    assert report.agents_created == ["ext-agent"] and report.runs_created == ["harness-7"]
+    stored = session.get(Response, "ext-1")
+    assert stored.status == "completed" and stored.level_predicted == "L1"
+    assert stored.action == {
+        "command": "notify_user",
+        "args": {"message": "Standup moved", "evidence": []},
+    }
+    assert [s["ok"] for s in stored.trajectory] == [True, True, False]
+    assert (stored.prompt_tokens, stored.reasoning_tokens, stored.local_content_access) == (
+        1200,
+        None,
+        True,
+    )
+    checkpoint = session.get(Checkpoint, stored.checkpoint_id)
+    assert (checkpoint.scenario_id, checkpoint.t) == ("wp-04", 2)
+    annotation = session.exec(select(Annotation).where(Annotation.response_id == "ext-2")).one()
+    assert (annotation.level, annotation.verdict, annotation.timing, annotation.intensity) == (
+        "L1",
+        "reject",
+        "belated",
+        "insufficient",
+    )
+    assert annotation.phase == 2 and not annotation.inaction
+    assert annotation.updated_at == datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+    rows = {r.response_id: r for r in iter_rows(session) if r.response_id.startswith("ext-")}
+    assert rows["ext-2"].annotator == "P-ext" and rows["ext-2"].phase == 2
+    assert rows["ext-2"].annotated_at == datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+    assert rows["ext-3"].verdict is None and rows["ext-3"].level_predicted == "L0"
+    assert rows["ext-4"].status == "api_error"
+    # a second file of the same harness run is added to the imported run
+    more = import_responses(
+        session, _write(tmp_path / "more.jsonl", [_row(response_id="ext-5", checkpoint=5)])
+    )
+    assert (
+        more.runs_reused == ["harness-7"] and more.runs_created == [] and more.agents_created == []
+    )
+    assert (
+        session.exec(select(func.count()).select_from(Run).where(Run.name == "harness-7")).one()
+        == 1
+    )
+
+
+def test_import_failures_name_every_line_and_store_nothing(
+    session: Session, data: Fixture, tmp_path: Path
+) -> None:
+    existing = data.by_agent["restraint"][0]
+
+    def bad(**changes: Any) -> dict[str, Any]:
+        return _row(run_id=f"run-{changes['response_id']}", **changes)  # no slot clashes
+
+    lines: list[Any] = [
+        "{not json",
+        bad(response_id="ext-2", action={"command": "foo", "args": {}}),
+        {**bad(response_id="ext-3", checkpoint="2"), "extra": 1},
+        bad(response_id="ext-4", need_type="risk", checkpoint=9),
+        bad(response_id="ext-5", level_predicted="L3"),
+        bad(
+            response_id="ext-6",
+            trajectory=[{"round": 1, "command": "send_email", "args": {}, "result": ""}],
+        ),
+        bad(response_id="ext-7", level="L1", verdict="reject", annotator="P-x"),
+        bad(response_id="ext-2", checkpoint=3),
+        bad(response_id=existing, checkpoint=4),
+        bad(response_id="ext-8", status="pending"),
+        bad(response_id="ext-9", checkpoint=5, action={"command": "notify_user", "args": {}}),
+        bad(
+            response_id="ext-10",
+            checkpoint=1,
+            action=None,
+            level_predicted="L0",
+            level="L0",
+            verdict="reject",
+            inaction=False,
+            annotator="P-x",
+        ),
+        bad(response_id="ext-11", checkpoint=1, scenario_id="zz-99"),
+        bad(response_id="ext-12", checkpoint=1, status="protocol_error"),
+        bad(response_id="ext-13", checkpoint=1, agent="ext agent", verdict="accept", level="L1"),
+        [1, 2],
+    ]
+    path = _write(tmp_path / "bad.jsonl", lines)
+    with pytest.raises(ImportFailed) as failure:
+        import_responses(session, path)
+    assert failure.value.problems == [
+        "line 1: $: not valid JSON: Expecting property name enclosed in double quotes (column 2)",
+        "line 2: $.action.command: unknown command 'foo'",
+        "line 3: $.checkpoint: Input should be a valid integer",
+        "line 3: $.extra: Extra inputs are not permitted",
+        "line 4: $.need_type: scenario wp-04 has need type 'blockage', not 'risk'",
+        "line 4: $.checkpoint: must be between 1 and 5 (the events of wp-04)",
+        "line 5: $.level_predicted: must be 'L1' (the catalogue level of notify_user)",
+        "line 6: $.trajectory[0].command: send_email is a action command, not a retrieval command",
+        "line 7: $.timing: a rejected L1–L3 needs timing: premature, belated or appropriate",
+        "line 8: $.response_id: 'ext-2' is already on line 2",
+        f"line 9: $.response_id: {existing!r} already exists (already imported)",
+        "line 10: $.status: Input should be 'completed', 'protocol_error' or 'api_error'",
+        "line 11: $.action.args: message: Field required",
+        "line 12: $.inaction: must be true (true exactly for a rejected L0)",
+        "line 13: $.scenario_id: unknown scenario 'zz-99'",
+        "line 14: $.action: a protocol_error response has no action; use null",
+        "line 14: $.level_predicted: must be null for a protocol_error response",
+        "line 15: $.agent: use 1–64 letters, digits, '.', '_' or '-'",
+        "line 15: $.annotator: an annotated row needs the annotator's pseudonym",
+        "line 16: $: must be a JSON object (one row per line)",
+    ]
+    assert session.exec(select(Response).where(col(Response.id).startswith("ext-"))).all() == []
+    assert session.exec(select(Agent).where(Agent.name == "ext-agent")).first() is None
+    assert session.exec(select(Run).where(Run.name == "harness-7")).first() is None
+    assert session.exec(select(User).where(User.pseudonym == "P-x")).first() is None
+
+
+def test_import_refuses_duplicates_of_a_stored_import(session: Session, tmp_path: Path) -> None:
+    path = _write(tmp_path / "h.jsonl", [_row()])
+    import_responses(session, path)
+    with pytest.raises(ImportFailed) as again:
+        import_responses(session, path)
+    assert again.value.problems == [
+        "line 1: $.response_id: 'ext-1' already exists (already imported)"
+    ]
+    clash = _write(tmp_path / "clash.jsonl", [_row(response_id="ext-9")])
+    with pytest.raises(ImportFailed) as same_slot:
+        import_responses(session, clash)
+    assert same_slot.value.problems == [
+        "line 1: $: imported run 'harness-7' already has a response of ext-agent "
+        "at wp-04 checkpoint 2"
+    ]
+    empty = _write(tmp_path / "empty.jsonl", [""])
+    with pytest.raises(ImportFailed, match="1 problem"):
+        import_responses(session, empty)
+    with pytest.raises(ImportFailed):
+        import_responses(session, tmp_path / "missing.jsonl")
+
+
+def test_schema_json_describes_the_row() -> None:
+    schema = schema_json()
+    assert schema["$schema"].endswith("2020-12/schema")
+    assert schema["additionalProperties"] is False
+    assert "JSON text" in schema["x-parquet"]["note"]
+    assert schema["properties"]["status"]["enum"] == ["completed", "protocol_error", "api_error"]

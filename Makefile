@@ -10,8 +10,10 @@ PG_VERSION = $$(ls /etc/postgresql 2>/dev/null | sort -V | tail -1)
 
 .PHONY: run test install services browser lint typecheck unit bench clean
 
-run: install ## install what is needed, then `halo demo` on http://127.0.0.1:8000
-	$(BIN)/halo demo
+PORT ?= 8000
+
+run: install ## install what is needed, then `halo demo` on http://127.0.0.1:$(PORT)
+	$(BIN)/halo demo --port $(PORT)
 
 test: install services browser ## the whole suite: lint, types, unit, services, workers, browser
 	$(BIN)/ruff check app workers tests bench migrations

@@ -30,11 +30,11 @@ console = Console()
 err = Console(stderr=True)
 
 DEMO_USERS = (
-    ("annotator", "annotator", "halo-annotator"),
-    ("annotator2", "annotator", "halo-annotator2"),
-    ("lead", "lead", "halo-lead"),
-    ("researcher", "researcher", "halo-researcher"),
-    ("admin", "admin", "halo-admin"),
+    ("annotator", "annotator", "annotator-demo"),
+    ("annotator2", "annotator", "annotator2-demo"),
+    ("lead", "lead", "lead-halo-demo"),
+    ("researcher", "researcher", "researcher-demo"),
+    ("admin", "admin", "admin-halo-demo"),
 )
 
 
@@ -65,6 +65,17 @@ def _display_url() -> str:
     return make_url(get_settings().sqlalchemy_url).render_as_string(hide_password=True)
 
 
+def _database() -> None:
+    """Exit with a one-line message when the configured database is not migrated."""
+    from app.db import SchemaNotCurrent, check_schema
+
+    try:
+        check_schema()
+    except SchemaNotCurrent as exc:
+        err.print(f"[red]{_display_url()}: {exc}[/red]")
+        raise typer.Exit(1) from exc
+
+
 @cli.command()
 def validate(
     path: Annotated[Path, typer.Argument(help="seeds/, seeds/arena/ or one environment")],
@@ -74,7 +85,7 @@ def validate(
 
     pairs, findings = validate_tree(path)
     for finding in findings:
-        console.print(str(finding), markup=False, highlight=False)
+        print(finding)  # one finding per line, never wrapped, for grep and scripts
     if findings:
         err.print(f"[red]{len(findings)} finding(s)[/red] in {path}")
         raise typer.Exit(1)
@@ -87,6 +98,7 @@ def seed(
     path: Annotated[Path, typer.Argument(help="seeds/, seeds/arena/ or one environment")],
 ) -> None:
     """Validate and import environments and scenarios, all-or-nothing."""
+    _database()
     from app.db import session_scope
     from app.errors import ImportFailed
     from app.scenarios.service import seed_tree
@@ -114,6 +126,7 @@ def users_create(
     password: Annotated[str | None, typer.Option(help="omit to be prompted")] = None,
 ) -> None:
     """Create an account."""
+    _database()
     from app.db import session_scope
     from app.errors import DomainError
     from app.users.service import create_user
@@ -148,6 +161,7 @@ def agents_add(
     timeout: Annotated[float, typer.Option(help="seconds per request")] = 120.0,
 ) -> None:
     """Define an agent behind an OpenAI-compatible /v1/chat/completions endpoint."""
+    _database()
     import json
 
     from app.agents.service import create_agent
@@ -219,8 +233,12 @@ def _execute_run(run_id: int) -> dict[str, int]:
         TextColumn("{task.fields[status]}"),
         TimeElapsedColumn(),
     )
+    with session_scope() as session:
+        initial = service.run_progress(session, run_id)
     with Progress(*columns, console=console) as bar:
-        task = bar.add_task("run", total=total, run=run_id, status="")
+        task = bar.add_task(
+            "run", total=total, run=run_id, completed=initial["done"], status=_status_line(initial)
+        )
         if settings.in_process_tasks:
             with session_scope() as session:
                 service.mark_run_started(session, run_id)
@@ -262,6 +280,7 @@ def run(
     name: Annotated[str | None, typer.Option(help="run name")] = None,
 ) -> None:
     """Sample checkpoints and produce responses, with a progress bar."""
+    _database()
     from app.db import session_scope
     from app.errors import DomainError
     from app.runs import service
@@ -289,20 +308,68 @@ def run(
 
 
 @cli.command()
+def assign(
+    annotators: Annotated[str, typer.Option(help="comma-separated annotator usernames")],
+    scenarios: Annotated[
+        str | None, typer.Option(help="comma-separated scenario ids (default: all)")
+    ] = None,
+    phase: Annotated[int, typer.Option(help="annotation phase")] = 1,
+) -> None:
+    """Assign completed responses to annotators, one annotator per scenario (paired protocol)."""
+    _database()
+    from sqlmodel import col, select
+
+    from app.annotation.service import assign_scenarios_paired
+    from app.db import session_scope
+    from app.errors import DomainError
+    from app.models import User
+
+    names = [n.strip() for n in annotators.split(",") if n.strip()]
+    with session_scope() as session:
+        users = {
+            u.username: u for u in session.exec(select(User).where(col(User.username).in_(names)))
+        }
+        bad = [
+            n
+            for n in names
+            if n not in users or users[n].role != "annotator" or not users[n].is_active
+        ]
+        if bad:
+            err.print(f"[red]not active annotators: {', '.join(bad)}[/red]")
+            raise typer.Exit(1)
+        try:
+            created = assign_scenarios_paired(
+                session,
+                annotator_ids=[uid for n in names if (uid := users[n].id) is not None],
+                scenario_ids=[s.strip() for s in scenarios.split(",")] if scenarios else None,
+                phase=phase,
+            )
+        except DomainError as exc:
+            err.print(f"[red]{exc}[/red]")
+            raise typer.Exit(1) from exc
+    console.print(f"{created} new assignment(s); scenarios already owned keep their annotator")
+
+
+@cli.command()
 def metrics(
     table: Annotated[str, typer.Argument(help="table1")],
     format: Annotated[str, typer.Option("--format", help="json | csv | latex")] = "json",
     run_id: Annotated[int | None, typer.Option("--run", help="only this run")] = None,
 ) -> None:
     """Print a metric table."""
+    _database()
     from app.db import session_scope
     from app.metrics.service import metric_table, render_table
+    from app.models import Run
 
     if format not in ("json", "csv", "latex"):
         err.print(f"[red]unknown format {format!r}; use json, csv or latex[/red]")
         raise typer.Exit(2)
     try:
         with session_scope() as session:
+            if run_id is not None and session.get(Run, run_id) is None:
+                err.print(f"[red]run {run_id} does not exist[/red]")
+                raise typer.Exit(1)
             columns, rows = metric_table(session, table, run_id=run_id)
     except KeyError as exc:
         err.print(f"[red]{exc.args[0]}[/red]")
@@ -392,8 +459,24 @@ def demo(
     for username, role, password in DEMO_USERS:
         console.print(f"      {role:<11} {username:<11} password: {password}")
     if serve_app:
+        _check_port(host, port)
         console.print(f"serving on http://{host}:{port}  (Ctrl+C to stop)")
         serve(host=host, port=port)
+
+
+def _check_port(host: str, port: int) -> None:
+    """Exit with a clear message when the port is taken (before announcing the address)."""
+    import socket
+
+    with socket.socket() as probe:
+        try:
+            probe.bind((host, port))
+        except OSError as exc:
+            err.print(
+                f"[red]cannot serve on {host}:{port}: {exc.strerror}; "
+                "choose another port, e.g. `make run PORT=8010`[/red]"
+            )
+            raise typer.Exit(1) from exc
 
 
 def main() -> None:

@@ -58,3 +58,30 @@ def get_session() -> Iterator[Session]:
 
 
 SessionDep = Annotated[Session, Depends(get_session)]
+
+
+class SchemaNotCurrent(Exception):
+    """The database has not been migrated to the code's Alembic head."""
+
+
+def check_schema(engine: Engine | None = None) -> None:
+    """Refuse to work on a database that is missing migrations.
+
+    Raises:
+        SchemaNotCurrent: with a one-line message that says which command fixes it.
+    """
+    from alembic.runtime.migration import MigrationContext
+    from alembic.script import ScriptDirectory
+
+    from app.settings import ROOT
+
+    engine = engine or get_engine()
+    heads = set(ScriptDirectory(str(ROOT / "migrations")).get_heads())
+    with engine.connect() as connection:
+        current = set(MigrationContext.configure(connection).get_current_heads())
+    if current != heads:
+        state = "not migrated" if not current else f"at revision {', '.join(sorted(current))}"
+        raise SchemaNotCurrent(
+            f"the database is {state}, the code needs {', '.join(sorted(heads))}: "
+            "run `halo db upgrade` first"
+        )

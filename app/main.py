@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from fastapi import FastAPI
+from typing import Any
+
+from fastapi import FastAPI, Request
 from fastapi.staticfiles import StaticFiles
 from starlette.middleware.sessions import SessionMiddleware
+from starlette.responses import Response as StarletteResponse
 
 from app.settings import ROOT, get_settings
 from app.web.errors import install_error_handlers
-from app.web.pages import annotate, auth, lead, runs
+from app.web.pages import annotate, arena, auth, lead, runs
 
 
 def create_app() -> FastAPI:
@@ -24,9 +27,25 @@ def create_app() -> FastAPI:
         https_only=settings.secure_cookies,
     )
     app.mount("/static", StaticFiles(directory=str(ROOT / "static")), name="static")
-    for module in (auth, annotate, lead, runs):
+    for module in (auth, annotate, lead, runs, arena):
         app.include_router(module.router)
+    from app.web.pages import admin  # TEMP-ADMIN
+
+    app.include_router(admin.router)  # TEMP-ADMIN
     install_error_handlers(app)
+
+    @app.middleware("http")
+    async def security_headers(request: Request, call_next: Any) -> StarletteResponse:
+        response: StarletteResponse = await call_next(request)
+        response.headers.setdefault("X-Frame-Options", "DENY")
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault("Referrer-Policy", "same-origin")
+        response.headers.setdefault(
+            "Content-Security-Policy",
+            "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+            "frame-ancestors 'none'; form-action 'self'",
+        )
+        return response
 
     @app.get("/healthz", include_in_schema=False)
     def healthz() -> dict[str, str]:

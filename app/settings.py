@@ -20,7 +20,8 @@ class Settings(BaseSettings):
         redis_url: Celery broker/backend; unset → tasks run in-process (eager).
         secret_key: signs session cookies; required outside development.
         environment: ``development`` or ``production``.
-        var_dir: where the embedded default keeps its SQLite file and exports.
+        var_dir: where the embedded default keeps its SQLite file (default: ``var/`` in the
+            project folder, wherever the command is run from).
         session_max_age: seconds a log-in lasts.
         secure_cookies: send the session cookie over HTTPS only.
         celery_queue: the broker queue tasks go to (lets test runs share one Redis safely).
@@ -34,7 +35,7 @@ class Settings(BaseSettings):
     redis_url: str | None = None
     secret_key: str = DEV_SECRET
     environment: str = "development"
-    var_dir: Path = Path("var")
+    var_dir: Path = ROOT / "var"
     session_max_age: int = 12 * 3600
     secure_cookies: bool = False
     celery_queue: str = "halo"

@@ -1,7 +1,10 @@
-// Keyboard-first: any element with data-key="x" is activated by pressing x (outside text fields).
-// "ctrl+Enter" submits the form the element belongs to. Shortcuts are listed on each page.
+// HALO workbench page behaviour. Keyboard-first: any element with data-key="x" is activated by
+// pressing x (outside text fields); "ctrl+Enter" submits. The diagnosis form shows and hides its
+// conditional fields from a visibility table the server computes from the DESIGN §7 rules, so
+// hidden answers are kept in the page (and disabled, so they are not submitted).
 (function () {
   "use strict";
+
   function isTyping(target) {
     if (!target) return false;
     var tag = target.tagName;
@@ -9,6 +12,7 @@
       (tag === "INPUT" && !["radio", "checkbox", "button", "submit"].includes(target.type)) ||
       target.isContentEditable;
   }
+
   document.addEventListener("keydown", function (event) {
     var key = event.key;
     if (event.ctrlKey && key === "Enter") {
@@ -16,13 +20,71 @@
       if (submit) { event.preventDefault(); submit.click(); }
       return;
     }
+    if (key === "Enter" && event.target && event.target.tagName === "INPUT" &&
+        ["radio", "checkbox"].includes(event.target.type)) {
+      event.preventDefault();  // Enter on a choice must not submit the diagnosis by accident
+      return;
+    }
     if (event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return;
     var selector = '[data-key="' + (key.length === 1 ? key.toLowerCase() : key).replace(/"/g, "") + '"]';
     var element = document.querySelector(selector);
-    if (!element) return;
+    if (!element || element.disabled) return;
+    var box = element.closest("fieldset");
+    if (box && (box.disabled || box.hidden)) return;
     event.preventDefault();
     if (element.tagName === "A") { window.location.assign(element.href); return; }
     element.click();
     element.focus({ preventScroll: true });
+  });
+
+  function setupDiagnosis(form) {
+    var visibility = JSON.parse(form.dataset.visibility || "{}");
+    var dirty = false;
+    var submitting = false;
+
+    function checked(name) {
+      var input = form.querySelector('input[name="' + name + '"]:checked');
+      return input ? input.value : "";
+    }
+
+    function update() {
+      var level = checked("level");
+      var verdict = checked("verdict");
+      var shown = visibility[level + "|" + verdict] || [];
+      form.querySelectorAll("fieldset[data-field]").forEach(function (box) {
+        var on = shown.includes(box.dataset.field);
+        box.hidden = !on;
+        box.disabled = !on;
+      });
+      var note = document.getElementById("inaction-note");
+      if (note) note.hidden = !(verdict === "reject" && level === "L0");
+      form.querySelectorAll('input[type="checkbox"][data-note]').forEach(function (box) {
+        var area = document.getElementById(box.dataset.note);
+        if (area) { area.hidden = !box.checked; area.disabled = !box.checked; }
+      });
+    }
+
+    form.addEventListener("change", function (event) {
+      dirty = true;
+      update();
+      var target = event.target;
+      if (target.type === "checkbox" && target.checked && target.dataset.note) {
+        var area = document.getElementById(target.dataset.note);
+        if (area) area.focus();
+      }
+    });
+    form.addEventListener("input", function () { dirty = true; });
+    form.addEventListener("submit", function () { submitting = true; });
+    window.addEventListener("beforeunload", function (event) {
+      if (dirty && !submitting) { event.preventDefault(); event.returnValue = ""; }
+    });
+    update();
+    var error = document.getElementById("form-error");
+    if (error) { error.scrollIntoView({ block: "center" }); error.focus({ preventScroll: true }); }
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    var form = document.getElementById("diagnosis-form");
+    if (form) setupDiagnosis(form);
   });
 })();

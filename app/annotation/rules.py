@@ -72,8 +72,25 @@ def _blank(value: Any) -> bool:
     return value is None or (isinstance(value, str) and not value.strip())
 
 
+NOTE_MAX = 5000
+"""Characters an other-issue note may have."""
+
+
+def allowed_levels(has_action: bool | None) -> tuple[str, ...]:
+    """Levels an annotator may confirm: L0 only for no action, L1–L3 only for an action."""
+    if has_action is None:
+        return LEVELS
+    return LEVELS[1:] if has_action else LEVELS[:1]
+
+
 def check_diagnosis(
-    level: Any, verdict: Any, timing: Any = None, intensity: Any = None, other_issues: Any = None
+    level: Any,
+    verdict: Any,
+    timing: Any = None,
+    intensity: Any = None,
+    other_issues: Any = None,
+    *,
+    has_action: bool | None = None,
 ) -> Diagnosis:
     """Check a submitted diagnosis against the rules of DESIGN §7.
 
@@ -83,6 +100,8 @@ def check_diagnosis(
         timing: ``premature``/``belated``/``appropriate`` or None.
         intensity: ``insufficient``/``excessive``/``appropriate`` or None.
         other_issues: a list of ``{"category", "note"}`` dicts (or None).
+        has_action: whether the response took an action (None: not checked). The level can be
+            corrected within L1–L3 for an action, and is L0 for no action.
 
     Returns:
         The normalised :class:`Diagnosis` (inaction derived, blanks as None).
@@ -92,6 +111,13 @@ def check_diagnosis(
     """
     if level not in LEVELS:
         raise DiagnosisError("level", f"must be one of {', '.join(LEVELS)}")
+    if level not in allowed_levels(has_action):
+        raise DiagnosisError(
+            "level",
+            "the response took an action, so its level is L1, L2 or L3"
+            if has_action
+            else "the response took no action, so its level is L0",
+        )
     if verdict not in VERDICTS:
         raise DiagnosisError("verdict", "choose accept or reject")
     timing = None if _blank(timing) else timing
@@ -137,6 +163,10 @@ def check_diagnosis(
             raise DiagnosisError(f"other_issues[{index}].category", f"{category} is given twice")
         if _blank(note):
             raise DiagnosisError(f"other_issues[{index}].note", f"{category} needs a written note")
+        if len(str(note)) > NOTE_MAX:
+            raise DiagnosisError(
+                f"other_issues[{index}].note", f"a note may have at most {NOTE_MAX} characters"
+            )
         seen.add(category)
         normalised.append((category, str(note).strip()))
     if level != "L0" and timing == "appropriate" and intensity == "appropriate" and not normalised:

@@ -215,7 +215,7 @@ def submit_diagnosis(
         UnprocessableError: a DESIGN §7 rule is broken (``field`` names it).
         ConflictError: the stored annotation changed since ``expected_version``.
     """
-    load_item(session, annotator, response_id)
+    item = load_item(session, annotator, response_id)
     try:
         diagnosis = check_diagnosis(
             form.get("level"),
@@ -223,6 +223,7 @@ def submit_diagnosis(
             form.get("timing"),
             form.get("intensity"),
             form.get("other_issues"),
+            has_action=item.response.action is not None,
         )
     except DiagnosisError as exc:
         raise UnprocessableError(exc.message, exc.field) from exc

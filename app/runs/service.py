@@ -92,7 +92,10 @@ def create_run(
     }
     missing = [n for n in agent_names if n not in agents]
     if missing:
-        raise UnprocessableError(f"unknown agent(s): {', '.join(missing)}", "agents")
+        known = ", ".join(session.exec(select(Agent.name).order_by(col(Agent.name))).all())
+        raise UnprocessableError(
+            f"unknown agent(s): {', '.join(missing)}; defined agents: {known or 'none'}", "agents"
+        )
     query = select(Scenario).order_by(Scenario.id)
     if scenario_ids is not None:
         query = query.where(col(Scenario.id).in_(scenario_ids))

@@ -5,7 +5,8 @@ from __future__ import annotations
 from urllib.parse import quote
 
 from fastapi import FastAPI, Request
-from starlette.responses import RedirectResponse, Response
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.responses import JSONResponse, RedirectResponse, Response
 
 from app.errors import ConflictError, ForbiddenError, NotFoundError, UnprocessableError
 from app.web.deps import CsrfFailed, LoginRequired
@@ -41,6 +42,30 @@ def install_error_handlers(app: FastAPI) -> None:
             request, "error.html", {"status": status, "message": str(exc)}, status_code=status
         )
 
+    async def http_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, StarletteHTTPException)
+        wants_html = "text/html" in request.headers.get(
+            "accept", ""
+        ) and not request.url.path.startswith("/static/")
+        if not wants_html:
+            return JSONResponse(
+                {"detail": exc.detail},
+                status_code=exc.status_code,
+                headers=getattr(exc, "headers", None),
+            )
+        messages = {
+            404: "There is no page at this address.",
+            405: "This address does not accept that kind of request.",
+            400: f"The request could not be read: {exc.detail}",
+        }
+        return render(
+            request,
+            "error.html",
+            {"status": exc.status_code, "message": messages.get(exc.status_code, str(exc.detail))},
+            status_code=exc.status_code,
+        )
+
+    app.add_exception_handler(StarletteHTTPException, http_error)
     app.add_exception_handler(LoginRequired, login_required)
     app.add_exception_handler(CsrfFailed, csrf_failed)
     for cls in STATUS:

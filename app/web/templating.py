@@ -19,7 +19,7 @@ def _tojson_pretty(value: Any) -> str:
 
 
 def _pct(value: Any) -> str:
-    return "–" if value is None else f"{value:.1f}"
+    return "–" if value is None else f"{value:.2f}"
 
 
 templates.env.filters["pretty"] = _tojson_pretty

@@ -50,7 +50,8 @@ def test_reject_premature_excessive_then_lead_sees_table1(
     page.goto(f"{live_server}/annotate/{demo_data}")
     expect(page.locator("#final-action")).to_contain_text("L3")
     expect(page.locator('input[name="level"][value="L3"]')).to_be_checked()
-    expect(page.locator("#timing-field")).to_have_count(0)
+    expect(page.locator("#timing-field")).to_be_hidden()
+    expect(page.locator('input[name="level"][value="L0"]')).to_be_disabled()
 
     page.get_by_label("Reject").check()
     expect(page.locator("#timing-field")).to_be_visible()
@@ -59,21 +60,21 @@ def test_reject_premature_excessive_then_lead_sees_table1(
     page.get_by_label("excessive").check()
 
     page.get_by_label("Accept").check()  # fields hide again when the verdict changes
-    expect(page.locator("#timing-field")).to_have_count(0)
-    page.get_by_label("Reject").check()
+    expect(page.locator("#timing-field")).to_be_hidden()
+    page.get_by_label("Reject").check()  # and come back with the answers kept
     expect(page.locator("#timing-field")).to_be_visible()
-    page.get_by_label("premature").check()
-    page.get_by_label("excessive").check()
+    expect(page.get_by_label("premature")).to_be_checked()
+    expect(page.get_by_label("excessive")).to_be_checked()
     page.get_by_role("button", name="Submit").click()
     page.wait_for_url(lambda url: demo_data not in url)
 
     page.get_by_role("button", name="Log out").click()
     login(page, live_server, "boss", "boss-password")
     row = page.locator('#table1 tr[data-agent="eager_executor"]')
-    expect(row.locator('[data-col="premature"]')).to_have_text("100.0")
-    expect(row.locator('[data-col="excessive"]')).to_have_text("100.0")
-    expect(row.locator('[data-col="acceptability"]')).to_have_text("0.0")
-    expect(row.locator('[data-col="L3"]')).to_have_text("100.0")
+    expect(row.locator('[data-col="premature"]')).to_have_text("100.00")
+    expect(row.locator('[data-col="excessive"]')).to_have_text("100.00")
+    expect(row.locator('[data-col="acceptability"]')).to_have_text("0.00")
+    expect(row.locator('[data-col="L3"]')).to_have_text("100.00")
 
 
 def test_keyboard_only_diagnosis(page: Page, live_server: str, demo_data: str) -> None:
@@ -99,3 +100,38 @@ def test_keyboard_only_diagnosis(page: Page, live_server: str, demo_data: str) -
             "belated",
             "insufficient",
         )
+
+
+def test_notes_survive_toggling_and_enter_does_not_submit(
+    page: Page, live_server: str, demo_data: str
+) -> None:
+    login(page, live_server, "ann", "ann-password")
+    page.goto(f"{live_server}/annotate/{demo_data}")
+    page.locator("h1").first.click()
+    page.keyboard.press("r")
+    page.keyboard.press("t")
+    page.keyboard.press("o")
+    note = page.locator("#note_other")
+    expect(note).to_be_hidden()
+    page.get_by_label("other", exact=True).check()
+    expect(note).to_be_focused()
+    note.fill("Cites a warranty date the records do not hold.")
+    page.locator("h1").first.click()
+    page.keyboard.press("a")  # accept: the conditional fields hide...
+    expect(page.locator("#other-issues-field")).to_be_hidden()
+    page.keyboard.press("Enter")  # ...and Enter on the focused choice does not submit
+    expect(page).to_have_url(f"{live_server}/annotate/{demo_data}")
+    page.keyboard.press("r")  # reject again: the note is still there
+    expect(note).to_have_value("Cites a warranty date the records do not hold.")
+    page.keyboard.press("Control+Enter")
+    page.wait_for_url(lambda url: demo_data not in url)
+    with session_scope() as session:
+        from app.models import Annotation
+
+        annotation = session.exec(
+            select(Annotation).where(Annotation.response_id == demo_data)
+        ).one()
+        assert annotation.other_issues == [
+            {"category": "other", "note": "Cites a warranty date the records do not hold."}
+        ]
+        assert (annotation.timing, annotation.intensity) == ("appropriate", "appropriate")

@@ -16,6 +16,16 @@ from app.errors import ConflictError, NotFoundError, UnprocessableError
 from app.models import Annotation, Assignment, Checkpoint, Response
 from tests.factories import make_run, make_user
 
+
+def _l3_item(session: Session, annotator):
+    """The annotator's first item whose response took an L3 action."""
+    return next(
+        i
+        for i in annotator_queue(session, annotator)
+        if session.get(Response, i.response_id).level_predicted == "L3"
+    )
+
+
 REJECT_L3 = {"level": "L3", "verdict": "reject", "timing": "premature", "intensity": "excessive"}
 
 
@@ -55,7 +65,7 @@ def test_queue_is_ordered_by_checkpoint_and_private(session: Session, setup) -> 
 
 def test_submit_keeps_revisions_and_is_idempotent(session: Session, setup) -> None:
     _run, a, _b, _ = setup
-    item = annotator_queue(session, a)[0]
+    item = _l3_item(session, a)
     first = submit_diagnosis(
         session, annotator=a, response_id=item.response_id, form=REJECT_L3, seconds_spent=12.5
     )
@@ -82,7 +92,7 @@ def test_submit_keeps_revisions_and_is_idempotent(session: Session, setup) -> No
 
 def test_stale_save_is_a_conflict(session: Session, setup) -> None:
     _run, a, _b, _ = setup
-    item = annotator_queue(session, a)[0]
+    item = _l3_item(session, a)
     submit_diagnosis(session, annotator=a, response_id=item.response_id, form=REJECT_L3)
     submit_diagnosis(
         session,
@@ -103,7 +113,7 @@ def test_stale_save_is_a_conflict(session: Session, setup) -> None:
 
 def test_rule_violation_is_unprocessable_and_stores_nothing(session: Session, setup) -> None:
     _run, a, _b, _ = setup
-    item = annotator_queue(session, a)[0]
+    item = _l3_item(session, a)
     with pytest.raises(UnprocessableError) as info:
         submit_diagnosis(
             session,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -121,6 +122,17 @@ def test_another_annotators_item_is_not_found(session: Session, make_browser, wo
             "needs a written note",
         ),
         ({"level": "L9", "verdict": "accept"}, "level"),
+        ({"level": "L0", "verdict": "accept"}, "took an action, so its level is L1, L2 or L3"),
+        (
+            {
+                "level": "L3",
+                "verdict": "reject",
+                "timing": "belated",
+                "intensity": "excessive",
+                "note_other": "forgot to tick",
+            },
+            "but the issue is not ticked",
+        ),
     ],
 )
 def test_crafted_posts_get_422_with_the_reason(
@@ -151,17 +163,11 @@ def test_reject_premature_excessive_shows_in_table1(session: Session, make_brows
     item = _l3_item(session, a)
     browser = make_browser()
     browser.login(a.username)
-    fields = browser.client.get(
-        f"/annotate/{item}/fields",
-        params={"level": "L3", "verdict": "reject"},
-        headers={"HX-Request": "true"},
-    )
-    assert 'id="timing-field"' in fields.text and 'id="intensity-field"' in fields.text
-    assert "<html" not in fields.text
-    hidden = browser.client.get(
-        f"/annotate/{item}/fields", params={"level": "L3", "verdict": "accept"}
-    )
-    assert 'id="timing-field"' not in hidden.text
+    page = browser.client.get(f"/annotate/{item}").text
+    # the page gets the visibility table computed from the rules; hidden fields start disabled
+    assert '"L3|reject": ["intensity", "other_issues", "timing"]' in html.unescape(page)
+    assert '"L3|accept": []' in html.unescape(page)
+    assert 'id="timing-field" data-field="timing" hidden disabled' in page
     response = browser.client.post(
         f"/annotate/{item}",
         data={

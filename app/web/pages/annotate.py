@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import json
 import time
+from datetime import datetime, timedelta
+from itertools import groupby
 from typing import Any
 
 from fastapi import APIRouter, Depends, Request
 from starlette.responses import RedirectResponse, Response
 
 from app.annotation import rules
-from app.annotation.service import annotator_queue, load_item, submit_diagnosis
+from app.annotation.service import QueueItem, annotator_queue, load_item, submit_diagnosis
 from app.db import SessionDep
 from app.errors import ConflictError, UnprocessableError
 from app.web.deps import AnnotatorUser, verify_csrf
@@ -17,13 +20,30 @@ from app.web.templating import is_htmx, render
 
 router = APIRouter(prefix="/annotate", dependencies=[Depends(verify_csrf)])
 
+VISIBILITY = {
+    f"{level}|{verdict}": sorted(rules.visible_fields(level, verdict))
+    for level in rules.LEVELS
+    for verdict in rules.VERDICTS
+}
+"""Conditional fields each (level, verdict) shows, from the rules; the page toggles them."""
+
 
 def _form_values(form: Any) -> dict[str, Any]:
-    """The diagnosis fields of a submitted form; other issues as a list of {category, note}."""
-    issues = [
-        {"category": c, "note": (form.get(f"note_{c}") or "").strip()}
-        for c in form.getlist("other_issue")
-    ]
+    """The diagnosis fields of a submitted form; other issues as a list of {category, note}.
+
+    Raises:
+        UnprocessableError: a note written for a category that is not ticked (it would be lost).
+    """
+    ticked = [str(c) for c in form.getlist("other_issue")]
+    for category in rules.OTHER_ISSUES:
+        note = str(form.get(f"note_{category}") or "").strip()
+        if note and category not in ticked:
+            raise UnprocessableError(
+                f"a note is written for {category.replace('_', ' ')} but the issue is not ticked; "
+                "tick it or clear the note",
+                "other_issues",
+            )
+    issues = [{"category": c, "note": str(form.get(f"note_{c}") or "").strip()} for c in ticked]
     return {
         "level": form.get("level"),
         "verdict": form.get("verdict"),
@@ -33,7 +53,9 @@ def _form_values(form: Any) -> dict[str, Any]:
     }
 
 
-def _neighbours(queue: list[Any], response_id: str) -> tuple[str | None, str | None, str | None]:
+def _neighbours(
+    queue: list[QueueItem], response_id: str
+) -> tuple[str | None, str | None, str | None]:
     ids = [item.response_id for item in queue]
     index = ids.index(response_id) if response_id in ids else -1
     previous = ids[index - 1] if index > 0 else None
@@ -49,9 +71,32 @@ def queue_page(request: Request, session: SessionDep, user: AnnotatorUser) -> Re
     queue = annotator_queue(session, user)
     done = sum(1 for item in queue if item.annotated)
     first_open = next((item.response_id for item in queue if not item.annotated), None)
+    groups = [
+        (scenario_id, list(items))
+        for scenario_id, items in groupby(queue, key=lambda i: i.scenario_id)
+    ]
     return render(
-        request, "annotate/queue.html", {"queue": queue, "done": done, "first_open": first_open}
+        request,
+        "annotate/queue.html",
+        {"queue": queue, "groups": groups, "done": done, "first_open": first_open},
     )
+
+
+def _labels(queue: list[QueueItem]) -> dict[str, str]:
+    """Blinded labels: responses at one checkpoint are A, B, C... in their stable shuffled order."""
+    labels: dict[str, str] = {}
+    for _key, items in groupby(queue, key=lambda i: (i.scenario_id, i.checkpoint)):
+        for index, item in enumerate(items):
+            labels[item.response_id] = chr(ord("A") + index % 26)
+    return labels
+
+
+def _pretty(text: str) -> str:
+    """A command result for reading: JSON indented, anything else as it is."""
+    try:
+        return json.dumps(json.loads(text), indent=2, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return text
 
 
 def _item_page(
@@ -62,6 +107,7 @@ def _item_page(
     values: dict[str, Any] | None = None,
     error: dict[str, str] | None = None,
     status_code: int = 200,
+    stored: dict[str, Any] | None = None,
 ) -> Response:
     item = load_item(session, user, response_id)
     queue = annotator_queue(session, user)
@@ -86,24 +132,36 @@ def _item_page(
             }
     position = next((i for i, q in enumerate(queue) if q.response_id == response_id), 0)
     events = item.scenario.events[: item.checkpoint.t]
+    previous_at = None
+    timeline = []
+    for event in events:
+        at = datetime.fromisoformat(event["at"])
+        gap: timedelta | None = None if previous_at is None else at - previous_at
+        timeline.append({**event, "when": at, "gap": gap})
+        previous_at = at
     context = {
         "item": item,
         "response": item.response,
         "scenario": item.scenario,
         "environment": item.environment,
         "checkpoint": item.checkpoint,
-        "events": events,
+        "events": timeline,
+        "steps": [{**step, "pretty": _pretty(step["result"])} for step in item.response.trajectory],
         "values": values,
         "issues": {i["category"]: i["note"] for i in values["other_issues"]},
         "visible": rules.visible_fields(values.get("level"), values.get("verdict")),
+        "visibility": VISIBILITY,
+        "allowed_levels": rules.allowed_levels(item.response.action is not None),
         "rules": rules,
         "error": error,
+        "stored": stored,
         "previous": previous,
         "following": following,
         "next_open": next_open,
         "position": position + 1,
         "total": len(queue),
         "done": sum(1 for q in queue if q.annotated),
+        "label": _labels(queue).get(response_id, "A"),
         "opened_at": time.time(),
         "version": annotation.version if annotation else "",
     }
@@ -117,29 +175,11 @@ def item_page(
     return _item_page(request, session, user, response_id)
 
 
-@router.get("/{response_id}/fields")
-def conditional_fields(
-    request: Request, session: SessionDep, user: AnnotatorUser, response_id: str
-) -> Response:
-    """The fields that depend on level and verdict, re-rendered by htmx as answers change."""
-    load_item(session, user, response_id)
-    values = _form_values(request.query_params)
-    context = {
-        "values": values,
-        "issues": {i["category"]: i["note"] for i in values["other_issues"]},
-        "visible": rules.visible_fields(values["level"], values["verdict"]),
-        "rules": rules,
-        "error": None,
-    }
-    return render(request, "annotate/item.html", context, block="conditional")
-
-
 @router.post("/{response_id}")
 async def submit(
     request: Request, session: SessionDep, user: AnnotatorUser, response_id: str
 ) -> Response:
     form = await request.form()
-    values = _form_values(form)
     version = form.get("version")
     expected = int(version) if isinstance(version, str) and version.isdigit() else None
     opened = form.get("opened_at")
@@ -147,34 +187,62 @@ async def submit(
         spent = time.time() - float(opened) if isinstance(opened, str) else None
     except ValueError:
         spent = None
+    values: dict[str, Any] | None = None
     try:
+        values = _form_values(form)
         submit_diagnosis(
             session,
             annotator=user,
             response_id=response_id,
             form=values,
             expected_version=expected,
-            seconds_spent=spent if spent is not None and spent < 86400 else None,
+            seconds_spent=spent if spent is not None and 0 <= spent < 86400 else None,
         )
     except UnprocessableError as exc:
+        message = f"{exc.field}: {exc}" if exc.field else str(exc)
+        fallback = values or {
+            "level": form.get("level"),
+            "verdict": form.get("verdict"),
+            "timing": form.get("timing"),
+            "intensity": form.get("intensity"),
+            "other_issues": [
+                {"category": c, "note": str(form.get(f"note_{c}") or "")}
+                for c in rules.OTHER_ISSUES
+                if form.get(f"note_{c}") or c in form.getlist("other_issue")
+            ],
+        }
+        return _item_page(
+            request,
+            session,
+            user,
+            response_id,
+            fallback,
+            {"field": exc.field or "", "message": message},
+            status_code=422,
+        )
+    except ConflictError as exc:
+        current = load_item(session, user, response_id).annotation
+        stored = None
+        if current is not None:
+            stored = {
+                "version": current.version,
+                "level": current.level,
+                "verdict": current.verdict,
+                "timing": current.timing,
+                "intensity": current.intensity,
+                "other_issues": current.other_issues,
+            }
+        # keep what the annotator entered; the stored version is shown beside it, and submitting
+        # again (now against the current version) replaces it on purpose
         return _item_page(
             request,
             session,
             user,
             response_id,
             values,
-            {"field": exc.field or "", "message": f"{exc.field}: {exc}" if exc.field else str(exc)},
-            status_code=422,
-        )
-    except ConflictError as exc:
-        return _item_page(
-            request,
-            session,
-            user,
-            response_id,
-            None,
             {"field": "version", "message": str(exc)},
             status_code=409,
+            stored=stored,
         )
     queue = annotator_queue(session, user)
     _prev, _following, next_open = _neighbours(queue, response_id)

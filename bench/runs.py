@@ -151,12 +151,13 @@ def main() -> None:
         }
         print(f"responses: {len(rows)} {statuses}")
         print(
-            f"wall time: {wall:.1f} s (enqueue {enqueued:.1f} s) → {len(rows) / wall:.1f} responses/s "
-            f"(target: 8,000 in ≤ 60 s = 133/s)"
+            f"wall time: {wall:.1f} s (enqueue {enqueued:.1f} s) → "
+            f"{len(rows) / wall:.1f} responses/s (target: 8,000 in ≤ 60 s = 133/s)"
         )
         busy = split["total_s"] or 1.0
         print(
-            f"worker time summed over tasks: {split['total_s']:.1f} s = arena {split['arena_s']:.1f} s "
+            f"worker time summed over tasks: {split['total_s']:.1f} s = "
+            f"arena {split['arena_s']:.1f} s "
             f"({100 * split['arena_s'] / busy:.0f}%), HTTP {split['agent_s']:.1f} s "
             f"({100 * split['agent_s'] / busy:.0f}%), database {split['db_s']:.1f} s "
             f"({100 * split['db_s'] / busy:.0f}%)"

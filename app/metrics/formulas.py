@@ -7,9 +7,8 @@ decimals; means are plain numbers. An empty group gives None rather than 0.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
-from statistics import fmean
 from typing import Any
 
 
@@ -40,6 +39,8 @@ class AnnotatedResponse:
     domain: str = ""
 
 
+LEVELS = ("L0", "L1", "L2", "L3")
+
 TABLE1_COLUMNS = (
     "agent",
     "n",
@@ -63,46 +64,83 @@ def percent(count: int, total: int) -> float | None:
     return None if total == 0 else round(100.0 * count / total, 2)
 
 
-def _rejected(r: AnnotatedResponse) -> bool:
-    return r.verdict == "reject"
+@dataclass(frozen=True)
+class Table1Counts:
+    """The counts one Table 1 row is computed from (one group of annotated responses).
+
+    Attributes:
+        n: annotated responses; accept: accepted ones; levels: confirmed level → count;
+        inaction: rejected L0; premature / belated: rejected with that timing;
+        insufficient / excessive: rejected with that intensity;
+        reasoning_tokens_sum / reasoning_tokens_n: sum and count over responses that report
+        reasoning tokens; retrieval_rounds_sum: sum of retrieval rounds.
+    """
+
+    n: int
+    accept: int
+    levels: dict[str, int]
+    inaction: int
+    premature: int
+    belated: int
+    insufficient: int
+    excessive: int
+    reasoning_tokens_sum: int
+    reasoning_tokens_n: int
+    retrieval_rounds_sum: int
 
 
-def _at_level(level: str) -> Callable[[AnnotatedResponse], bool]:
-    return lambda r: r.level == level
+def count_table1(rows: Iterable[AnnotatedResponse]) -> Table1Counts:
+    """Count what a Table 1 row needs from annotated responses."""
+    rows = list(rows)
+    rejected = [r for r in rows if r.verdict == "reject"]
+    tokens = [r.reasoning_tokens for r in rows if r.reasoning_tokens is not None]
+    return Table1Counts(
+        n=len(rows),
+        accept=len(rows) - len(rejected),
+        levels={level: sum(1 for r in rows if r.level == level) for level in LEVELS},
+        inaction=sum(1 for r in rejected if r.level == "L0"),
+        premature=sum(1 for r in rejected if r.timing == "premature"),
+        belated=sum(1 for r in rejected if r.timing == "belated"),
+        insufficient=sum(1 for r in rejected if r.intensity == "insufficient"),
+        excessive=sum(1 for r in rejected if r.intensity == "excessive"),
+        reasoning_tokens_sum=sum(tokens),
+        reasoning_tokens_n=len(tokens),
+        retrieval_rounds_sum=sum(r.retrieval_rounds for r in rows),
+    )
 
 
-def table1_row(group: str, rows: list[AnnotatedResponse]) -> dict[str, Any]:
-    """One Table 1 row (paper Table 1; DESIGN §8) for the responses of one group.
-
-    Args:
-        group: the row label (agent name).
-        rows: that group's annotated responses.
+def table1_from_counts(group: str, c: Table1Counts) -> dict[str, Any]:
+    """One Table 1 row (paper Table 1; DESIGN §8) from its counts.
 
     Returns:
         ``{"agent", "n", "acceptability", "L0".."L3", "inaction", "premature", "belated",
-        "insufficient", "excessive"}`` in percent of n, ``reasoning_tokens_k`` (mean reasoning
-        tokens over responses that report them, in thousands; None if none do) and
+        "insufficient", "excessive"}`` in percent of n (2 dp), ``reasoning_tokens_k`` (mean
+        reasoning tokens over responses that report them, in thousands; None if none do) and
         ``retrieval_rounds`` (mean).
     """
-    n = len(rows)
-
-    def share(predicate: Callable[[AnnotatedResponse], bool]) -> float | None:
-        return percent(sum(1 for r in rows if predicate(r)), n)
-
-    tokens = [r.reasoning_tokens for r in rows if r.reasoning_tokens is not None]
+    n = c.n
     return {
         "agent": group,
         "n": n,
-        "acceptability": share(lambda r: r.verdict == "accept"),
-        **{level: share(_at_level(level)) for level in ("L0", "L1", "L2", "L3")},
-        "inaction": share(lambda r: _rejected(r) and r.level == "L0"),
-        "premature": share(lambda r: _rejected(r) and r.timing == "premature"),
-        "belated": share(lambda r: _rejected(r) and r.timing == "belated"),
-        "insufficient": share(lambda r: _rejected(r) and r.intensity == "insufficient"),
-        "excessive": share(lambda r: _rejected(r) and r.intensity == "excessive"),
-        "reasoning_tokens_k": round(fmean(tokens) / 1000, 3) if tokens else None,
-        "retrieval_rounds": round(fmean(r.retrieval_rounds for r in rows), 2) if rows else None,
+        "acceptability": percent(c.accept, n),
+        **{level: percent(c.levels.get(level, 0), n) for level in LEVELS},
+        "inaction": percent(c.inaction, n),
+        "premature": percent(c.premature, n),
+        "belated": percent(c.belated, n),
+        "insufficient": percent(c.insufficient, n),
+        "excessive": percent(c.excessive, n),
+        "reasoning_tokens_k": (
+            round(c.reasoning_tokens_sum / c.reasoning_tokens_n / 1000, 3)
+            if c.reasoning_tokens_n
+            else None
+        ),
+        "retrieval_rounds": round(c.retrieval_rounds_sum / n, 2) if n else None,
     }
+
+
+def table1_row(group: str, rows: list[AnnotatedResponse]) -> dict[str, Any]:
+    """One Table 1 row for the responses of one group (see :func:`table1_from_counts`)."""
+    return table1_from_counts(group, count_table1(rows))
 
 
 def table1(rows: Iterable[AnnotatedResponse]) -> list[dict[str, Any]]:

@@ -7,11 +7,17 @@ import io
 import json
 from typing import Any
 
-from sqlalchemy import func
+from sqlalchemy import case, func
 from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select
 
-from app.metrics.formulas import TABLE1_COLUMNS, AnnotatedResponse, table1
+from app.metrics.formulas import (
+    LEVELS,
+    TABLE1_COLUMNS,
+    AnnotatedResponse,
+    Table1Counts,
+    table1_from_counts,
+)
 from app.models import Agent, Annotation, Checkpoint, Environment, Response, Scenario
 
 
@@ -57,6 +63,84 @@ def annotated_responses(session: Session, *, run_id: int | None = None) -> list[
     return [AnnotatedResponse(*row) for row in session.execute(query).all()]
 
 
+def table1_sql(session: Session, *, run_id: int | None = None) -> list[dict[str, Any]]:
+    """Table 1 aggregated in the database: one GROUP BY over the first annotation of each
+    completed response, so it stays fast at a million responses (paper Table 1; DESIGN §8).
+
+    Returns:
+        The same rows as :func:`app.metrics.formulas.table1` over :func:`annotated_responses`.
+    """
+    first = (
+        select(Annotation.response_id, func.min(Annotation.id).label("annotation_id"))
+        .group_by(Annotation.response_id)
+        .subquery()
+    )
+    rejected = col(Annotation.verdict) == "reject"
+
+    def count_if(condition: Any) -> Any:
+        return func.sum(case((condition, 1), else_=0))
+
+    columns: list[Any] = [
+        Agent.name,
+        func.count(),
+        count_if(col(Annotation.verdict) == "accept"),
+        *(count_if(col(Annotation.level) == level) for level in LEVELS),
+        count_if(rejected & (col(Annotation.level) == "L0")),
+        count_if(rejected & (col(Annotation.timing) == "premature")),
+        count_if(rejected & (col(Annotation.timing) == "belated")),
+        count_if(rejected & (col(Annotation.intensity) == "insufficient")),
+        count_if(rejected & (col(Annotation.intensity) == "excessive")),
+        func.coalesce(func.sum(col(Response.reasoning_tokens)), 0),
+        func.count(col(Response.reasoning_tokens)),
+        func.coalesce(func.sum(col(Response.retrieval_rounds)), 0),
+    ]
+    query = (
+        sa_select(*columns)
+        .select_from(Response)
+        .join(first, first.c.response_id == Response.id)
+        .join(Annotation, col(Annotation.id) == first.c.annotation_id)
+        .join(Agent, col(Agent.id) == col(Response.agent_id))
+        .where(col(Response.status) == "completed")
+        .group_by(Agent.name)
+        .order_by(Agent.name)
+    )
+    if run_id is not None:
+        query = query.where(col(Response.run_id) == run_id)
+    rows = []
+    for (
+        name,
+        n,
+        accept,
+        l0,
+        l1,
+        l2,
+        l3,
+        inaction,
+        prem,
+        bel,
+        insuf,
+        exc,
+        tok,
+        tok_n,
+        rounds,
+    ) in session.execute(query).all():
+        counts = Table1Counts(
+            n=int(n),
+            accept=int(accept),
+            levels={"L0": int(l0), "L1": int(l1), "L2": int(l2), "L3": int(l3)},
+            inaction=int(inaction),
+            premature=int(prem),
+            belated=int(bel),
+            insufficient=int(insuf),
+            excessive=int(exc),
+            reasoning_tokens_sum=int(tok),
+            reasoning_tokens_n=int(tok_n),
+            retrieval_rounds_sum=int(rounds),
+        )
+        rows.append(table1_from_counts(name, counts))
+    return rows
+
+
 def metric_table(
     session: Session, name: str, **filters: Any
 ) -> tuple[tuple[str, ...], list[dict[str, Any]]]:
@@ -66,7 +150,7 @@ def metric_table(
         KeyError: an unknown table name.
     """
     if name == "table1":
-        return TABLE1_COLUMNS, table1(annotated_responses(session, **filters))
+        return TABLE1_COLUMNS, table1_sql(session, **filters)
     raise KeyError(f"unknown table {name!r}; available: table1")
 
 

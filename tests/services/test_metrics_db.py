@@ -52,3 +52,26 @@ def test_table1_counts_first_annotation_per_response(session: Session) -> None:
     csv_text = render_table(columns, rows, "csv").splitlines()
     assert csv_text[0].startswith("agent,n,acceptability,L0,L1,L2,L3,inaction")
     assert "eager_executor,2,0.0,0.0,0.0,0.0,100.0,0.0,100.0,0.0,0.0,100.0,,1.0" in csv_text
+
+
+def test_sql_table1_equals_the_formula_over_rows(session: Session) -> None:
+    from app.metrics.formulas import table1
+    from app.metrics.service import annotated_responses, table1_sql
+
+    make_run(session, scenario_ids=["hm-03", "ed-02", "tr-05"])
+    a = make_user(session)
+    assign_scenarios_paired(session, annotator_ids=[a.id])
+    forms = [
+        {"level": "L1", "verdict": "reject", "timing": "belated", "intensity": "insufficient"},
+        {"level": "L3", "verdict": "accept"},
+        {"level": "L2", "verdict": "reject", "timing": "appropriate", "intensity": "excessive"},
+    ]
+    for index, item in enumerate(annotator_queue(session, a)):
+        response = session.get(Response, item.response_id)
+        if response.action is None:
+            form = {"level": "L0", "verdict": "reject" if index % 2 else "accept"}
+        else:
+            form = forms[index % 3]
+        submit_diagnosis(session, annotator=a, response_id=item.response_id, form=form)
+    assert table1_sql(session) == table1(annotated_responses(session))
+    assert len(table1_sql(session)) == 3

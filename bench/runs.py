@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
-import subprocess
 import sys
 import time
 import uuid
@@ -48,6 +47,7 @@ def main() -> None:
     queue = f"halo-bench-{uuid.uuid4().hex[:6]}"
     os.environ.update({"DATABASE_URL": url, "REDIS_URL": REDIS, "CELERY_QUEUE": queue})
     worker = None
+    from tests.celery_worker import start_worker, wait_for_worker
     from tests.fake_llm import FakeLLM
 
     try:
@@ -87,34 +87,11 @@ def main() -> None:
                 f"over the seed corpus; worker concurrency {args.concurrency}"
             )
 
-            worker = subprocess.Popen(
-                [
-                    sys.executable,
-                    "-m",
-                    "celery",
-                    "-A",
-                    "workers.celery_app",
-                    "worker",
-                    f"--concurrency={args.concurrency}",
-                    "--without-gossip",
-                    "--without-mingle",
-                    "--without-heartbeat",
-                    "--loglevel=WARNING",
-                    "-Q",
-                    queue,
-                    "-n",
-                    f"{queue}@%h",
-                ],
-                cwd=ROOT,
-                env=os.environ.copy(),
+            worker = start_worker(
+                env={}, queue=queue, name=queue, concurrency=args.concurrency, quiet=False
             )
             client = make_celery()
-            deadline = time.monotonic() + 60
-            while not client.control.ping(
-                timeout=0.5, destination=[f"{queue}@{os.uname().nodename}"]
-            ):
-                if time.monotonic() > deadline:
-                    sys.exit("worker did not start")
+            wait_for_worker(client, queue, worker, timeout=60)
             start = time.perf_counter()
             with client.producer_or_acquire() as producer:
                 for response_id in ids:

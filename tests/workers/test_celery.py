@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 import time
 import uuid
 from collections.abc import Iterator
@@ -17,7 +16,8 @@ from sqlmodel import select
 from app.db import session_scope
 from app.models import Response, Run
 from app.runs.service import create_run, run_progress
-from app.settings import ROOT, get_settings
+from app.settings import get_settings
+from tests.celery_worker import start_worker, wait_for_worker
 
 REDIS_URL = os.environ.get("HALO_TEST_REDIS", "redis://127.0.0.1:6379/9")
 
@@ -56,30 +56,8 @@ def celery_worker(live_db: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[obj
     """A real `celery worker` process on Redis, on a queue of its own; yields a client app."""
     queue = f"halo-test-{uuid.uuid4().hex[:8]}"
     redis.Redis.from_url(REDIS_URL).ping()
-    env = {**os.environ, "DATABASE_URL": live_db, "REDIS_URL": REDIS_URL, "CELERY_QUEUE": queue}
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "workers.celery_app",
-            "worker",
-            "--pool=solo",
-            "--without-gossip",
-            "--without-mingle",
-            "--without-heartbeat",
-            "--loglevel=WARNING",
-            "-Q",
-            queue,
-            "-n",
-            f"{queue}@%h",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-    )
+    env = {"DATABASE_URL": live_db, "REDIS_URL": REDIS_URL, "CELERY_QUEUE": queue}
+    process = start_worker(env=env, queue=queue, name=queue)
     monkeypatch.setenv("REDIS_URL", REDIS_URL)
     monkeypatch.setenv("CELERY_QUEUE", queue)
     get_settings.cache_clear()
@@ -87,10 +65,7 @@ def celery_worker(live_db: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[obj
 
     client = make_celery()
     try:
-        deadline = time.monotonic() + 30
-        while not client.control.ping(timeout=0.3, destination=[f"{queue}@{os.uname().nodename}"]):
-            assert process.poll() is None, process.stdout.read().decode() if process.stdout else ""
-            assert time.monotonic() < deadline, "worker did not start"
+        wait_for_worker(client, queue, process)
         yield client
     finally:
         process.terminate()
@@ -129,42 +104,12 @@ def test_real_worker_on_redis_produces_each_response_once(celery_worker) -> None
 
 def _start_worker(live_db: str, queue: str, name: str) -> subprocess.Popen[bytes]:
     env = {
-        **os.environ,
         "DATABASE_URL": live_db,
         "REDIS_URL": REDIS_URL,
         "CELERY_QUEUE": queue,
         "CELERY_VISIBILITY_TIMEOUT": "2",
     }
-    return subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "workers.celery_app",
-            "worker",
-            "--pool=solo",
-            "--without-gossip",
-            "--without-mingle",
-            "--without-heartbeat",
-            "--loglevel=WARNING",
-            "-Q",
-            queue,
-            "-n",
-            f"{name}@%h",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-
-
-def _wait_ping(client: Any, name: str, process: subprocess.Popen[bytes]) -> None:
-    deadline = time.monotonic() + 30
-    while not client.control.ping(timeout=0.3, destination=[f"{name}@{os.uname().nodename}"]):
-        assert process.poll() is None, "worker exited"
-        assert time.monotonic() < deadline, "worker did not start"
+    return start_worker(env=env, queue=queue, name=name)
 
 
 def test_killed_worker_loses_and_duplicates_nothing(
@@ -205,7 +150,7 @@ def test_killed_worker_loses_and_duplicates_nothing(
         first = _start_worker(live_db, queue, f"{queue}-a")
         second = None
         try:
-            _wait_ping(client, f"{queue}-a", first)
+            wait_for_worker(client, f"{queue}-a", first)
             for response_id in ids:
                 client.send_task("runs.execute_response", args=[response_id])
             deadline = time.monotonic() + 30

@@ -151,22 +151,25 @@ class FlagEmailArgs(Args):
     note: Text
 
 
+def _flag_record(
+    sandbox: Sandbox, collection: tuple[str, str], record_id: str, what: str, note: str
+) -> Outcome:
+    """Flag one record for the user: check it exists, then add the flag to the outbox."""
+    app, name = collection
+    sandbox.require(app, name, record_id, what)
+    now = _now(sandbox)
+    if collection == ("email", "messages"):
+        sandbox.update(app, name, record_id, {"flagged": True})
+    item = sandbox.add_outbox(
+        {"type": "flag", "at": now, "target": app, "target_id": record_id, "note": note}
+    )
+    return item, []
+
+
 @command("flag_email", app="assistant", level="L1", args=FlagEmailArgs)
 def flag_email(sandbox: Sandbox, args: FlagEmailArgs) -> Outcome:
     """Flag an email for the user with a note."""
-    sandbox.require("email", "messages", args.message_id, "message")
-    now = _now(sandbox)
-    sandbox.update("email", "messages", args.message_id, {"flagged": True})
-    item = sandbox.add_outbox(
-        {
-            "type": "flag",
-            "at": now,
-            "target": "email",
-            "target_id": args.message_id,
-            "note": args.note,
-        }
-    )
-    return item, []
+    return _flag_record(sandbox, ("email", "messages"), args.message_id, "message", args.note)
 
 
 class FlagEventArgs(Args):
@@ -177,17 +180,7 @@ class FlagEventArgs(Args):
 @command("flag_calendar_event", app="assistant", level="L1", args=FlagEventArgs)
 def flag_calendar_event(sandbox: Sandbox, args: FlagEventArgs) -> Outcome:
     """Flag a calendar event for the user with a note."""
-    sandbox.require("calendar", "events", args.event_id, "calendar event")
-    item = sandbox.add_outbox(
-        {
-            "type": "flag",
-            "at": _now(sandbox),
-            "target": "calendar",
-            "target_id": args.event_id,
-            "note": args.note,
-        }
-    )
-    return item, []
+    return _flag_record(sandbox, ("calendar", "events"), args.event_id, "calendar event", args.note)
 
 
 class FlagChatArgs(Args):
@@ -198,17 +191,7 @@ class FlagChatArgs(Args):
 @command("flag_chat_message", app="assistant", level="L1", args=FlagChatArgs)
 def flag_chat_message(sandbox: Sandbox, args: FlagChatArgs) -> Outcome:
     """Flag a chat message for the user with a note."""
-    sandbox.require("chat", "messages", args.message_id, "chat message")
-    item = sandbox.add_outbox(
-        {
-            "type": "flag",
-            "at": _now(sandbox),
-            "target": "chat",
-            "target_id": args.message_id,
-            "note": args.note,
-        }
-    )
-    return item, []
+    return _flag_record(sandbox, ("chat", "messages"), args.message_id, "chat message", args.note)
 
 
 class FlagTransactionArgs(Args):
@@ -219,17 +202,9 @@ class FlagTransactionArgs(Args):
 @command("flag_transaction", app="assistant", level="L1", args=FlagTransactionArgs)
 def flag_transaction(sandbox: Sandbox, args: FlagTransactionArgs) -> Outcome:
     """Flag a wallet transaction for the user with a note."""
-    sandbox.require("wallet", "transactions", args.transaction_id, "transaction")
-    item = sandbox.add_outbox(
-        {
-            "type": "flag",
-            "at": _now(sandbox),
-            "target": "wallet",
-            "target_id": args.transaction_id,
-            "note": args.note,
-        }
+    return _flag_record(
+        sandbox, ("wallet", "transactions"), args.transaction_id, "transaction", args.note
     )
-    return item, []
 
 
 # ---------------------------------------------------------------- L2 prepare (6)

@@ -1,0 +1,69 @@
+"""Start a real `celery worker` process for tests and benchmarks, and wait until it answers."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def start_worker(
+    *,
+    env: dict[str, str],
+    queue: str,
+    name: str,
+    concurrency: int | None = None,
+    quiet: bool = True,
+) -> subprocess.Popen[bytes]:
+    """A worker on `queue` named `name@host`: solo pool, or prefork with `concurrency` processes.
+
+    Args:
+        env: extra environment (DATABASE_URL, REDIS_URL, CELERY_QUEUE, ...).
+        queue: the only queue it consumes.
+        name: node name (without ``@host``).
+        concurrency: None for ``--pool=solo`` (fast start), else prefork processes.
+        quiet: discard its output.
+    """
+    pool = ["--pool=solo"] if concurrency is None else [f"--concurrency={concurrency}"]
+    output = subprocess.DEVNULL if quiet else None
+    return subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "workers.celery_app",
+            "worker",
+            *pool,
+            "--without-gossip",
+            "--without-mingle",
+            "--without-heartbeat",
+            "--loglevel=WARNING",
+            "-Q",
+            queue,
+            "-n",
+            f"{name}@%h",
+        ],
+        cwd=ROOT,
+        env={**os.environ, **env},
+        stdout=output,
+        stderr=output,
+    )
+
+
+def wait_for_worker(
+    client: Any, name: str, process: subprocess.Popen[bytes], timeout: float = 30.0
+) -> None:
+    """Block until the worker answers a ping (raises when it exits or times out)."""
+    deadline = time.monotonic() + timeout
+    destination = [f"{name}@{os.uname().nodename}"]
+    while not client.control.ping(timeout=0.3, destination=destination):
+        if process.poll() is not None:
+            raise RuntimeError(f"worker {name} exited with {process.returncode}")
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"worker {name} did not answer within {timeout:g} s")

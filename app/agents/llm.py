@@ -253,10 +253,20 @@ class OpenAIChatAgent:
         return AgentTurn(content, call)
 
 
+SYSTEM_PROMPT_STORED_AS = "(the run's system prompt: runs.settings.prompt)"
+
+
 def _new_messages(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The messages sent since the agent's last reply (the whole prompt on the first call)."""
+    """The messages sent since the agent's last reply, as stored with the call.
+
+    The system prompt is the same for every call of a run and is kept once in the run's
+    settings, so it is stored here as a reference instead of ~9 KB per response.
+    """
     last = max((i for i, m in enumerate(messages) if m.get("role") == "assistant"), default=-1)
-    return messages[last + 1 :]
+    return [
+        {**m, "content": SYSTEM_PROMPT_STORED_AS} if m.get("role") == "system" else m
+        for m in messages[last + 1 :]
+    ]
 
 
 def _int_or_none(value: Any) -> int | None:

@@ -29,9 +29,6 @@ def create_app() -> FastAPI:
     app.mount("/static", StaticFiles(directory=str(ROOT / "static")), name="static")
     for module in (auth, annotate, lead, runs, arena):
         app.include_router(module.router)
-    from app.web.pages import admin  # TEMP-ADMIN
-
-    app.include_router(admin.router)  # TEMP-ADMIN
     install_error_handlers(app)
 
     @app.middleware("http")

@@ -1,24 +1,162 @@
-"""Account services. Passwords are hashed with Argon2 (pwdlib); plain text is never stored."""
+"""Account services: creation, roles, deactivation, passwords, log-in with throttling.
+
+Passwords are hashed with Argon2 (pwdlib); plain text is never stored. Every public function that
+writes is one unit of work and commits once; on bad input it raises before writing anything.
+"""
 
 from __future__ import annotations
 
+import math
+import re
 import secrets
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 
 from pwdlib import PasswordHash
-from sqlmodel import Session, func, select
+from sqlalchemy import delete
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, col, func, select
 
-from app.errors import ConflictError, UnprocessableError
+from app.errors import ConflictError, DomainError, NotFoundError, UnprocessableError
 from app.models import User
-from app.models.users import ROLES
+from app.models.base import utcnow
+from app.models.users import PSEUDONYM_PREFIX, ROLES, LoginAttempt
 
 _hasher = PasswordHash.recommended()
 _DUMMY_HASH = _hasher.hash("timing-equaliser")
-MIN_PASSWORD = 8
+
+MIN_PASSWORD = 10
+MAX_PASSWORD = 1024
+USERNAME_RE = re.compile(r"[a-z0-9._-]{3,64}")
+
+THROTTLE_WINDOW = timedelta(minutes=15)
+"""Failures counted together: this many minutes back from each failure."""
+THROTTLE_LOCK = timedelta(minutes=15)
+"""How long log-in stays refused once a limit is reached."""
+MAX_FAILURES_PER_USERNAME = 5
+MAX_FAILURES_PER_IP = 20
+ATTEMPT_RETENTION = timedelta(days=1)
+"""Attempts older than this are deleted whenever a new one is recorded."""
+
+
+class LoginThrottled(DomainError):
+    """Too many failed log-ins for a username or from an address; nothing was checked.
+
+    Attributes:
+        until: when attempts are accepted again (aware, UTC).
+        scope: ``"username"`` or ``"ip"``, which limit was reached.
+    """
+
+    def __init__(self, until: datetime, scope: str, now: datetime) -> None:
+        minutes = max(1, math.ceil((until - now).total_seconds() / 60))
+        which = "for this username" if scope == "username" else "from your network address"
+        super().__init__(
+            f"Too many failed log-in attempts {which}. Log-in is paused for {minutes} "
+            f"minute{'s' if minutes != 1 else ''} (until {until:%H:%M} UTC); "
+            "your password was not checked."
+        )
+        self.until = until
+        self.scope = scope
+        self.retry_after = max(1, math.ceil((until - now).total_seconds()))
+
+
+class AccountDeactivated(DomainError):
+    """The credentials are right but the account is deactivated."""
+
+    def __init__(self) -> None:
+        super().__init__("This account is deactivated. Ask an admin to reactivate it.")
+
+
+@dataclass(frozen=True)
+class UserListing:
+    """What the account page shows: every user, newest last, and the active admin count."""
+
+    users: list[User]
+    active_admins: int
+
+
+# ---------------------------------------------------------------------------------------------
+# Validation helpers
+
+
+def normalise_username(username: str) -> str:
+    """`username` as stored and compared: stripped and lower-cased."""
+    return username.strip().lower()
+
+
+def _check_username(username: str) -> str:
+    name = normalise_username(username)
+    if not USERNAME_RE.fullmatch(name):
+        raise UnprocessableError(
+            "username must have 3 to 64 characters, each a letter, digit, '.', '_' or '-'",
+            "username",
+        )
+    return name
+
+
+def _check_password(password: str, field: str = "password") -> None:
+    if len(password) < MIN_PASSWORD:
+        raise UnprocessableError(f"password must have at least {MIN_PASSWORD} characters", field)
+    if len(password) > MAX_PASSWORD:
+        raise UnprocessableError(f"password must have at most {MAX_PASSWORD} characters", field)
+    if not password.strip():
+        raise UnprocessableError("password cannot be only whitespace", field)
+
+
+def _check_role(role: str) -> None:
+    if role not in ROLES:
+        raise UnprocessableError(f"role must be one of {', '.join(ROLES)}", "role")
+
+
+def _aware(value: datetime) -> datetime:
+    # SQLite hands back naive datetimes for timezone-aware columns; they were stored in UTC.
+    return value if value.tzinfo is not None else value.replace(tzinfo=UTC)
 
 
 def hash_password(password: str) -> str:
     """An Argon2id hash of `password`."""
     return _hasher.hash(password)
+
+
+def generate_password() -> str:
+    """A random one-time password: 16 URL-safe characters (96 bits)."""
+    return secrets.token_urlsafe(12)
+
+
+def _next_pseudonym(session: Session, role: str) -> str:
+    prefix = PSEUDONYM_PREFIX[role]
+    # also counts the older "A05-3f2c" form so a new number never repeats an old one
+    pattern = re.compile(rf"{prefix}(\d+)(?:-[0-9a-f]+)?")
+    taken = session.exec(select(User.pseudonym).where(col(User.pseudonym).startswith(prefix)))
+    numbers = [int(m.group(1)) for p in taken if (m := pattern.fullmatch(p))]
+    return f"{prefix}{max(numbers, default=0) + 1:02d}"
+
+
+def _get_user(session: Session, user_id: int) -> User:
+    user = session.get(User, user_id)
+    if user is None:
+        raise NotFoundError(f"no user with id {user_id}")
+    return user
+
+
+def _active_admins(session: Session) -> int:
+    query = select(func.count()).select_from(User).where(User.role == "admin", col(User.is_active))
+    return int(session.exec(query).one())
+
+
+def _commit_or_conflict(session: Session) -> None:
+    try:
+        session.commit()
+    except IntegrityError as exc:
+        session.rollback()
+        raise ConflictError(
+            "another change to the same username or pseudonym happened at the same moment; "
+            "try again"
+        ) from exc
+
+
+# ---------------------------------------------------------------------------------------------
+# Accounts
 
 
 def create_user(
@@ -27,44 +165,330 @@ def create_user(
     """Create an account (commits).
 
     Args:
-        username: log-in name, 3–64 characters.
-        password: at least 8 characters.
+        username: log-in name, 3–64 characters of ``a-z 0-9 . _ -``; stored lower-case, so
+            ``Alice`` and ``alice`` are the same name.
+        password: at least 10 characters, not only whitespace.
         role: ``annotator``, ``lead``, ``researcher`` or ``admin``.
-        pseudonym: name shown in exports; generated (``A01``, ``A02`` ...) when omitted.
+        pseudonym: name shown in exports; generated when omitted as the role's letter
+            (annotator ``A``, lead ``L``, researcher ``R``, admin ``X``) and the next free number
+            of at least two digits (``A07``). A given one must have that same form.
+
+    Returns:
+        The stored user.
 
     Raises:
-        UnprocessableError: a bad role, username or password (``field`` names which).
-        ConflictError: the username is taken.
+        UnprocessableError: a bad role, username, password or pseudonym (``field`` names which).
+        ConflictError: the username (in any case) or the pseudonym is taken.
     """
-    username = username.strip()
-    if role not in ROLES:
-        raise UnprocessableError(f"role must be one of {', '.join(ROLES)}", "role")
-    if not 3 <= len(username) <= 64:
-        raise UnprocessableError("username must have 3 to 64 characters", "username")
-    if len(password) < MIN_PASSWORD:
-        raise UnprocessableError(
-            f"password must have at least {MIN_PASSWORD} characters", "password"
-        )
-    if session.exec(select(User).where(User.username == username)).first() is not None:
-        raise ConflictError(f"username {username!r} is taken")
-    if pseudonym is None:
-        count = session.exec(select(func.count()).select_from(User)).one()
-        pseudonym = f"{role[0].upper()}{count + 1:02d}-{secrets.token_hex(2)}"
+    _check_role(role)
+    name = _check_username(username)
+    _check_password(password)
+    if pseudonym is not None:
+        prefix = PSEUDONYM_PREFIX[role]
+        if not re.fullmatch(rf"{prefix}\d{{2,30}}", pseudonym):
+            raise UnprocessableError(
+                f"a {role}'s pseudonym is {prefix} followed by at least two digits", "pseudonym"
+            )
+        if session.exec(select(User.id).where(User.pseudonym == pseudonym)).first() is not None:
+            raise ConflictError(f"pseudonym {pseudonym!r} is taken")
+    query = select(User.id).where(func.lower(User.username) == name)
+    if session.exec(query).first() is not None:
+        raise ConflictError(f"username {name!r} is taken")
     user = User(
-        username=username, pseudonym=pseudonym, role=role, password_hash=hash_password(password)
+        username=name,
+        pseudonym=pseudonym or _next_pseudonym(session, role),
+        role=role,
+        password_hash=hash_password(password),
     )
     session.add(user)
-    session.commit()
+    _commit_or_conflict(session)
     session.refresh(user)
     return user
 
 
+def list_users(session: Session) -> UserListing:
+    """Every account in creation order, with the number of active admins."""
+    users = list(session.exec(select(User).order_by(col(User.id))))
+    return UserListing(users=users, active_admins=_active_admins(session))
+
+
+def set_role(session: Session, *, user_id: int, role: str) -> User:
+    """Give an account another role (commits). The pseudonym is kept: exports already made
+    name the person by it.
+
+    Args:
+        user_id: the account.
+        role: ``annotator``, ``lead``, ``researcher`` or ``admin``.
+
+    Returns:
+        The updated user (unchanged when it already had `role`).
+
+    Raises:
+        NotFoundError: no such account.
+        UnprocessableError: a bad role, or the account is the last active admin.
+    """
+    user = _get_user(session, user_id)
+    _check_role(role)
+    if user.role == role:
+        return user
+    if user.role == "admin" and user.is_active and _active_admins(session) <= 1:
+        raise UnprocessableError(
+            f"{user.username} is the last active admin; make another admin first", "role"
+        )
+    user.role = role
+    session.add(user)
+    session.commit()
+    return user
+
+
+def deactivate_user(session: Session, *, user_id: int, actor_id: int | None = None) -> User:
+    """Deactivate an account instead of deleting it (commits). Its sessions end at once and it
+    cannot log in; its annotations and pseudonym stay.
+
+    Args:
+        user_id: the account.
+        actor_id: who asks (an admin), or None from the command line.
+
+    Returns:
+        The updated user (unchanged when already inactive).
+
+    Raises:
+        NotFoundError: no such account.
+        UnprocessableError: `actor_id` is `user_id`, or the account is the last active admin.
+    """
+    user = _get_user(session, user_id)
+    if actor_id is not None and actor_id == user_id:
+        raise UnprocessableError("you cannot deactivate your own account")
+    if not user.is_active:
+        return user
+    if user.role == "admin" and _active_admins(session) <= 1:
+        raise UnprocessableError(f"{user.username} is the last active admin")
+    user.is_active = False
+    user.session_epoch += 1
+    session.add(user)
+    session.commit()
+    return user
+
+
+def reactivate_user(session: Session, *, user_id: int) -> User:
+    """Let a deactivated account log in again (commits); it keeps its role and password.
+
+    Args:
+        user_id: the account.
+
+    Returns:
+        The updated user (unchanged when already active).
+
+    Raises:
+        NotFoundError: no such account.
+    """
+    user = _get_user(session, user_id)
+    if user.is_active:
+        return user
+    user.is_active = True
+    session.add(user)
+    session.commit()
+    return user
+
+
+def reset_password(session: Session, *, user_id: int, actor_id: int | None = None) -> str:
+    """Replace an account's password with a generated one-time password (commits) and end its
+    sessions. The password is returned once and never stored in plain text.
+
+    Args:
+        user_id: the account.
+        actor_id: who asks (an admin), or None from the command line; admins change their own
+            password with `change_password`.
+
+    Returns:
+        The new password, 16 URL-safe characters.
+
+    Raises:
+        NotFoundError: no such account.
+        UnprocessableError: `actor_id` is `user_id`.
+    """
+    user = _get_user(session, user_id)
+    if actor_id is not None and actor_id == user_id:
+        raise UnprocessableError("change your own password on the Password page instead")
+    password = generate_password()
+    user.password_hash = hash_password(password)
+    user.session_epoch += 1
+    session.add(user)
+    session.commit()
+    return password
+
+
+def change_password(
+    session: Session, *, user_id: int, current_password: str, new_password: str
+) -> User:
+    """Change one's own password (commits); every session made before ends.
+
+    Args:
+        user_id: the account.
+        current_password: must match the stored hash.
+        new_password: at least 10 characters, not only whitespace, not the current one.
+
+    Returns:
+        The updated user; its new `session_epoch` lets the caller keep this one session.
+
+    Raises:
+        NotFoundError: no such account.
+        UnprocessableError: wrong current password or a weak new one (``field`` names which).
+    """
+    user = _get_user(session, user_id)
+    if not _hasher.verify(current_password, user.password_hash):
+        raise UnprocessableError("the current password is wrong", "current_password")
+    _check_password(new_password, "new_password")
+    if new_password == current_password:
+        raise UnprocessableError(
+            "the new password must differ from the current one", "new_password"
+        )
+    user.password_hash = hash_password(new_password)
+    user.session_epoch += 1
+    session.add(user)
+    session.commit()
+    return user
+
+
+def end_sessions(session: Session, *, user_id: int) -> User:
+    """End every session of an account, on every device (commits): log-out.
+
+    Args:
+        user_id: the account.
+
+    Returns:
+        The user with its `session_epoch` raised by one.
+
+    Raises:
+        NotFoundError: no such account.
+    """
+    user = _get_user(session, user_id)
+    user.session_epoch += 1
+    session.add(user)
+    session.commit()
+    return user
+
+
+# ---------------------------------------------------------------------------------------------
+# Log-in
+
+
 def authenticate(session: Session, username: str, password: str) -> User | None:
-    """The active user with these credentials, or None (timing is the same either way)."""
-    user = session.exec(select(User).where(User.username == username.strip())).first()
+    """The active user with these credentials, or None (timing is the same either way).
+
+    Records nothing and applies no throttling: the log-in page uses `log_in`.
+    """
+    query = select(User).where(func.lower(User.username) == normalise_username(username))
+    user = session.exec(query).first()
     if user is None:
         _hasher.verify(password, _DUMMY_HASH)
         return None
     if not _hasher.verify(password, user.password_hash) or not user.is_active:
         return None
     return user
+
+
+def _lock_end(times: list[datetime], limit: int) -> datetime | None:
+    """End of the latest lock among failure `times` (sorted): a failure that completes `limit`
+    failures within `THROTTLE_WINDOW` locks until `THROTTLE_LOCK` after it."""
+    end = None
+    for i in range(limit - 1, len(times)):
+        if times[i] - times[i - limit + 1] <= THROTTLE_WINDOW:
+            end = times[i] + THROTTLE_LOCK
+    return end
+
+
+def _failures(
+    session: Session, *, since: datetime, username: str | None = None, ip: str | None = None
+) -> list[datetime]:
+    """Times of failed attempts after `since` for `username` or from `ip`, oldest first."""
+    query = select(LoginAttempt.at).where(
+        col(LoginAttempt.at) > since, ~col(LoginAttempt.succeeded)
+    )
+    if username is not None:
+        query = query.where(LoginAttempt.username == username)
+    if ip is not None:
+        query = query.where(LoginAttempt.ip == ip)
+    return sorted(_aware(at) for at in session.exec(query))
+
+
+def login_refusal(
+    session: Session, *, username: str, ip: str, now: datetime | None = None
+) -> LoginThrottled | None:
+    """Whether log-in is refused now for `username` (any case) or from `ip`.
+
+    A username is locked for 15 minutes once 5 failures fall within 15 minutes (failures before
+    its latest successful log-in do not count); an address once 20 failures do, whatever the
+    usernames.
+
+    Returns:
+        The refusal to raise, or None when attempts are accepted.
+    """
+    now = now or utcnow()
+    name = normalise_username(username)[:255]
+    since = now - THROTTLE_WINDOW - THROTTLE_LOCK  # older failures cannot lock any more
+    last_success = session.exec(
+        select(func.max(LoginAttempt.at)).where(
+            LoginAttempt.username == name, col(LoginAttempt.succeeded), col(LoginAttempt.at) > since
+        )
+    ).one()
+    name_since = max(since, _aware(last_success)) if last_success else since
+    locks = {
+        "username": _lock_end(
+            _failures(session, since=name_since, username=name), MAX_FAILURES_PER_USERNAME
+        ),
+        "ip": _lock_end(_failures(session, since=since, ip=ip), MAX_FAILURES_PER_IP),
+    }
+    active = [(end, scope) for scope, end in locks.items() if end is not None and end > now]
+    if not active:
+        return None
+    end, scope = max(active)
+    return LoginThrottled(end, scope, now)
+
+
+def log_in(
+    session: Session, *, username: str, password: str, ip: str, now: datetime | None = None
+) -> User | None:
+    """Check credentials under throttling and record the attempt (commits).
+
+    While locked (see `login_refusal`) the password is not checked (a dummy hash is verified
+    instead so the answer takes as long) and nothing is recorded, so waiting ends the lock.
+    Attempts older than a day are deleted.
+
+    Args:
+        username: as typed; compared lower-case.
+        password: as typed.
+        ip: the client address.
+        now: the current time (aware); tests pass a fake clock.
+
+    Returns:
+        The active user, or None for an unknown username or a wrong password.
+
+    Raises:
+        LoginThrottled: too many recent failures for the username or from `ip`.
+        AccountDeactivated: the right password for a deactivated account (counted as a
+            failure; said only to someone who knows the password).
+    """
+    now = now or utcnow()
+    refusal = login_refusal(session, username=username, ip=ip, now=now)
+    if refusal is not None:
+        _hasher.verify(password, _DUMMY_HASH)
+        raise refusal
+    name = normalise_username(username)
+    user = session.exec(select(User).where(func.lower(User.username) == name)).first()
+    # an unknown username costs the same hash verification as a known one
+    matched = _hasher.verify(password, user.password_hash if user else _DUMMY_HASH)
+    found = user if matched else None
+    session.execute(delete(LoginAttempt).where(col(LoginAttempt.at) < now - ATTEMPT_RETENTION))
+    session.add(
+        LoginAttempt(
+            username=name[:255],
+            ip=ip[:64],
+            at=now,
+            succeeded=found is not None and found.is_active,
+        )
+    )
+    session.commit()
+    if found is not None and not found.is_active:
+        raise AccountDeactivated
+    return found

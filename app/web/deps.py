@@ -48,18 +48,38 @@ async def verify_csrf(request: Request) -> None:
         raise CsrfFailed
 
 
-def current_user(request: Request, session: SessionDep) -> User:
+def start_session(request: Request, user: User) -> None:
+    """Log `user` in on this browser: a fresh session holding the id and the account's epoch."""
+    request.session.clear()
+    request.session["user_id"] = user.id
+    request.session["epoch"] = user.session_epoch
+
+
+def session_user(request: Request, session: SessionDep) -> User | None:
+    """The user this session belongs to, or None when it has none or it has ended.
+
+    A session ends when the account is deactivated or its `session_epoch` moved on since log-in
+    (log-out anywhere, a password change or reset); a signed cookie alone cannot be revoked.
+    """
+    user_id = request.session.get("user_id")
+    epoch = request.session.get("epoch")
+    user = session.get(User, user_id) if isinstance(user_id, int) else None
+    if user is None or not user.is_active or type(epoch) is not int or epoch != user.session_epoch:
+        request.session.pop("user_id", None)
+        request.session.pop("epoch", None)
+        return None
+    request.state.user = user
+    return user
+
+
+def current_user(user: Annotated[User | None, Depends(session_user)]) -> User:
     """The logged-in, active user.
 
     Raises:
-        LoginRequired: no session or an inactive account.
+        LoginRequired: no session, an ended one or an inactive account.
     """
-    user_id = request.session.get("user_id")
-    user = session.get(User, user_id) if isinstance(user_id, int) else None
-    if user is None or not user.is_active:
-        request.session.pop("user_id", None)
+    if user is None:
         raise LoginRequired
-    request.state.user = user
     return user
 
 
@@ -80,3 +100,5 @@ def require_roles(*roles: str) -> Callable[[User], User]:
 AnnotatorUser = Annotated[User, Depends(require_roles("annotator"))]
 LeadUser = Annotated[User, Depends(require_roles("lead", "researcher"))]
 ResearcherUser = Annotated[User, Depends(require_roles("researcher", "lead"))]
+AdminUser = Annotated[User, Depends(require_roles("admin"))]
+LeadOrAdminUser = Annotated[User, Depends(require_roles("lead"))]

@@ -24,6 +24,7 @@ TABLES = {
     "scenarios",
     "users",
     "alembic_version",
+    "login_attempts",
 }
 
 

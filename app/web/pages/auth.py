@@ -1,20 +1,40 @@
-"""Log-in, log-out and the role-based home redirect."""
+"""Log-in (throttled), log-out everywhere, one's own password, and the role-based home redirect."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from datetime import datetime
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Form, Request
 from starlette.responses import RedirectResponse, Response
 
 from app.db import SessionDep
-from app.users.service import authenticate
-from app.web.deps import CurrentUser, verify_csrf
+from app.errors import UnprocessableError
+from app.models import User
+from app.models.base import utcnow
+from app.users.service import (
+    AccountDeactivated,
+    LoginThrottled,
+    change_password,
+    end_sessions,
+    log_in,
+)
+from app.web.deps import CurrentUser, session_user, start_session, verify_csrf
 from app.web.templating import render
 
 router = APIRouter(dependencies=[Depends(verify_csrf)])
 
 HOME = {"annotator": "/annotate", "lead": "/lead", "researcher": "/lead", "admin": "/lead"}
+LOGGED_OUT = "You are logged out on every browser and device where this account was logged in."
+
+
+def clock() -> datetime:
+    """The current time; tests override this dependency with a fake clock."""
+    return utcnow()
+
+
+Now = Annotated[datetime, Depends(clock)]
+OptionalField = Annotated[str | None, Form()]
 
 
 def _safe_next(target: str | None) -> str | None:
@@ -23,42 +43,132 @@ def _safe_next(target: str | None) -> str | None:
     return None
 
 
+def _login_form(
+    request: Request,
+    *,
+    next: str | None,
+    error: str | None = None,
+    notice: str | None = None,
+    username: str = "",
+    status_code: int = 200,
+    headers: dict[str, str] | None = None,
+) -> Response:
+    context: dict[str, Any] = {
+        "next": _safe_next(next),
+        "error": error,
+        "notice": notice,
+        "username": username,
+    }
+    return render(request, "auth/login.html", context, status_code=status_code, headers=headers)
+
+
 @router.get("/login")
-def login_page(request: Request, next: str | None = None) -> Response:
-    return render(request, "auth/login.html", {"next": _safe_next(next), "error": None})
+def login_page(request: Request, next: str | None = None, logged_out: int = 0) -> Response:
+    """The log-in form; `logged_out` adds the note that every session ended."""
+    return _login_form(request, next=next, notice=LOGGED_OUT if logged_out else None)
 
 
 @router.post("/login")
 def login(
     request: Request,
     session: SessionDep,
-    username: Annotated[str, Form()],
-    password: Annotated[str, Form()],
-    next: Annotated[str | None, Form()] = None,
+    now: Now,
+    username: OptionalField = None,
+    password: OptionalField = None,
+    next: OptionalField = None,
 ) -> Response:
-    user = authenticate(session, username, password)
-    if user is None:
-        return render(
+    """Check the credentials under throttling and start a session."""
+    username, password = (username or "").strip(), password or ""
+    if not username or not password:
+        return _login_form(
             request,
-            "auth/login.html",
-            {
-                "next": _safe_next(next),
-                "error": "Unknown username or wrong password.",
-                "username": username,
-            },
+            next=next,
+            error="Enter both your username and your password.",
+            username=username,
+            status_code=422,
+        )
+    ip = request.client.host if request.client else "unknown"
+    try:
+        user = log_in(session, username=username, password=password, ip=ip, now=now)
+    except LoginThrottled as exc:
+        return _login_form(
+            request,
+            next=next,
+            error=str(exc),
+            username=username,
+            status_code=429,
+            headers={"Retry-After": str(exc.retry_after)},
+        )
+    except AccountDeactivated as exc:
+        return _login_form(request, next=next, error=str(exc), username=username, status_code=403)
+    if user is None:
+        return _login_form(
+            request,
+            next=next,
+            error="Unknown username or wrong password.",
+            username=username,
             status_code=401,
         )
-    request.session.clear()
-    request.session["user_id"] = user.id
+    start_session(request, user)
     return RedirectResponse(_safe_next(next) or HOME[user.role], status_code=303)
 
 
 @router.post("/logout")
-def logout(request: Request) -> Response:
+def logout(
+    request: Request,
+    session: SessionDep,
+    user: Annotated[User | None, Depends(session_user)],
+) -> Response:
+    """End this account's sessions everywhere, then show the log-in page."""
+    # Only a live session may end the others: a replayed old cookie just gets cleared.
+    if user is not None and user.id is not None:
+        end_sessions(session, user_id=user.id)
     request.session.clear()
-    return RedirectResponse("/login", status_code=303)
+    return RedirectResponse("/login?logged_out=1", status_code=303)
+
+
+@router.get("/account/password")
+def password_page(request: Request, user: CurrentUser) -> Response:
+    """The form to change one's own password."""
+    return render(request, "auth/password.html", {"error": None, "notice": None})
+
+
+@router.post("/account/password")
+def password_change(
+    request: Request,
+    session: SessionDep,
+    user: CurrentUser,
+    current_password: OptionalField = None,
+    new_password: OptionalField = None,
+    repeat_password: OptionalField = None,
+) -> Response:
+    """Change one's own password; this session stays, every other ends."""
+    assert user.id is not None
+    try:
+        if (new_password or "") != (repeat_password or ""):
+            raise UnprocessableError("the two new passwords differ", "repeat_password")
+        changed = change_password(
+            session,
+            user_id=user.id,
+            current_password=current_password or "",
+            new_password=new_password or "",
+        )
+    except UnprocessableError as exc:
+        return render(
+            request, "auth/password.html", {"error": str(exc), "notice": None}, status_code=422
+        )
+    start_session(request, changed)  # this browser stays logged in; every other session ended
+    return render(
+        request,
+        "auth/password.html",
+        {
+            "error": None,
+            "notice": "Password changed. Every other session of this account has ended.",
+        },
+    )
 
 
 @router.get("/")
 def home(user: CurrentUser) -> Response:
+    """Send the user to their role's start page."""
     return RedirectResponse(HOME[user.role], status_code=303)

@@ -1,0 +1,332 @@
+"""Accounts over HTTP: log-out everywhere, throttling, the admin page and its role checks."""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+
+import pytest
+from sqlmodel import Session, func, select
+
+from app.models import User
+from app.models.base import utcnow
+from app.web.pages.auth import clock
+from tests.factories import make_user
+
+PASSWORD = "password-123"
+ALERT = re.compile(r'role="alert"[^>]*>([^<]+)<')
+
+
+def _alert(html: str) -> str:
+    match = ALERT.search(html)
+    assert match, "no alert on the page"
+    return match.group(1)
+
+
+def _users(session: Session) -> int:
+    return int(session.exec(select(func.count()).select_from(User)).one())
+
+
+def _post_login(browser, username: str, password: str):
+    browser.refresh_token("/login")
+    return browser.client.post(
+        "/login",
+        data={"username": username, "password": password, "csrf_token": browser.token},
+        follow_redirects=False,
+    )
+
+
+@pytest.fixture
+def admin(session: Session) -> User:
+    return make_user(session, role="admin")
+
+
+@pytest.fixture
+def admin_browser(make_browser, admin: User):
+    browser = make_browser()
+    browser.login(admin.username)
+    browser.refresh_token("/admin/users")
+    return browser
+
+
+# ---------------------------------------------------------------------------------------------
+# log-in and log-out
+
+
+def test_logout_ends_the_session_everywhere_and_a_replayed_cookie_is_refused(
+    session: Session, make_browser
+) -> None:
+    user = make_user(session)
+    browser, other_device = make_browser(), make_browser()
+    browser.login(user.username)
+    other_device.login(user.username)
+    old_cookie = browser.client.cookies.get("halo_session")
+    assert old_cookie
+    response = browser.client.post(
+        "/logout", data={"csrf_token": browser.token}, follow_redirects=False
+    )
+    assert response.status_code == 303 and response.headers["location"] == "/login?logged_out=1"
+    page = browser.client.get(response.headers["location"])
+    assert "logged out on every browser and device" in page.text
+    replay = make_browser()
+    replay.client.cookies.set("halo_session", old_cookie)
+    answer = replay.client.get("/annotate", follow_redirects=False)
+    assert answer.status_code == 303 and answer.headers["location"] == "/login?next=/annotate"
+    assert other_device.client.get("/annotate", follow_redirects=False).status_code == 303
+
+
+def test_a_replayed_cookie_cannot_log_the_new_session_out(session: Session, make_browser) -> None:
+    user = make_user(session)
+    first = make_browser()
+    first.login(user.username)
+    old_cookie, old_token = first.client.cookies.get("halo_session"), first.token
+    first.client.post("/logout", data={"csrf_token": first.token})
+    fresh = make_browser()
+    fresh.login(user.username)
+    replay = make_browser()
+    replay.client.cookies.set("halo_session", old_cookie)
+    replay.client.post("/logout", data={"csrf_token": old_token})
+    assert fresh.client.get("/annotate", follow_redirects=False).status_code == 200
+
+
+def test_usernames_are_case_insensitive_at_login(session: Session, make_browser) -> None:
+    user = make_user(session)
+    browser = make_browser()
+    browser.login(user.username.upper())
+    assert browser.client.get("/annotate", follow_redirects=False).status_code == 200
+
+
+def test_empty_login_fields_show_the_form_with_an_error(make_browser) -> None:
+    browser = make_browser()
+    browser.refresh_token()
+    for data in ({}, {"username": "someone"}, {"username": "  ", "password": "x"}):
+        response = browser.client.post("/login", data={"csrf_token": browser.token, **data})
+        assert response.status_code == 422
+        assert response.headers["content-type"].startswith("text/html")
+        assert "Enter both your username and your password" in _alert(response.text)
+        assert 'action="/login"' in response.text
+
+
+def test_five_bad_passwords_lock_the_username_even_for_the_right_one(
+    session: Session, make_browser
+) -> None:
+    user = make_user(session)
+    browser = make_browser()
+    now = [utcnow()]
+    browser.client.app.dependency_overrides[clock] = lambda: now[0]
+    for _ in range(5):
+        assert _post_login(browser, user.username, "wrong-password").status_code == 401
+    locked = _post_login(browser, user.username.upper(), PASSWORD)
+    assert locked.status_code == 429
+    assert "Too many failed log-in attempts" in _alert(locked.text)
+    assert int(locked.headers["Retry-After"]) == 15 * 60
+    assert browser.client.get("/annotate", follow_redirects=False).status_code == 303
+    now[0] += timedelta(minutes=14)
+    assert _post_login(browser, user.username, PASSWORD).status_code == 429
+    now[0] += timedelta(minutes=1, seconds=1)
+    assert _post_login(browser, user.username, PASSWORD).status_code == 303
+    assert browser.client.get("/annotate", follow_redirects=False).status_code == 200
+
+
+def test_a_deactivated_user_cannot_log_in_and_their_session_ends(
+    session: Session, make_browser, admin_browser
+) -> None:
+    user = make_user(session)
+    live = make_browser()
+    live.login(user.username)
+    assert live.client.get("/annotate", follow_redirects=False).status_code == 200
+    response = admin_browser.client.post(
+        f"/admin/users/{user.id}/deactivate", data={"csrf_token": admin_browser.token}
+    )
+    assert response.status_code == 200 and "deactivated" in response.text
+    assert live.client.get("/annotate", follow_redirects=False).status_code == 303
+    refused = _post_login(make_browser(), user.username, PASSWORD)
+    assert refused.status_code == 403 and "deactivated" in _alert(refused.text)
+    admin_browser.client.post(
+        f"/admin/users/{user.id}/reactivate", data={"csrf_token": admin_browser.token}
+    )
+    assert _post_login(make_browser(), user.username, PASSWORD).status_code == 303
+
+
+def test_changing_ones_password_keeps_this_session_and_ends_the_others(
+    session: Session, make_browser
+) -> None:
+    user = make_user(session)
+    here, elsewhere = make_browser(), make_browser()
+    here.login(user.username)
+    elsewhere.login(user.username)
+    here.refresh_token("/account/password")
+    form = {"csrf_token": here.token, "current_password": PASSWORD}
+    weak = here.client.post(
+        "/account/password", data={**form, "new_password": "short", "repeat_password": "short"}
+    )
+    assert weak.status_code == 422 and "at least 10" in _alert(weak.text)
+    done = here.client.post(
+        "/account/password",
+        data={**form, "new_password": "brand-new-pw", "repeat_password": "brand-new-pw"},
+    )
+    assert done.status_code == 200 and "Password changed" in done.text
+    assert here.client.get("/annotate", follow_redirects=False).status_code == 200
+    assert elsewhere.client.get("/annotate", follow_redirects=False).status_code == 303
+    assert _post_login(make_browser(), user.username, "brand-new-pw").status_code == 303
+
+
+# ---------------------------------------------------------------------------------------------
+# the admin page: role checks and CSRF
+
+
+def test_admin_pages_refuse_other_roles(session: Session, make_browser, admin: User) -> None:
+    target = make_user(session)
+    anonymous = make_browser()
+    response = anonymous.client.get("/admin/users", follow_redirects=False)
+    assert response.status_code == 303 and response.headers["location"].startswith("/login")
+    for role in ("annotator", "researcher", "lead"):
+        browser = make_browser()
+        browser.login(make_user(session, role=role).username)
+        expected = 200 if role == "lead" else 403
+        assert browser.client.get("/admin/users").status_code == expected
+        before = _users(session)
+        posts = {
+            "/admin/users": {"username": "sneaky", "role": "admin", "password": PASSWORD},
+            f"/admin/users/{target.id}/role": {"role": "admin"},
+            f"/admin/users/{target.id}/deactivate": {},
+            f"/admin/users/{target.id}/reactivate": {},
+            f"/admin/users/{target.id}/reset-password": {},
+        }
+        for path, data in posts.items():
+            answer = browser.client.post(path, data={"csrf_token": browser.token, **data})
+            assert answer.status_code == 403, (role, path)
+        assert _users(session) == before
+        session.refresh(target)
+        assert target.role == "annotator" and target.is_active and target.session_epoch == 0
+
+
+def test_leads_see_the_list_read_only(session: Session, make_browser, admin: User) -> None:
+    browser = make_browser()
+    browser.login(make_user(session, role="lead").username)
+    page = browser.client.get("/admin/users")
+    assert admin.username in page.text and admin.pseudonym in page.text
+    assert "Read-only" in page.text
+    assert 'action="/admin/users"' not in page.text and "/deactivate" not in page.text
+
+
+def test_admin_posts_without_csrf_are_refused(session: Session, admin_browser, admin: User) -> None:
+    target = make_user(session)
+    before = _users(session)
+    response = admin_browser.client.post(
+        "/admin/users", data={"username": "nocsrf", "role": "annotator", "password": PASSWORD}
+    )
+    assert response.status_code == 403
+    wrong = admin_browser.client.post(
+        f"/admin/users/{target.id}/deactivate", data={"csrf_token": "forged"}
+    )
+    assert wrong.status_code == 403
+    assert _users(session) == before
+    session.refresh(target)
+    assert target.is_active
+
+
+# ---------------------------------------------------------------------------------------------
+# the admin page: actions
+
+
+def test_create_with_a_one_time_password_that_works(
+    session: Session, make_browser, admin_browser
+) -> None:
+    response = admin_browser.client.post(
+        "/admin/users",
+        data={"csrf_token": admin_browser.token, "username": "New.Person", "role": "lead"},
+    )
+    assert response.status_code == 200 and response.headers["Cache-Control"] == "no-store"
+    created = session.exec(select(User).where(User.username == "new.person")).one()
+    assert created.role == "lead" and created.pseudonym.startswith("L")
+    password = re.search(r'id="one-time-password">.*?<code>([^<]+)</code>', response.text, re.S)
+    assert password
+    assert _post_login(make_browser(), "NEW.PERSON", password.group(1)).status_code == 303
+    again = admin_browser.client.get("/admin/users")
+    assert password.group(1) not in again.text
+
+
+@pytest.mark.parametrize(
+    "form,status,reason",
+    [
+        ({"username": "ok-name", "role": "annotator", "password": "short"}, 422, "at least 10"),
+        ({"username": "ok-name", "role": "annotator", "password": " " * 12}, 422, "whitespace"),
+        ({"username": "no", "role": "annotator", "password": PASSWORD}, 422, "3 to 64"),
+        ({"username": "bad name", "role": "annotator", "password": PASSWORD}, 422, "username"),
+        ({"username": "ok-name", "role": "owner", "password": PASSWORD}, 422, "role must be"),
+        ({"username": "", "role": "", "password": ""}, 422, "role must be"),
+    ],
+)
+def test_bad_create_input_writes_nothing(
+    session: Session, admin_browser, form, status, reason
+) -> None:
+    before = _users(session)
+    response = admin_browser.client.post(
+        "/admin/users", data={"csrf_token": admin_browser.token, **form}
+    )
+    assert response.status_code == status and reason in _alert(response.text)
+    assert _users(session) == before
+
+
+def test_duplicate_username_in_another_case_is_refused(
+    session: Session, admin_browser, admin: User
+) -> None:
+    before = _users(session)
+    response = admin_browser.client.post(
+        "/admin/users",
+        data={
+            "csrf_token": admin_browser.token,
+            "username": admin.username.upper(),
+            "role": "annotator",
+            "password": PASSWORD,
+        },
+    )
+    assert response.status_code == 409 and "taken" in _alert(response.text)
+    assert _users(session) == before
+
+
+def test_change_role_and_reset_password(session: Session, make_browser, admin_browser) -> None:
+    target = make_user(session)
+    live = make_browser()
+    live.login(target.username)
+    token = admin_browser.token
+    bad = admin_browser.client.post(
+        f"/admin/users/{target.id}/role", data={"csrf_token": token, "role": "king"}
+    )
+    assert bad.status_code == 422 and "role must be" in _alert(bad.text)
+    done = admin_browser.client.post(
+        f"/admin/users/{target.id}/role", data={"csrf_token": token, "role": "researcher"}
+    )
+    assert done.status_code == 200 and f"{target.username} is now researcher" in done.text
+    session.refresh(target)
+    assert target.role == "researcher"
+    reset = admin_browser.client.post(
+        f"/admin/users/{target.id}/reset-password", data={"csrf_token": token}
+    )
+    password = re.search(r'id="one-time-password">.*?<code>([^<]+)</code>', reset.text, re.S)
+    assert reset.status_code == 200 and password
+    assert live.client.get("/lead", follow_redirects=False).status_code == 303
+    assert _post_login(make_browser(), target.username, PASSWORD).status_code == 401
+    assert _post_login(make_browser(), target.username, password.group(1)).status_code == 303
+    missing = admin_browser.client.post("/admin/users/999999999/role", data={"csrf_token": token})
+    assert missing.status_code == 404
+
+
+def test_last_admin_and_self_protection(session: Session, admin_browser, admin: User) -> None:
+    token = admin_browser.token
+    own = admin_browser.client.post(
+        f"/admin/users/{admin.id}/deactivate", data={"csrf_token": token}
+    )
+    assert own.status_code == 422 and "your own account" in _alert(own.text)
+    demote = admin_browser.client.post(
+        f"/admin/users/{admin.id}/role", data={"csrf_token": token, "role": "lead"}
+    )
+    assert demote.status_code == 422 and "last active admin" in _alert(demote.text)
+    reset = admin_browser.client.post(
+        f"/admin/users/{admin.id}/reset-password", data={"csrf_token": token}
+    )
+    assert reset.status_code == 422
+    session.refresh(admin)
+    assert admin.role == "admin" and admin.is_active and admin.session_epoch == 0
+    assert admin_browser.client.get("/admin/users").status_code == 200

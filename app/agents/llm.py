@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import os
 import random
-import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -24,6 +23,8 @@ import httpx
 from pydantic import BaseModel, ConfigDict, Field, HttpUrl
 
 from app.agents.client import AgentAPIError, AgentTurn, LLMCall
+from app.agents.limits import endpoint_slot
+from app.settings import get_settings
 
 RETRY_STATUSES = {408, 409, 425, 429, 500, 502, 503, 504}
 
@@ -40,7 +41,8 @@ class EndpointConfig(BaseModel):
         timeout_s: per-request timeout in seconds.
         max_retries: retries after the first attempt for retryable failures.
         backoff_base_s / backoff_max_s: exponential backoff base and cap, in seconds.
-        concurrency: requests in flight at once per endpoint in one process.
+        concurrency: requests in flight at once per endpoint: across every worker when Redis
+            is configured, else across the threads of this process.
     """
 
     model_config = ConfigDict(extra="forbid")
@@ -75,19 +77,6 @@ def shared_client() -> httpx.Client:
             limits=httpx.Limits(max_connections=256, max_keepalive_connections=64)
         )
     return client
-
-
-_SEMAPHORES: dict[str, threading.BoundedSemaphore] = {}
-_SEMAPHORES_LOCK = threading.Lock()
-
-
-def endpoint_semaphore(config: EndpointConfig) -> threading.BoundedSemaphore:
-    """The per-endpoint concurrency limit shared by every agent of this process."""
-    with _SEMAPHORES_LOCK:
-        key = f"{config.url}|{config.concurrency}"
-        if key not in _SEMAPHORES:
-            _SEMAPHORES[key] = threading.BoundedSemaphore(config.concurrency)
-        return _SEMAPHORES[key]
 
 
 def retry_after_seconds(value: str | None, now: datetime | None = None) -> float | None:
@@ -177,7 +166,9 @@ class OpenAIChatAgent:
             started = time.perf_counter()
             wait: float | None = None
             try:
-                with endpoint_semaphore(self.config):
+                with endpoint_slot(
+                    self.config.url, self.config.concurrency, get_settings().redis_url
+                ):
                     reply = client.post(
                         self.config.url,
                         json=body,

@@ -1,0 +1,99 @@
+"""Per-endpoint concurrency limits shared by every worker process (Redis), or by the threads of
+one process (the in-process default without Redis).
+
+The Redis limit is a sorted set of holders scored by the Redis server's clock: one Lua script
+sweeps holders older than the lease, counts the rest and adds the caller only when the count is
+below the limit — atomically, so two callers can never both take the last slot, and a killed
+worker cannot keep a slot forever.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from functools import lru_cache
+
+import redis
+
+LEASE_S = 600.0
+"""Seconds after which a slot of a crashed holder is taken back (longer than any request)."""
+
+
+class RedisSemaphore:
+    """At most `limit` holders of `name` at once across processes.
+
+    Args:
+        client: a Redis client.
+        name: the semaphore's name (e.g. the endpoint URL).
+        limit: holders allowed at once.
+        lease_s: seconds after which an unreleased slot is reclaimed.
+    """
+
+    _ACQUIRE = """
+    local now = redis.call('TIME')
+    local t = tonumber(now[1]) + tonumber(now[2]) / 1000000
+    redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', t - tonumber(ARGV[1]))
+    if redis.call('ZCARD', KEYS[1]) < tonumber(ARGV[2]) then
+        redis.call('ZADD', KEYS[1], t, ARGV[3])
+        redis.call('EXPIRE', KEYS[1], math.ceil(tonumber(ARGV[1])) + 60)
+        return 1
+    end
+    return 0
+    """
+
+    def __init__(self, client: redis.Redis, name: str, limit: int, lease_s: float = LEASE_S):
+        self.client, self.key, self.limit, self.lease_s = client, f"halo:sem:{name}", limit, lease_s
+        self._acquire = client.register_script(self._ACQUIRE)
+
+    def acquire(self, timeout: float = 3600.0, poll_s: float = 0.02) -> str:
+        """Wait for a slot; return its token.
+
+        Raises:
+            TimeoutError: no slot within `timeout` seconds.
+        """
+        token = uuid.uuid4().hex
+        deadline = time.monotonic() + timeout
+        while True:
+            if self._acquire(keys=[self.key], args=[self.lease_s, self.limit, token]):
+                return token
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"no slot of {self.key} within {timeout:g} s")
+            time.sleep(poll_s)
+
+    def release(self, token: str) -> None:
+        """Give the slot back."""
+        self.client.zrem(self.key, token)
+
+    @contextmanager
+    def slot(self) -> Iterator[None]:
+        token = self.acquire()
+        try:
+            yield
+        finally:
+            self.release(token)
+
+
+@lru_cache(maxsize=8)
+def _redis(url: str) -> redis.Redis:
+    return redis.Redis.from_url(url)
+
+
+_LOCAL: dict[str, threading.BoundedSemaphore] = {}
+_LOCAL_LOCK = threading.Lock()
+
+
+@contextmanager
+def endpoint_slot(endpoint: str, limit: int, redis_url: str | None) -> Iterator[None]:
+    """Hold one of `limit` slots for `endpoint`: across all workers when Redis is configured,
+    else across the threads of this process."""
+    if redis_url:
+        with RedisSemaphore(_redis(redis_url), endpoint, limit).slot():
+            yield
+        return
+    with _LOCAL_LOCK:
+        semaphore = _LOCAL.setdefault(f"{endpoint}|{limit}", threading.BoundedSemaphore(limit))
+    with semaphore:
+        yield

@@ -138,3 +138,22 @@ def test_failures_show_reason_and_retry_button(session: Session, researcher) -> 
         )
         assert retried.status_code == 303
         assert "completed 4" in researcher.client.get(f"/runs/{run_id}").text
+
+
+def test_backing_off_responses_are_shown_as_retrying(session: Session, researcher) -> None:
+    from datetime import UTC, datetime, timedelta
+
+    from app.runs.service import create_run
+
+    run = create_run(session, agent_names=["restraint"], scenario_ids=["tr-01"], k=1)
+    response = session.exec(select(Response).where(Response.run_id == run.id)).first()
+    until = datetime.now(UTC) + timedelta(seconds=90)
+    response.status, response.retry_reason, response.retry_until = "running", "rate_limited", until
+    session.add(response)
+    run.status = "running"
+    session.add(run)
+    session.commit()
+    page = researcher.client.get(f"/runs/{run.id}").text
+    assert "retrying 1, backing off until" in page and until.strftime("%H:%M:%S") in page
+    assert "(rate_limited)" in page
+    assert 'hx-trigger="every 1s"' in page  # the open run keeps polling

@@ -64,17 +64,34 @@
       });
     }
 
+    var timer = null;
+    var status = document.getElementById("autosave-status");
+    function autosave() {
+      clearTimeout(timer);
+      timer = setTimeout(function () {
+        var token = form.querySelector('input[name="csrf_token"]').value;
+        fetch(form.getAttribute("action") + "/draft", {
+          method: "POST", body: new FormData(form), headers: { "X-CSRF-Token": token },
+          credentials: "same-origin",
+        }).then(function (reply) {
+          if (reply.ok) dirty = false;  // the answers are on the server now
+          if (status) status.textContent = reply.ok ? "Draft saved " + new Date().toLocaleTimeString() : "";
+        }).catch(function () { if (status) status.textContent = ""; });
+      }, 800);
+    }
+
     form.addEventListener("change", function (event) {
       dirty = true;
       update();
+      autosave();
       var target = event.target;
       if (target.type === "checkbox" && target.checked && target.dataset.note) {
         var area = document.getElementById(target.dataset.note);
         if (area) area.focus();
       }
     });
-    form.addEventListener("input", function () { dirty = true; });
-    form.addEventListener("submit", function () { submitting = true; });
+    form.addEventListener("input", function () { dirty = true; autosave(); });
+    form.addEventListener("submit", function () { submitting = true; clearTimeout(timer); });
     window.addEventListener("beforeunload", function (event) {
       if (dirty && !submitting) { event.preventDefault(); event.returnValue = ""; }
     });

@@ -10,6 +10,7 @@ from sqlalchemy import select as sa_select
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
+from app.annotation.batches import check_first_save
 from app.annotation.rules import Diagnosis, DiagnosisError, check_diagnosis
 from app.errors import ConflictError, NotFoundError, UnprocessableError
 from app.models import (
@@ -40,7 +41,8 @@ def assign_scenarios_paired(
     """Assign completed responses so that one annotator judges every response of a scenario.
 
     Scenarios go to annotators round-robin in id order; a scenario that already has an
-    annotator keeps them (paired protocol). Commits once.
+    annotator keeps them (paired protocol). Responses of audited-out (rejected) scenarios are
+    skipped. Commits once.
 
     Args:
         session: database session.
@@ -59,7 +61,8 @@ def assign_scenarios_paired(
     query = (
         select(Response.id, Checkpoint.scenario_id)
         .join(Checkpoint, col(Checkpoint.id) == col(Response.checkpoint_id))
-        .where(Response.status == "completed")
+        .join(Scenario, col(Scenario.id) == col(Checkpoint.scenario_id))
+        .where(Response.status == "completed", col(Scenario.audit_status) != "rejected")
     )
     if scenario_ids is not None:
         query = query.where(col(Checkpoint.scenario_id).in_(scenario_ids))
@@ -68,7 +71,7 @@ def assign_scenarios_paired(
         select(Assignment.response_id, Assignment.annotator_id, Checkpoint.scenario_id)
         .join(Response, col(Response.id) == col(Assignment.response_id))
         .join(Checkpoint, col(Checkpoint.id) == col(Response.checkpoint_id))
-        .where(col(Assignment.released_at).is_(None))
+        .where(col(Assignment.released_at).is_(None), col(Assignment.kind) == "primary")
     ).all()
     owner: dict[str, int] = {scenario: annotator for _r, annotator, scenario in existing}
     assigned = {response for response, _a, _s in existing}
@@ -125,6 +128,7 @@ def annotator_queue(session: Session, annotator: User) -> list[QueueItem]:
             col(Assignment.annotator_id) == annotator.id,
             col(Assignment.released_at).is_(None),
             col(Response.status) == "completed",
+            col(Scenario.audit_status) != "rejected",  # audited out (DESIGN §7)
         )
     ).all()
     items = [QueueItem(r, s, title, t, n, a is not None) for r, s, title, t, n, a in rows]
@@ -246,6 +250,9 @@ def _save(
     seconds_spent: float | None,
 ) -> Annotation:
     assert annotator.id is not None
+    # one save of a response at a time (and none during a release): a simultaneous first save
+    # waits here, then sees the other's annotation, so the over-fill check below holds
+    session.exec(select(Response.id).where(Response.id == response_id).with_for_update()).one()
     annotation = session.exec(
         select(Annotation)
         .where(Annotation.response_id == response_id, Annotation.annotator_id == annotator.id)
@@ -272,6 +279,11 @@ def _save(
         annotation.version += 1
         annotation.updated_at = utcnow()
     else:
+        try:
+            check_first_save(session, response_id=response_id, annotator_id=annotator.id)
+        except (ConflictError, NotFoundError):
+            session.rollback()
+            raise
         annotation = Annotation(response_id=response_id, annotator_id=annotator.id, **values)
     if seconds_spent is not None:
         annotation.seconds_spent = (annotation.seconds_spent or 0.0) + max(0.0, seconds_spent)

@@ -1,15 +1,21 @@
 """SQLModel tables, one module per domain. Importing this package registers them all (Alembic)."""
 
-from app.models.annotation import Annotation, AnnotationRevision, Assignment
+from app.models.annotation import Annotation, AnnotationDraft, AnnotationRevision, Assignment
 from app.models.arena import Checkpoint, Environment, Scenario
+from app.models.audit import AuditDecision, AuditVote
+from app.models.batches import Batch
 from app.models.runs import Agent, Response, Run
 from app.models.users import User
 
 __all__ = [
     "Agent",
     "Annotation",
+    "AnnotationDraft",
     "AnnotationRevision",
     "Assignment",
+    "AuditDecision",
+    "AuditVote",
+    "Batch",
     "Checkpoint",
     "Environment",
     "Response",

@@ -25,6 +25,10 @@ TABLES = {
     "users",
     "alembic_version",
     "login_attempts",
+    "audit_votes",
+    "audit_decisions",
+    "annotation_drafts",
+    "batches",
 }
 
 

@@ -4,17 +4,23 @@ from __future__ import annotations
 
 import json
 import time
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from itertools import groupby
 from typing import Any
 
 from fastapi import APIRouter, Depends, Request
 from starlette.responses import RedirectResponse, Response
 
-from app.annotation import rules
-from app.annotation.service import QueueItem, annotator_queue, load_item, submit_diagnosis
+from app.annotation import drafts, rules
+from app.annotation.service import (
+    QueueItem,
+    annotator_queue,
+    load_item,
+    revisions,
+    submit_diagnosis,
+)
 from app.db import SessionDep
-from app.errors import ConflictError, UnprocessableError
+from app.errors import ConflictError, NotFoundError, UnprocessableError
 from app.web.deps import AnnotatorUser, verify_csrf
 from app.web.templating import is_htmx, render
 
@@ -113,6 +119,14 @@ def _item_page(
     queue = annotator_queue(session, user)
     previous, following, next_open = _neighbours(queue, response_id)
     annotation = item.annotation
+    draft = drafts.get_draft(session, annotator=user, response_id=response_id)
+    restored = None
+    if (
+        values is None
+        and draft is not None
+        and (annotation is None or _aware(draft.updated_at) > _aware(annotation.updated_at))
+    ):
+        values, restored = drafts.draft_values(draft), draft.updated_at
     if values is None:
         if annotation is not None:
             values = {
@@ -164,8 +178,78 @@ def _item_page(
         "label": _labels(queue).get(response_id, "A"),
         "opened_at": time.time(),
         "version": annotation.version if annotation else "",
+        "restored": restored,
+        "history": revisions(session, annotation.id) if annotation and annotation.id else [],
+        "at_checkpoint": sum(
+            1
+            for q in queue
+            if q.scenario_id == item.scenario.id and q.checkpoint == item.checkpoint.t
+        ),
     }
     return render(request, "annotate/item.html", context, status_code=status_code)
+
+
+def _aware(value: datetime) -> datetime:
+    return value if value.tzinfo is not None else value.replace(tzinfo=UTC)
+
+
+@router.get("/checkpoint/{scenario_id}/{t}")
+def checkpoint_page(
+    request: Request, session: SessionDep, user: AnnotatorUser, scenario_id: str, t: int
+) -> Response:
+    """All of the annotator's blinded responses at one checkpoint, side by side (paired protocol:
+    same person, same prefix), in the stable shuffled order of the queue."""
+    queue = annotator_queue(session, user)
+    labels = _labels(queue)
+    here = [q for q in queue if q.scenario_id == scenario_id and q.checkpoint == t]
+    if not here:
+        raise NotFoundError("no responses of yours at this checkpoint")
+    items = [load_item(session, user, q.response_id) for q in here]
+    first = items[0]
+    return render(
+        request,
+        "annotate/checkpoint.html",
+        {
+            "items": items,
+            "labels": labels,
+            "scenario": first.scenario,
+            "environment": first.environment,
+            "checkpoint": first.checkpoint,
+            "events": first.scenario.events[:t],
+        },
+    )
+
+
+@router.post("/{response_id}/draft")
+async def save_draft(
+    request: Request, session: SessionDep, user: AnnotatorUser, response_id: str
+) -> Response:
+    """Autosave of the diagnosis form (sent by the page as answers change)."""
+    form = await request.form()
+    version = form.get("version")
+    data = {
+        "level": form.get("level"),
+        "verdict": form.get("verdict"),
+        "timing": form.get("timing"),
+        "intensity": form.get("intensity"),
+        "other_issues": [str(c) for c in form.getlist("other_issue")],
+        "notes": {c: str(form.get(f"note_{c}") or "") for c in rules.OTHER_ISSUES},
+    }
+    drafts.save_draft(
+        session,
+        annotator=user,
+        response_id=response_id,
+        data=data,
+        base_version=int(version) if isinstance(version, str) and version.isdigit() else None,
+    )
+    return Response(status_code=204)
+
+
+@router.post("/{response_id}/draft/discard")
+def discard_draft(session: SessionDep, user: AnnotatorUser, response_id: str) -> Response:
+    load_item(session, user, response_id)
+    drafts.discard_draft(session, annotator=user, response_id=response_id)
+    return RedirectResponse(f"/annotate/{response_id}", status_code=303)
 
 
 @router.get("/{response_id}")
@@ -244,6 +328,7 @@ async def submit(
             status_code=409,
             stored=stored,
         )
+    drafts.discard_draft(session, annotator=user, response_id=response_id)
     queue = annotator_queue(session, user)
     _prev, _following, next_open = _neighbours(queue, response_id)
     target = f"/annotate/{next_open}" if next_open else "/annotate?finished=1"

@@ -7,6 +7,8 @@ from sqlalchemy import func
 from sqlmodel import select
 from starlette.responses import Response
 
+from app.annotation.batches import agreement_on_overlap
+from app.annotation.progress import annotation_progress
 from app.db import SessionDep
 from app.metrics.service import metric_table, render_table
 from app.models import Annotation, Run
@@ -19,7 +21,9 @@ router = APIRouter(prefix="/lead", dependencies=[Depends(verify_csrf)])
 
 
 @router.get("")
-def overview(request: Request, session: SessionDep, user: LeadUser) -> Response:
+def overview(
+    request: Request, session: SessionDep, user: LeadUser, phase: int | None = None
+) -> Response:
     columns, rows = metric_table(session, "table1")
     runs = list(session.exec(select(Run).order_by(Run.id.desc()).limit(10)))  # type: ignore[union-attr]
     progress = {run.id: run_progress(session, run.id) for run in runs if run.id is not None}
@@ -37,6 +41,9 @@ def overview(request: Request, session: SessionDep, user: LeadUser) -> Response:
             "progress": progress,
             "completed": completed,
             "annotated": annotated,
+            "annotation": annotation_progress(session),
+            "agreement": agreement_on_overlap(session, phase),
+            "agreement_phase": phase,
         },
     )
 

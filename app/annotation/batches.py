@@ -1,0 +1,736 @@
+"""Annotation batches: paired assignment with an overlap sample, reassignment, expiry, and
+agreement on the overlap (DESIGN.md §7 paired protocol, §8 agreement). Progress figures are in
+:mod:`app.annotation.progress`.
+
+A batch takes completed responses that have no active primary assignment, filtered by run, need
+type and domain, and hands each scenario to one annotator (paired protocol). A seeded share of
+its checkpoints also goes to a second, different annotator (kind ``overlap``) whose judgements
+are compared with the primary ones. Assignments are released, never deleted: a release records
+when, why and by whom, so the history of an item survives reassignment and expiry. Only items
+the holder has not judged are ever released.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from sqlalchemy import and_, exists, func, text
+from sqlalchemy import select as sa_select
+from sqlalchemy.orm import aliased
+from sqlmodel import Session, col, select
+
+from app.arena.schema import NEED_TYPES
+from app.errors import ConflictError, NotFoundError, UnprocessableError
+from app.metrics.agreement import AGREEMENT_FIELDS, agreement_table
+from app.models import (
+    Annotation,
+    Assignment,
+    Batch,
+    Checkpoint,
+    Environment,
+    Response,
+    Run,
+    Scenario,
+    User,
+)
+from app.models.base import utcnow
+
+EXPIRED = "expired"
+"""Release reason of an assignment reclaimed after its expiry."""
+CLOSED = "batch closed"
+"""Release reason of an unjudged assignment when its batch is closed."""
+_ASSIGNMENT_LOCK = 74_201_907
+"""PostgreSQL advisory lock key: one batch is built at a time, so no response gets two
+primaries from two simultaneous batches."""
+
+
+# ---------------------------------------------------------------------------------------------
+# Helpers
+
+
+def _digest(*parts: object) -> str:
+    """A stable sha256 sort key (never ``hash()``: it changes between processes)."""
+    return hashlib.sha256(":".join(str(p) for p in parts).encode()).hexdigest()
+
+
+def as_utc(value: datetime | None) -> datetime | None:
+    """SQLite returns naive timestamps; they are UTC."""
+    if value is not None and value.tzinfo is None:
+        return value.replace(tzinfo=UTC)
+    return value
+
+
+def is_expired(expires_at: datetime | None, now: datetime) -> bool:
+    """True when an expiry time is set and not after `now`."""
+    aware = as_utc(expires_at)
+    return aware is not None and aware <= now
+
+
+def _lock_assignment_building(session: Session) -> None:
+    """Serialise batch building on PostgreSQL (a no-op on SQLite, which has one writer)."""
+    if session.get_bind().dialect.name == "postgresql":
+        session.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _ASSIGNMENT_LOCK})
+
+
+def _lock_responses(session: Session, response_ids: Iterable[str]) -> None:
+    """Row-lock responses in id order, as a submit does, so a release and a save serialise."""
+    ids = sorted(set(response_ids))
+    if ids:
+        session.exec(
+            select(Response.id)
+            .where(col(Response.id).in_(ids))
+            .order_by(col(Response.id))
+            .with_for_update()
+        ).all()
+
+
+def _judged_pairs(session: Session, response_ids: Iterable[str]) -> set[tuple[str, int]]:
+    """``(response_id, annotator_id)`` of every annotation on these responses."""
+    ids = sorted(set(response_ids))
+    if not ids:
+        return set()
+    rows = session.exec(
+        select(Annotation.response_id, Annotation.annotator_id).where(
+            col(Annotation.response_id).in_(ids)
+        )
+    ).all()
+    return {(r, a) for r, a in rows}
+
+
+def _annotator(session: Session, user_id: int) -> User:
+    """An active annotator account.
+
+    Raises:
+        UnprocessableError: no such user, inactive, or not an annotator.
+    """
+    user = session.get(User, user_id)
+    if user is None or not user.is_active or user.role != "annotator":
+        raise UnprocessableError(f"user {user_id} is not an active annotator", "annotators")
+    return user
+
+
+def get_batch(session: Session, batch_id: int) -> Batch:
+    """The batch, or NotFoundError."""
+    batch = session.get(Batch, batch_id)
+    if batch is None:
+        raise NotFoundError(f"batch {batch_id} does not exist")
+    return batch
+
+
+def list_annotators(session: Session) -> list[User]:
+    """Active annotator accounts, by username (the choices of the batch forms)."""
+    return list(
+        session.exec(
+            select(User)
+            .where(User.role == "annotator", col(User.is_active).is_(True))
+            .order_by(col(User.username))
+        )
+    )
+
+
+@dataclass(frozen=True)
+class BatchChoices:
+    """What the create-batch form offers: recent runs, annotators, need types and domains."""
+
+    runs: list[Run]
+    annotators: list[User]
+    need_types: tuple[str, ...]
+    domains: list[str]
+
+
+def batch_choices(session: Session) -> BatchChoices:
+    """The options of the create-batch form (domains: those of the imported environments)."""
+    runs = list(session.exec(select(Run).order_by(col(Run.id).desc()).limit(50)))
+    domains = sorted(set(session.exec(select(Environment.domain)).all()))
+    return BatchChoices(runs, list_annotators(session), NEED_TYPES, domains)
+
+
+# ---------------------------------------------------------------------------------------------
+# Building a batch
+
+
+@dataclass(frozen=True)
+class _Candidate:
+    response_id: str
+    scenario_id: str
+    t: int
+
+
+def _candidates(
+    session: Session,
+    *,
+    run_id: int | None,
+    need_types: Sequence[str],
+    domains: Sequence[str],
+) -> list[_Candidate]:
+    """Completed responses of non-rejected scenarios with no active primary assignment."""
+    active_primary = exists().where(
+        col(Assignment.response_id) == col(Response.id),
+        col(Assignment.released_at).is_(None),
+        col(Assignment.kind) == "primary",
+    )
+    query = (
+        select(Response.id, Checkpoint.scenario_id, Checkpoint.t)
+        .join(Checkpoint, col(Checkpoint.id) == col(Response.checkpoint_id))
+        .join(Scenario, col(Scenario.id) == col(Checkpoint.scenario_id))
+        .join(Environment, col(Environment.id) == col(Scenario.environment_id))
+        .where(
+            col(Response.status) == "completed",
+            col(Scenario.audit_status) != "rejected",  # audited out (DESIGN §7)
+            ~active_primary,
+        )
+        .order_by(col(Checkpoint.scenario_id), col(Checkpoint.t), col(Response.id))
+    )
+    if run_id is not None:
+        query = query.where(col(Response.run_id) == run_id)
+    if need_types:
+        query = query.where(col(Scenario.need_type).in_(list(need_types)))
+    if domains:
+        query = query.where(col(Environment.domain).in_(list(domains)))
+    return [_Candidate(r, s, t) for r, s, t in session.exec(query).all()]
+
+
+def _phase_holders(
+    session: Session, *, phase: int, scenario_ids: Iterable[str], kind: str
+) -> dict[str, int]:
+    """Scenario → the annotator holding its newest active assignment of `kind` in `phase`."""
+    ids = sorted(set(scenario_ids))
+    if not ids:
+        return {}
+    rows = session.exec(
+        select(Checkpoint.scenario_id, Assignment.annotator_id)
+        .join(Response, col(Response.id) == col(Assignment.response_id))
+        .join(Checkpoint, col(Checkpoint.id) == col(Response.checkpoint_id))
+        .where(
+            col(Assignment.released_at).is_(None),
+            col(Assignment.phase) == phase,
+            col(Assignment.kind) == kind,
+            col(Checkpoint.scenario_id).in_(ids),
+        )
+        .order_by(col(Assignment.id))
+    ).all()
+    return {scenario: annotator for scenario, annotator in rows}  # newest wins
+
+
+def overlap_checkpoints(
+    checkpoints: Iterable[tuple[str, int]], share: float, seed: int
+) -> list[tuple[str, int]]:
+    """The seeded overlap sample: ``round(share · n)`` checkpoints (at least one if share > 0).
+
+    Each checkpoint ``(scenario, t)`` is ranked by ``sha256("overlap:{seed}:{scenario}:{t}")``
+    and the first ones are taken, so the choice depends only on the seed and the checkpoint —
+    the same in every process and independent of the order checkpoints are listed in.
+
+    Args:
+        checkpoints: ``(scenario_id, t)`` pairs (duplicates are ignored).
+        share: fraction 0..1.
+        seed: the batch seed.
+
+    Returns:
+        The chosen checkpoints, sorted.
+    """
+    distinct = sorted(set(checkpoints))
+    if share <= 0 or not distinct:
+        return []
+    count = min(len(distinct), max(1, int(share * len(distinct) + 0.5)))
+    ranked = sorted(distinct, key=lambda c: _digest("overlap", seed, c[0], c[1]))
+    return sorted(ranked[:count])
+
+
+def create_batch(
+    session: Session,
+    *,
+    name: str,
+    annotator_ids: Sequence[int],
+    created_by: int | None,
+    phase: int = 1,
+    run_id: int | None = None,
+    need_types: Sequence[str] = (),
+    domains: Sequence[str] = (),
+    overlap_share: float = 0.0,
+    seed: int = 0,
+    expires_after_hours: int | None = 72,
+    now: datetime | None = None,
+) -> Batch:
+    """Build a batch and its assignments under the paired protocol (DESIGN §7). Commits once.
+
+    Takes every completed response (of a scenario not audited out) that has no active primary
+    assignment, restricted to `run_id`, `need_types` and `domains` when given. All of a
+    scenario's responses in the batch go to one annotator: a scenario that already has a
+    primary annotator in this phase keeps them (even one not chosen now); the others are
+    spread over `annotator_ids` by response count (largest scenario first, to the annotator
+    with the fewest responses so far in this batch; ties by the order given). Then
+    :func:`overlap_checkpoints` picks ``overlap_share`` of the batch's checkpoints, whose
+    responses also go to a second annotator as kind ``overlap``: one per scenario, never its
+    primary annotator, kept when the scenario already has one in this phase, otherwise the
+    chosen annotator with the fewest responses in the batch so far, primary and overlap
+    together (ties by a sha256 of seed, scenario and annotator).
+
+    Args:
+        session: database session.
+        name: shown on the lead's pages (blank: ``phase P batch N``).
+        annotator_ids: active annotator accounts to receive new scenarios.
+        created_by: the lead's user id.
+        phase: annotation phase recorded on the batch and its assignments.
+        run_id: only responses of this run (None: any run).
+        need_types: only scenarios of these need types (empty: all).
+        domains: only environments of these domains (empty: all).
+        overlap_share: fraction 0..1 of checkpoints judged twice.
+        seed: seed of the overlap sample.
+        expires_after_hours: assignments expire this many hours after now (None: never).
+        now: the current time (tests).
+
+    Returns:
+        The new open :class:`Batch`.
+
+    Raises:
+        UnprocessableError: bad parameters, a non-annotator chosen, an overlap with fewer than
+            two annotators for a scenario, or nothing to assign (``field`` names the input).
+    """
+    now = now or utcnow()
+    chosen = list(dict.fromkeys(int(a) for a in annotator_ids))
+    if not chosen:
+        raise UnprocessableError("choose at least one annotator", "annotators")
+    for annotator_id in chosen:
+        _annotator(session, annotator_id)
+    if not 0.0 <= overlap_share <= 1.0:
+        raise UnprocessableError("the overlap share is a fraction between 0 and 1", "overlap_share")
+    if overlap_share > 0 and len(chosen) < 2:
+        raise UnprocessableError("an overlap sample needs at least two annotators", "overlap_share")
+    if expires_after_hours is not None and expires_after_hours <= 0:
+        raise UnprocessableError("expiry must be a positive number of hours", "expires")
+    if phase < 1:
+        raise UnprocessableError("the phase is a whole number from 1", "phase")
+    if run_id is not None and session.get(Run, run_id) is None:
+        raise UnprocessableError(f"run {run_id} does not exist", "run_id")
+
+    _lock_assignment_building(session)
+    candidates = _candidates(session, run_id=run_id, need_types=need_types, domains=domains)
+    if not candidates:
+        session.rollback()  # ends the transaction and its advisory lock
+        raise UnprocessableError(
+            "no completed response without an annotator matches this selection", "selection"
+        )
+    by_scenario: dict[str, list[_Candidate]] = defaultdict(list)
+    for candidate in candidates:
+        by_scenario[candidate.scenario_id].append(candidate)
+
+    owner = _phase_holders(session, phase=phase, scenario_ids=by_scenario, kind="primary")
+    load = dict.fromkeys(chosen, 0)
+    for scenario, items in by_scenario.items():
+        if scenario in owner and owner[scenario] in load:
+            load[owner[scenario]] += len(items)
+    for scenario in sorted(by_scenario, key=lambda s: (-len(by_scenario[s]), s)):
+        if scenario not in owner:
+            target = min(chosen, key=lambda a: (load[a], chosen.index(a)))
+            owner[scenario] = target
+            load[target] += len(by_scenario[scenario])
+
+    sample = overlap_checkpoints(((c.scenario_id, c.t) for c in candidates), overlap_share, seed)
+    sampled = set(sample)
+    overlap_items: dict[str, list[_Candidate]] = defaultdict(list)
+    for candidate in candidates:
+        if (candidate.scenario_id, candidate.t) in sampled:
+            overlap_items[candidate.scenario_id].append(candidate)
+    second = {
+        scenario: annotator
+        for scenario, annotator in _phase_holders(
+            session, phase=phase, scenario_ids=overlap_items, kind="overlap"
+        ).items()
+        if annotator != owner.get(scenario)
+    }
+    for scenario in sorted(overlap_items, key=lambda s: (-len(overlap_items[s]), s)):
+        if scenario in second:
+            if second[scenario] in load:
+                load[second[scenario]] += len(overlap_items[scenario])
+            continue
+        options = [a for a in chosen if a != owner[scenario]]
+        if not options:
+            session.rollback()
+            raise UnprocessableError(
+                f"scenario {scenario} keeps its annotator, so its overlap needs another one; "
+                "choose a second annotator",
+                "annotators",
+            )
+        target = min(options, key=lambda a: (load[a], _digest("second", seed, scenario, a)))
+        second[scenario] = target
+        load[target] += len(overlap_items[scenario])
+
+    number = session.exec(select(func.count()).select_from(Batch)).one() + 1
+    batch = Batch(
+        name=name.strip()[:120] or f"phase {phase} batch {number}",
+        phase=phase,
+        run_id=run_id,
+        need_types=sorted(set(need_types)),
+        domains=sorted(set(domains)),
+        overlap_share=overlap_share,
+        seed=seed,
+        status="open",
+        created_by=created_by,
+        created_at=now,
+        expires_after_hours=expires_after_hours,
+    )
+    session.add(batch)
+    session.flush()
+    expires_at = None if expires_after_hours is None else now + timedelta(hours=expires_after_hours)
+
+    def assignment(candidate: _Candidate, annotator_id: int, kind: str) -> Assignment:
+        return Assignment(
+            response_id=candidate.response_id,
+            annotator_id=annotator_id,
+            phase=phase,
+            batch_id=batch.id,
+            kind=kind,
+            assigned_at=now,
+            expires_at=expires_at,
+        )
+
+    for candidate in candidates:
+        session.add(assignment(candidate, owner[candidate.scenario_id], "primary"))
+    for scenario, items in overlap_items.items():
+        for candidate in items:
+            session.add(assignment(candidate, second[scenario], "overlap"))
+    session.commit()
+    return batch
+
+
+# ---------------------------------------------------------------------------------------------
+# Moving items: reassign, release, reclaim, close
+
+
+def _targets(
+    session: Session,
+    *,
+    assignment_ids: Sequence[int] | None,
+    batch_id: int | None,
+    scenario_id: str | None,
+    annotator_id: int | None = None,
+    kind: str | None = None,
+) -> list[Assignment]:
+    """Active assignments chosen by id, or by batch (and optionally scenario, holder, kind)."""
+    query = select(Assignment).where(col(Assignment.released_at).is_(None))
+    if assignment_ids is not None:
+        query = query.where(col(Assignment.id).in_(list(assignment_ids)))
+        if batch_id is not None:
+            query = query.where(col(Assignment.batch_id) == batch_id)
+    elif batch_id is not None:
+        get_batch(session, batch_id)
+        query = query.where(col(Assignment.batch_id) == batch_id)
+        if scenario_id is not None:
+            query = (
+                query.join(Response, col(Response.id) == col(Assignment.response_id))
+                .join(Checkpoint, col(Checkpoint.id) == col(Response.checkpoint_id))
+                .where(col(Checkpoint.scenario_id) == scenario_id)
+            )
+    else:
+        raise UnprocessableError("name the assignments, or a batch", "assignments")
+    if annotator_id is not None:
+        query = query.where(col(Assignment.annotator_id) == annotator_id)
+    if kind is not None:
+        query = query.where(col(Assignment.kind) == kind)
+    return list(session.exec(query.order_by(col(Assignment.id))))
+
+
+def _unjudged(session: Session, assignments: list[Assignment]) -> list[Assignment]:
+    """Lock the responses, then keep the assignments whose holder has not judged the item."""
+    _lock_responses(session, (a.response_id for a in assignments))
+    judged = _judged_pairs(session, (a.response_id for a in assignments))
+    return [a for a in assignments if (a.response_id, a.annotator_id) not in judged]
+
+
+def _release(
+    assignments: Iterable[Assignment], *, now: datetime, reason: str, by: int | None
+) -> None:
+    for assignment in assignments:
+        assignment.released_at = now
+        assignment.released_reason = reason[:200]
+        assignment.released_by = by
+
+
+def reassign(
+    session: Session,
+    *,
+    to_annotator: int,
+    by: int,
+    reason: str,
+    assignment_ids: Sequence[int] | None = None,
+    batch_id: int | None = None,
+    scenario_id: str | None = None,
+    kind: str = "primary",
+    now: datetime | None = None,
+) -> list[Assignment]:
+    """Move unjudged items to another annotator; the old assignments are released, not deleted.
+
+    Items are chosen by `assignment_ids`, or by `batch_id` and `scenario_id` (the scenario's
+    active assignments of `kind` in the batch). Items their holder has already judged stay
+    where they are. Each moved item gets a new assignment of the same phase, batch and kind,
+    expiring after the batch's expiry hours from now. Commits once.
+
+    Args:
+        session: database session.
+        to_annotator: the active annotator who takes the items.
+        by: the lead's user id, recorded on the releases.
+        reason: why (required; recorded on the releases).
+        assignment_ids: the assignments to move (active ones only).
+        batch_id: the batch (with `scenario_id`, or to restrict `assignment_ids`).
+        scenario_id: move this scenario's items within the batch.
+        kind: ``primary`` or ``overlap``, when moving by scenario.
+        now: the current time (tests).
+
+    Returns:
+        The new assignments.
+
+    Raises:
+        UnprocessableError: no reason; not an annotator; nothing unjudged to move; or the new
+            annotator already holds one of the items (the overlap annotator must differ from
+            the primary one).
+        NotFoundError: the batch does not exist.
+    """
+    now = now or utcnow()
+    if not reason.strip():
+        raise UnprocessableError("say why the items move", "reason")
+    _annotator(session, to_annotator)
+    targets = _targets(
+        session,
+        assignment_ids=assignment_ids,
+        batch_id=batch_id,
+        scenario_id=scenario_id,
+        kind=kind if assignment_ids is None else None,
+    )
+    movable = [a for a in _unjudged(session, targets) if a.annotator_id != to_annotator]
+    if not movable:
+        session.rollback()  # ends the transaction and its row locks
+        raise UnprocessableError("no unjudged item to move", "assignments")
+    held = session.exec(
+        select(Assignment.response_id).where(
+            col(Assignment.response_id).in_([a.response_id for a in movable]),
+            col(Assignment.annotator_id) == to_annotator,
+            col(Assignment.released_at).is_(None),
+        )
+    ).all()
+    if held:
+        session.rollback()
+        raise UnprocessableError(
+            f"that annotator already holds {len(held)} of these items (a response's two "
+            "judgements must come from different people)",
+            "to_annotator",
+        )
+    _release(movable, now=now, reason=reason.strip(), by=by)
+    session.flush()
+    hours = {
+        b.id: b.expires_after_hours
+        for b in session.exec(
+            select(Batch).where(col(Batch.id).in_({a.batch_id for a in movable if a.batch_id}))
+        )
+    }
+    created = []
+    for old in movable:
+        hours_left = hours.get(old.batch_id)
+        created.append(
+            Assignment(
+                response_id=old.response_id,
+                annotator_id=to_annotator,
+                phase=old.phase,
+                batch_id=old.batch_id,
+                kind=old.kind,
+                assigned_at=now,
+                expires_at=None if hours_left is None else now + timedelta(hours=hours_left),
+            )
+        )
+    session.add_all(created)
+    session.commit()
+    return created
+
+
+def release(
+    session: Session,
+    *,
+    by: int | None,
+    reason: str,
+    assignment_ids: Sequence[int] | None = None,
+    batch_id: int | None = None,
+    scenario_id: str | None = None,
+    annotator_id: int | None = None,
+    kind: str | None = None,
+    now: datetime | None = None,
+) -> int:
+    """Release unjudged items so a later batch can hand them out again. Commits once.
+
+    Items are chosen as in :func:`reassign` (by ids, or by batch with optional scenario,
+    holder and kind); judged ones are kept.
+
+    Returns:
+        Number of assignments released.
+
+    Raises:
+        UnprocessableError: no reason given, or neither ids nor a batch.
+        NotFoundError: the batch does not exist.
+    """
+    now = now or utcnow()
+    if not reason.strip():
+        raise UnprocessableError("say why the items are released", "reason")
+    targets = _targets(
+        session,
+        assignment_ids=assignment_ids,
+        batch_id=batch_id,
+        scenario_id=scenario_id,
+        annotator_id=annotator_id,
+        kind=kind,
+    )
+    freed = _unjudged(session, targets)
+    _release(freed, now=now, reason=reason.strip(), by=by)
+    session.commit()
+    return len(freed)
+
+
+def reclaim_expired(
+    session: Session, now: datetime | None = None, *, batch_id: int | None = None
+) -> int:
+    """Release every expired, unjudged assignment with reason ``expired``. Commits once.
+
+    Args:
+        session: database session.
+        now: the current time (default: now); an assignment whose ``expires_at`` is at or
+            before it has expired.
+        batch_id: only this batch (None: all).
+
+    Returns:
+        Number of assignments released.
+    """
+    now = now or utcnow()
+    query = select(Assignment).where(
+        col(Assignment.released_at).is_(None),
+        col(Assignment.expires_at).is_not(None),
+        col(Assignment.expires_at) <= now,
+    )
+    if batch_id is not None:
+        query = query.where(col(Assignment.batch_id) == batch_id)
+    expired = _unjudged(session, list(session.exec(query.order_by(col(Assignment.id)))))
+    _release(expired, now=now, reason=EXPIRED, by=None)
+    session.commit()
+    return len(expired)
+
+
+def close_batch(session: Session, *, batch_id: int, by: int, now: datetime | None = None) -> int:
+    """Close a batch: its unjudged items are released (reason ``batch closed``). Commits once.
+
+    Returns:
+        Number of assignments released.
+
+    Raises:
+        NotFoundError: no such batch.
+        ConflictError: the batch is closed already.
+    """
+    now = now or utcnow()
+    batch = get_batch(session, batch_id)
+    if batch.status == "closed":
+        raise ConflictError("this batch is closed already")
+    targets = _targets(session, assignment_ids=None, batch_id=batch_id, scenario_id=None)
+    freed = _unjudged(session, targets)
+    _release(freed, now=now, reason=CLOSED, by=by)
+    batch.status = "closed"
+    session.add(batch)
+    session.commit()
+    return len(freed)
+
+
+def check_first_save(session: Session, *, response_id: str, annotator_id: int) -> None:
+    """Refuse a first annotation that would over-fill the item. Call with the response locked.
+
+    An item takes as many annotations as it has active assignments (one, or two with an
+    overlap); the saving annotator must still hold one of them (a release or reassignment may
+    have happened since the page was opened).
+
+    Raises:
+        NotFoundError: the annotator no longer holds the item.
+        ConflictError: the item already has all the annotations it was assigned for.
+    """
+    holders = session.exec(
+        select(Assignment.annotator_id).where(
+            Assignment.response_id == response_id, col(Assignment.released_at).is_(None)
+        )
+    ).all()
+    if annotator_id not in holders:
+        raise NotFoundError("this item is no longer in your queue")
+    judged = session.exec(
+        select(func.count()).select_from(Annotation).where(Annotation.response_id == response_id)
+    ).one()
+    if judged >= len(holders):
+        raise ConflictError("this item has already been judged by everyone assigned to it")
+
+
+# ---------------------------------------------------------------------------------------------
+# Agreement
+
+
+def overlap_pairs(
+    session: Session, phase: int | None = None
+) -> list[tuple[str, Annotation, Annotation]]:
+    """``(response_id, primary annotation, overlap annotation)`` for every double-judged item.
+
+    A pair is the annotation of the response's active primary assignment and that of its
+    active overlap assignment (DESIGN §8: items judged by two people), in response order.
+    """
+    primary = aliased(Assignment)
+    second = aliased(Assignment)
+    first_note = aliased(Annotation)
+    second_note = aliased(Annotation)
+    columns: list[Any] = [col(second.response_id), first_note, second_note]
+    query = (
+        sa_select(*columns)
+        .join(
+            primary,
+            and_(
+                col(primary.response_id) == col(second.response_id),
+                col(primary.kind) == "primary",
+                col(primary.released_at).is_(None),
+            ),
+        )
+        .join(
+            first_note,
+            and_(
+                col(first_note.response_id) == col(primary.response_id),
+                col(first_note.annotator_id) == col(primary.annotator_id),
+            ),
+        )
+        .join(
+            second_note,
+            and_(
+                col(second_note.response_id) == col(second.response_id),
+                col(second_note.annotator_id) == col(second.annotator_id),
+            ),
+        )
+        .where(col(second.kind) == "overlap", col(second.released_at).is_(None))
+        .order_by(col(second.response_id))
+    )
+    if phase is not None:
+        query = query.where(col(second.phase) == phase)
+    return [(r, a, b) for r, a, b in session.execute(query).all()]
+
+
+def agreement_on_overlap(session: Session, phase: int | None = None) -> dict[str, Any]:
+    """Inter-annotator agreement on the overlap sample (DESIGN §8, beyond the paper).
+
+    Pairs the primary and the overlap annotation of each double-judged response and computes,
+    per field (verdict, level, timing, intensity), Cohen's κ and Krippendorff's α with
+    :func:`app.metrics.agreement.agreement_table`. Timing and intensity exist only on rejected
+    L1–L3 judgements, so their item counts are those where both annotators gave one.
+
+    Args:
+        session: database session.
+        phase: only overlap assignments of this phase (None: all phases).
+
+    Returns:
+        ``{"items": number of double-judged responses, "rows": agreement_table rows}``.
+    """
+    pairs = overlap_pairs(session, phase)
+    double_judged: dict[str, list[tuple[str, Any, Any]]] = {f: [] for f in AGREEMENT_FIELDS}
+    for response_id, first, second in pairs:
+        for name in AGREEMENT_FIELDS:
+            double_judged[name].append((response_id, getattr(first, name), getattr(second, name)))
+    return {"items": len(pairs), "rows": agreement_table(double_judged)}

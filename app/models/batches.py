@@ -1,0 +1,39 @@
+"""Annotation batches: a lead's selection of responses handed out together (DESIGN.md §7)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlmodel import Field, SQLModel
+
+from app.models.base import json_field, time_field
+
+BATCH_STATUSES = ("open", "closed")
+ASSIGNMENT_KINDS = ("primary", "overlap")
+"""``primary``: the scenario's annotator (paired protocol); ``overlap``: a second, independent
+judgement of the same response, for inter-annotator agreement."""
+
+
+class Batch(SQLModel, table=True):
+    """Completed responses chosen by run, phase, need type and domain, assigned in one go.
+
+    `need_types` and `domains` are the filters used (empty = all); `overlap_share` is the
+    fraction (0..1) of the batch's checkpoints also given to a second annotator, chosen from
+    `seed`. Assignments made for the batch expire `expires_after_hours` after they are made
+    (None: never).
+    """
+
+    __tablename__ = "batches"
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(max_length=120)
+    phase: int = 1
+    run_id: int | None = Field(default=None, foreign_key="runs.id", index=True)
+    need_types: list[str] = json_field(default=list)
+    domains: list[str] = json_field(default=list)
+    overlap_share: float = 0.0
+    seed: int = 0
+    status: str = Field(default="open", max_length=16)
+    created_by: int | None = Field(default=None, foreign_key="users.id")
+    created_at: datetime = time_field(now=True)
+    expires_after_hours: int | None = 72

@@ -1,0 +1,196 @@
+"""The lead's annotation batches: create, follow, reassign, release, reclaim (DESIGN.md §7)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Depends, Request
+from starlette.datastructures import FormData
+from starlette.responses import RedirectResponse, Response
+
+from app.annotation import batches as service
+from app.annotation.progress import batch_progress, list_batches
+from app.db import SessionDep
+from app.errors import UnprocessableError
+from app.web.deps import LeadUser, verify_csrf
+from app.web.templating import is_htmx, render
+
+router = APIRouter(prefix="/lead/batches", dependencies=[Depends(verify_csrf)])
+
+
+def _optional_int(value: Any, field: str) -> int | None:
+    if value in (None, ""):
+        return None
+    try:
+        return int(str(value))
+    except ValueError as exc:
+        message = f"{field.replace('_', ' ')} must be a whole number"
+        raise UnprocessableError(message, field) from exc
+
+
+def _number(value: Any, field: str, default: float) -> float:
+    if value in (None, ""):
+        return default
+    try:
+        return float(str(value))
+    except ValueError as exc:
+        raise UnprocessableError(f"{field.replace('_', ' ')} must be a number", field) from exc
+
+
+def _list_page(
+    request: Request,
+    session: SessionDep,
+    *,
+    error: str | None = None,
+    values: dict[str, Any] | None = None,
+    status_code: int = 200,
+) -> Response:
+    return render(
+        request,
+        "batches/list.html",
+        {
+            "summaries": list_batches(session),
+            "choices": service.batch_choices(session),
+            "error": error,
+            "values": values or {},
+        },
+        status_code=status_code,
+    )
+
+
+@router.get("")
+def batches_page(request: Request, session: SessionDep, user: LeadUser) -> Response:
+    return _list_page(request, session)
+
+
+def _form_values(form: FormData) -> dict[str, Any]:
+    return {
+        "name": str(form.get("name") or ""),
+        "run_id": str(form.get("run_id") or ""),
+        "phase": str(form.get("phase") or ""),
+        "need_types": [str(v) for v in form.getlist("need_types")],
+        "domains": [str(v) for v in form.getlist("domains")],
+        "annotators": [str(v) for v in form.getlist("annotators")],
+        "overlap_percent": str(form.get("overlap_percent") or ""),
+        "seed": str(form.get("seed") or ""),
+        "expires_hours": str(form.get("expires_hours") or ""),
+    }
+
+
+@router.post("")
+async def create_batch_view(request: Request, session: SessionDep, user: LeadUser) -> Response:
+    values = _form_values(await request.form())
+    try:
+        annotators = [_optional_int(a, "annotators") for a in values["annotators"]]
+        overlap = _number(values["overlap_percent"], "overlap_percent", 0.0)
+        if not 0 <= overlap <= 100:
+            raise UnprocessableError("the overlap is a percentage from 0 to 100", "overlap")
+        batch = service.create_batch(
+            session,
+            name=values["name"],
+            annotator_ids=[a for a in annotators if a is not None],
+            created_by=user.id,
+            phase=_optional_int(values["phase"], "phase") or 1,
+            run_id=_optional_int(values["run_id"], "run_id"),
+            need_types=values["need_types"],
+            domains=values["domains"],
+            overlap_share=overlap / 100,
+            seed=_optional_int(values["seed"], "seed") or 0,
+            expires_after_hours=_optional_int(values["expires_hours"], "expires_hours"),
+        )
+    except UnprocessableError as exc:
+        session.rollback()
+        return _list_page(request, session, error=str(exc), values=values, status_code=422)
+    return RedirectResponse(f"/lead/batches/{batch.id}", status_code=303)
+
+
+def _detail_page(
+    request: Request,
+    session: SessionDep,
+    batch_id: int,
+    *,
+    error: str | None = None,
+    status_code: int = 200,
+) -> Response:
+    progress = batch_progress(session, batch_id)
+    names = {p.annotator_id: p.username for p in progress.annotators}
+    context = {
+        "batch": progress.batch,
+        "progress": progress,
+        "names": names,
+        "annotators": service.list_annotators(session),
+        "error": error,
+    }
+    block = "live" if is_htmx(request) else None
+    return render(request, "batches/detail.html", context, block=block, status_code=status_code)
+
+
+@router.get("/{batch_id}")
+def batch_page(request: Request, session: SessionDep, user: LeadUser, batch_id: int) -> Response:
+    return _detail_page(request, session, batch_id)
+
+
+def _back(batch_id: int) -> Response:
+    return RedirectResponse(f"/lead/batches/{batch_id}", status_code=303)
+
+
+@router.post("/{batch_id}/reassign")
+async def reassign_view(
+    request: Request, session: SessionDep, user: LeadUser, batch_id: int
+) -> Response:
+    form = await request.form()
+    assert user.id is not None
+    try:
+        to_annotator = _optional_int(form.get("to_annotator"), "to_annotator")
+        if to_annotator is None:
+            raise UnprocessableError("choose who takes the items", "to_annotator")
+        kind = str(form.get("kind") or "primary")
+        if kind not in ("primary", "overlap"):
+            raise UnprocessableError("kind is primary or overlap", "kind")
+        service.reassign(
+            session,
+            batch_id=batch_id,
+            scenario_id=str(form.get("scenario_id") or ""),
+            kind=kind,
+            to_annotator=to_annotator,
+            by=user.id,
+            reason=str(form.get("reason") or ""),
+        )
+    except UnprocessableError as exc:
+        session.rollback()
+        return _detail_page(request, session, batch_id, error=str(exc), status_code=422)
+    return _back(batch_id)
+
+
+@router.post("/{batch_id}/release")
+async def release_view(
+    request: Request, session: SessionDep, user: LeadUser, batch_id: int
+) -> Response:
+    form = await request.form()
+    try:
+        service.release(
+            session,
+            batch_id=batch_id,
+            scenario_id=str(form.get("scenario_id") or "") or None,
+            annotator_id=_optional_int(form.get("annotator_id"), "annotator_id"),
+            by=user.id,
+            reason=str(form.get("reason") or "released by the lead"),
+        )
+    except UnprocessableError as exc:
+        session.rollback()
+        return _detail_page(request, session, batch_id, error=str(exc), status_code=422)
+    return _back(batch_id)
+
+
+@router.post("/{batch_id}/reclaim")
+def reclaim_view(session: SessionDep, user: LeadUser, batch_id: int) -> Response:
+    service.get_batch(session, batch_id)
+    service.reclaim_expired(session, batch_id=batch_id)
+    return _back(batch_id)
+
+
+@router.post("/{batch_id}/close")
+def close_view(session: SessionDep, user: LeadUser, batch_id: int) -> Response:
+    assert user.id is not None
+    service.close_batch(session, batch_id=batch_id, by=user.id)
+    return _back(batch_id)

@@ -167,6 +167,8 @@ def load_item(session: Session, annotator: User, response_id: str) -> DiagnosisI
     assert checkpoint is not None
     scenario = session.get(Scenario, checkpoint.scenario_id)
     assert scenario is not None
+    if scenario.audit_status == "rejected":
+        raise NotFoundError("this item's scenario was audited out; it is no longer judged")
     environment = session.get(Environment, scenario.environment_id)
     assert environment is not None
     annotation = session.exec(

@@ -347,3 +347,23 @@ def test_rejected_scenario_leaves_annotation_queues(session: Session, people) ->
     )
     assert annotator_queue(session, annotator) == []
     assert assign_scenarios_paired(session, annotator_ids=[annotator.id]) == 0
+
+
+def test_an_audited_out_item_cannot_be_opened_or_judged_by_url(session) -> None:
+    from app.annotation.service import annotator_queue, assign_scenarios_paired, load_item
+    from app.errors import NotFoundError
+    from app.models import Scenario
+    from tests.factories import make_run, make_user
+
+    make_run(session, scenario_ids=["ss-03"])
+    annotator = make_user(session)
+    assign_scenarios_paired(session, annotator_ids=[annotator.id])
+    item = annotator_queue(session, annotator)[0]
+    scenario = session.get(Scenario, "ss-03")
+    scenario.audit_status = "rejected"
+    session.add(scenario)
+    session.commit()
+    import pytest
+
+    with pytest.raises(NotFoundError, match="audited out"):
+        load_item(session, annotator, item.response_id)

@@ -278,13 +278,33 @@ def run(
         str | None, typer.Option(help="comma-separated scenario ids (default all)")
     ] = None,
     name: Annotated[str | None, typer.Option(help="run name")] = None,
+    resume: Annotated[
+        int | None,
+        typer.Option(
+            help="finish run ID instead of creating one (retries its failures and "
+            "the responses an interrupted run left running)"
+        ),
+    ] = None,
 ) -> None:
-    """Sample checkpoints and produce responses, with a progress bar."""
+    """Sample checkpoints and produce responses, with a progress bar.
+
+    Exits 1 when any response ends in ``api_error`` (an infrastructure failure): retry them
+    with ``--resume RUN`` or from the run page.
+    """
     _database()
     from app.db import session_scope
     from app.errors import DomainError
     from app.runs import service
 
+    if resume is not None:
+        try:
+            with session_scope() as session:
+                service.retry_failed(session, resume, all_running=True)
+        except DomainError as exc:
+            err.print(f"[red]{exc}[/red]")
+            raise typer.Exit(1) from exc
+        _finish_cli_run(resume)
+        return
     try:
         with session_scope() as session:
             service.ensure_baseline_agents(session)
@@ -301,10 +321,32 @@ def run(
         err.print(f"[red]{exc}[/red]")
         raise typer.Exit(1) from exc
     assert run_id is not None
+    with session_scope() as session:
+        diagnostics = service.run_sampling_diagnostics(session, run_id)
+    by_length = "; ".join(
+        f"n={n}: " + ", ".join(f"t{t}×{c}" for t, c in counts.items())
+        for n, counts in diagnostics["by_length"].items()
+    )
+    console.print(
+        f"sampled {diagnostics['responses']} responses; Cramér's V = {diagnostics['cramers_v']}, "
+        f"max pairwise Wasserstein = {diagnostics['max_wasserstein']}; by scenario length: "
+        f"{by_length}",
+        highlight=False,
+    )
+    _finish_cli_run(run_id)
+
+
+def _finish_cli_run(run_id: int) -> None:
     counts = _execute_run(run_id)
     console.print(
         f"run {run_id} finished: " + ", ".join(f"{s} {n}" for s, n in sorted(counts.items()))
     )
+    if counts.get("api_error"):
+        err.print(
+            f"[red]{counts['api_error']} response(s) failed for infrastructure reasons; "
+            f"retry them with `halo run --resume {run_id}`[/red]"
+        )
+        raise typer.Exit(1)
 
 
 @cli.command()
@@ -352,7 +394,14 @@ def assign(
 
 @cli.command()
 def metrics(
-    table: Annotated[str, typer.Argument(help="table1")],
+    table: Annotated[
+        str,
+        typer.Argument(
+            help="table1, table1_ci, table2, table2_domain, table9, figure3, figure4, figure6, "
+            "figure6_access, figure6_stats, figure7, table10, tables7_8 or agreement "
+            "(table11 needs judge predictions: upload them on /analysis/judge)"
+        ),
+    ],
     format: Annotated[str, typer.Option("--format", help="json | csv | latex")] = "json",
     run_id: Annotated[int | None, typer.Option("--run", help="only this run")] = None,
 ) -> None:

@@ -20,13 +20,14 @@ from email.utils import parsedate_to_datetime
 from typing import Any
 
 import httpx
-from pydantic import BaseModel, ConfigDict, Field, HttpUrl
+from pydantic import BaseModel, ConfigDict, Field, HttpUrl, field_validator
 
 from app.agents.client import AgentAPIError, AgentTurn, LLMCall
 from app.agents.limits import endpoint_slot
-from app.settings import get_settings
+from app.settings import Settings, get_settings
 
 RETRY_STATUSES = {408, 409, 425, 429, 500, 502, 503, 504}
+RESERVED_BODY_KEYS = frozenset({"model", "messages", "stream", "n", "tools", "functions"})
 
 
 class EndpointConfig(BaseModel):
@@ -49,7 +50,9 @@ class EndpointConfig(BaseModel):
 
     base_url: HttpUrl
     model: str = Field(min_length=1)
-    api_key_env: str | None = Field(default=None, pattern=r"^[A-Za-z_][A-Za-z0-9_]*$")
+    api_key_env: str | None = Field(
+        default=None, pattern=r"^[A-Z][A-Z0-9_]*_(API_KEY|KEY|TOKEN)$", max_length=128
+    )
     temperature: float | None = Field(default=None, ge=0, le=2)
     max_tokens: int | None = Field(default=None, ge=1)
     extra_body: dict[str, Any] = {}
@@ -58,6 +61,25 @@ class EndpointConfig(BaseModel):
     backoff_base_s: float = Field(default=1.0, ge=0)
     backoff_max_s: float = Field(default=60.0, ge=0)
     concurrency: int = Field(default=8, ge=1, le=1024)
+
+    @field_validator("api_key_env")
+    @classmethod
+    def _not_a_workbench_secret(cls, name: str | None) -> str | None:
+        # the key is sent to the endpoint as a bearer token: never one of our own settings
+        if name is not None and name.removeprefix("HALO_").lower() in Settings.model_fields:
+            raise ValueError(f"{name} is a workbench setting, not an API key")
+        return name
+
+    @field_validator("extra_body")
+    @classmethod
+    def _no_reserved_keys(cls, body: dict[str, Any]) -> dict[str, Any]:
+        reserved = sorted(RESERVED_BODY_KEYS & body.keys())
+        if reserved:
+            raise ValueError(
+                f"extra body may not set {', '.join(reserved)}: the run controls them, and the "
+                "stored prompt and settings must be what was sent"
+            )
+        return body
 
     @property
     def url(self) -> str:
@@ -204,7 +226,13 @@ class OpenAIChatAgent:
                     f"{last_reason}: gave up after {attempt + 1} attempts; last: {detail}",
                     failures,
                 )
-            delay = wait if wait is not None else backoff_delay(attempt, self.config, self.rng)
+            # honour Retry-After, but never beyond the backoff cap (a day-long Retry-After would
+            # outlive the task; the retry budget then ends it as rate_limited)
+            delay = (
+                min(wait, self.config.backoff_max_s)
+                if wait is not None
+                else backoff_delay(attempt, self.config, self.rng)
+            )
             if self.on_backoff is not None:
                 self.on_backoff(
                     Backoff(last_reason, datetime.now(UTC) + timedelta(seconds=delay), attempt + 1)

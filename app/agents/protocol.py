@@ -67,12 +67,18 @@ def extract_json(text: str) -> Any:
     if stripped.startswith("```"):
         stripped = stripped.split("\n", 1)[1] if "\n" in stripped else ""
         stripped = stripped.rsplit("```", 1)[0]
+    if not stripped:
+        raise ProtocolViolation("the reply is empty; answer with one JSON object")
+    if "\x00" in stripped or "\\u0000" in stripped:
+        raise ProtocolViolation("the reply contains a NUL character, which is not allowed")
     try:
         return json.loads(stripped)
     except json.JSONDecodeError as exc:
         raise ProtocolViolation(
             f"the reply is not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno})"
         ) from exc
+    except (RecursionError, ValueError) as exc:  # absurd nesting or number sizes
+        raise ProtocolViolation(f"the reply cannot be read as JSON ({type(exc).__name__})") from exc
 
 
 def parse_reply(

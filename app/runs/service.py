@@ -6,9 +6,10 @@ import time
 import uuid
 from collections import Counter
 from collections.abc import Callable
+from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import func, text
+from sqlalchemy import func, text, update
 from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select
 
@@ -16,13 +17,14 @@ from app.agents.baselines import BASELINES, BaselineAgent
 from app.agents.client import AgentClient
 from app.agents.llm import Backoff, EndpointConfig, OpenAIChatAgent
 from app.agents.protocol import Limits
-from app.agents.runner import PROMPT_VERSION, run_response, system_prompt
+from app.agents.runner import PROMPT_VERSION, ResponseOutcome, run_response, system_prompt
 from app.arena.replay import Observation
 from app.errors import NotFoundError, UnprocessableError
 from app.models import Agent, Checkpoint, Response, Run, Scenario
 from app.models.base import utcnow
 from app.scenarios.sampling import sample_checkpoints, sampling_diagnostics
 from app.scenarios.service import load_scenario
+from app.settings import get_settings
 
 FINISHED = ("completed", "protocol_error", "api_error", "cancelled")
 """Response statuses after which nothing more happens (``cancelled``: its run was cancelled)."""
@@ -85,6 +87,8 @@ def create_run(
     """
     if not agent_names:
         raise UnprocessableError("choose at least one agent", "agents")
+    if len(set(agent_names)) != len(agent_names):
+        raise UnprocessableError("each agent may be named once", "agents")
     if k < 1:
         raise UnprocessableError("k must be at least 1", "k")
     agents = {
@@ -95,6 +99,11 @@ def create_run(
         known = ", ".join(session.exec(select(Agent.name).order_by(col(Agent.name))).all())
         raise UnprocessableError(
             f"unknown agent(s): {', '.join(missing)}; defined agents: {known or 'none'}", "agents"
+        )
+    external = [n for n in agent_names if agents[n].kind not in ("baseline", "openai")]
+    if external:
+        raise UnprocessableError(
+            f"{', '.join(external)}: imported responses only; such agents cannot be run", "agents"
         )
     query = select(Scenario).order_by(Scenario.id)
     if scenario_ids is not None:
@@ -161,12 +170,16 @@ def _id(value: int | None) -> int:
     return value
 
 
-def pending_response_ids(session: Session, run_id: int) -> list[str]:
-    """Ids of a run's responses that still have to be produced, in a stable order."""
+def pending_response_ids(
+    session: Session, run_id: int, *, include_running: bool = True
+) -> list[str]:
+    """Ids of a run's responses that still have to be produced, in a stable order (with
+    `include_running`, also those some task holds now)."""
+    statuses = ("pending", "running") if include_running else ("pending",)
     return list(
         session.exec(
             select(Response.id)
-            .where(Response.run_id == run_id, col(Response.status).in_(("pending", "running")))
+            .where(Response.run_id == run_id, col(Response.status).in_(statuses))
             .order_by(col(Response.checkpoint_id), col(Response.agent_id))
         )
     )
@@ -202,6 +215,8 @@ def execute_response(session: Session, response_id: str) -> str:
         raise NotFoundError(f"response {response_id} does not exist")
     if response.status in FINISHED:
         return response.status
+    if not _claim(session, response):
+        return response.status  # another task is producing it right now
     checkpoint = session.get(Checkpoint, response.checkpoint_id)
     agent = session.get(Agent, response.agent_id)
     run_status = session.exec(select(Run.status).where(Run.id == response.run_id)).one()
@@ -212,13 +227,6 @@ def execute_response(session: Session, response_id: str) -> str:
         session.commit()
         return response.status
     loaded = load_scenario(session, checkpoint.scenario_id)
-    response.status, response.started_at = "running", utcnow()
-    session.add(response)
-    if session.get_bind().dialect.name == "postgresql":
-        # the "running" marker is advisory: losing it in a crash costs nothing, so it need not
-        # wait for the WAL flush (the stored response below is committed durably)
-        session.execute(text("SET LOCAL synchronous_commit = off"))
-    session.commit()
 
     def on_backoff(backoff: Backoff) -> None:
         response.retry_reason, response.retry_until = backoff.reason, backoff.until
@@ -227,13 +235,20 @@ def execute_response(session: Session, response_id: str) -> str:
 
     limits = _run_limits(session, response.run_id)
     run_started = time.perf_counter()
-    outcome = run_response(
-        loaded.s0,
-        loaded.events,
-        checkpoint.t,
-        agent_factory=lambda obs: agent_client(agent, obs, on_backoff),
-        limits=limits,
-    )
+    try:
+        outcome = run_response(
+            loaded.s0,
+            loaded.events,
+            checkpoint.t,
+            agent_factory=lambda obs: agent_client(agent, obs, on_backoff),
+            limits=limits,
+        )
+    except Exception as exc:
+        outcome = ResponseOutcome(
+            status="api_error",
+            failure_reason="internal_error",
+            error=f"internal_error: {type(exc).__name__}: {exc}"[:2000],
+        )
     run_s = time.perf_counter() - run_started
     for field, value in vars(outcome).items():
         setattr(response, field, value)
@@ -266,6 +281,42 @@ def _run_limits(session: Session, run_id: int) -> Limits:
         )
         _LIMITS[run_id] = limits
     return limits
+
+
+def _claim(session: Session, response: Response) -> bool:
+    """Take a response for this task: pending, or running but stale (its worker died and the
+    broker redelivered it after the visibility timeout). Atomic, so two tasks for one response
+    never both produce it. Commits (the marker is advisory, so on PostgreSQL it does not wait
+    for the WAL flush)."""
+    stale = utcnow() - timedelta(seconds=get_settings().celery_visibility_timeout)
+    claimed = session.execute(
+        update(Response)
+        .where(
+            col(Response.id) == response.id,
+            (col(Response.status) == "pending")
+            | ((col(Response.status) == "running") & (col(Response.started_at) < stale)),
+        )
+        .values(status="running", started_at=utcnow())
+    )
+    if session.get_bind().dialect.name == "postgresql":
+        session.execute(text("SET LOCAL synchronous_commit = off"))
+    session.commit()
+    session.refresh(response)
+    return bool(getattr(claimed, "rowcount", 0))
+
+
+def mark_failed(session: Session, response_id: str, reason: str, message: str) -> None:
+    """End a response that its task could not finish (e.g. the task's time limit) as
+    ``api_error`` with `reason`, and finish the run if nothing else is open (commits)."""
+    response = session.get(Response, response_id)
+    if response is None or response.status in FINISHED:
+        return
+    response.status, response.failure_reason, response.error = "api_error", reason, message
+    response.action, response.level_predicted, response.finished_at = None, None, utcnow()
+    response.retry_reason, response.retry_until = None, None
+    _finish_run_if_done(session, response.run_id, finishing=response.id)
+    session.add(response)
+    session.commit()
 
 
 def _finish_run_if_done(session: Session, run_id: int, finishing: str | None = None) -> None:
@@ -303,10 +354,18 @@ def run_progress(session: Session, run_id: int) -> dict[str, Any]:
     return {"total": total, "done": done, "by_status": dict(counts)}
 
 
-def retry_failed(session: Session, run_id: int) -> list[str]:
-    """Put a run's ``api_error`` responses back to pending (commits); return their ids.
+STALE_RUNNING = timedelta(minutes=15)
+"""A response 'running' for longer than this without a result is taken to be abandoned."""
 
-    Infrastructure failures are retried; ``protocol_error`` is model behaviour and stays.
+
+def retry_failed(session: Session, run_id: int, *, all_running: bool = False) -> list[str]:
+    """Put a run's ``api_error`` responses, and abandoned ``running`` ones, back to pending
+    (commits); return their ids.
+
+    Infrastructure failures are retried; ``protocol_error`` is model behaviour and stays. A
+    response counts as abandoned when it has been running for over 15 minutes (a killed
+    ``halo run`` or server), or always with `all_running` (the operator knows nothing is
+    producing it, e.g. ``halo run --resume``).
 
     Raises:
         NotFoundError: no such run.
@@ -317,14 +376,20 @@ def retry_failed(session: Session, run_id: int) -> list[str]:
         raise NotFoundError(f"run {run_id} does not exist")
     if run.status == "cancelled":
         raise UnprocessableError("a cancelled run cannot be retried", "run")
+    abandoned = col(Response.status) == "running"
+    if not all_running:
+        abandoned = abandoned & (col(Response.started_at) < utcnow() - STALE_RUNNING)
     failed = list(
         session.exec(
-            select(Response).where(Response.run_id == run_id, Response.status == "api_error")
+            select(Response).where(
+                Response.run_id == run_id, (col(Response.status) == "api_error") | abandoned
+            )
         )
     )
     for response in failed:
         response.status, response.error, response.failure_reason = "pending", None, None
         response.llm_calls, response.finished_at = [], None
+        response.retry_reason, response.retry_until = None, None
         session.add(response)
     if failed:
         run.status, run.finished_at = "running", None

@@ -5,6 +5,7 @@ from __future__ import annotations
 from urllib.parse import quote
 
 from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.responses import JSONResponse, RedirectResponse, Response
 
@@ -65,7 +66,23 @@ def install_error_handlers(app: FastAPI) -> None:
             status_code=exc.status_code,
         )
 
+    async def invalid_request(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, RequestValidationError)
+        where = "; ".join(
+            f"{'.'.join(str(p) for p in err['loc'][1:]) or 'request'}: {err['msg']}"
+            for err in exc.errors()
+        )
+        if "text/html" not in request.headers.get("accept", ""):
+            return JSONResponse({"detail": where}, status_code=422)
+        return render(
+            request,
+            "error.html",
+            {"status": 422, "message": f"The address is not valid ({where})."},
+            status_code=422,
+        )
+
     app.add_exception_handler(StarletteHTTPException, http_error)
+    app.add_exception_handler(RequestValidationError, invalid_request)
     app.add_exception_handler(LoginRequired, login_required)
     app.add_exception_handler(CsrfFailed, csrf_failed)
     for cls in STATUS:

@@ -576,7 +576,7 @@ def test_import_failures_name_every_line_and_store_nothing(
         "line 4: $.need_type: scenario wp-04 has need type 'blockage', not 'risk'",
         "line 4: $.checkpoint: must be between 1 and 5 (the events of wp-04)",
         "line 5: $.level_predicted: must be 'L1' (the catalogue level of notify_user)",
-        "line 6: $.trajectory[0].command: send_email is a action command, not a retrieval command",
+        "line 6: $.trajectory[0].command: send_email is an action command, not a retrieval command",
         "line 7: $.timing: a rejected L1–L3 needs timing: premature, belated or appropriate",
         "line 8: $.response_id: 'ext-2' is already on line 2",
         f"line 9: $.response_id: {existing!r} already exists (already imported)",

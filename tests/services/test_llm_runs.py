@@ -112,3 +112,60 @@ def test_cancel_leaves_finished_work_and_stops_the_rest(session: Session, llm: F
     assert session.get(Run, run.id).status == "cancelled"
     with pytest.raises(UnprocessableError):
         retry_failed(session, run.id)
+
+
+def test_a_response_is_claimed_once_and_a_stale_one_is_taken_back(session: Session) -> None:
+    from datetime import timedelta
+
+    from app.models.base import utcnow
+
+    run = create_run(session, agent_names=["restraint"], scenario_ids=["hf-02"], k=1)
+    response = session.exec(select(Response).where(Response.run_id == run.id)).one()
+    response.status, response.started_at = "running", utcnow()  # another task holds it
+    session.add(response)
+    session.commit()
+    assert execute_response(session, response.id) == "running"  # a duplicate task skips it
+    response.started_at = utcnow() - timedelta(hours=2)  # that task's worker died long ago
+    session.add(response)
+    session.commit()
+    assert execute_response(session, response.id) == "completed"
+
+
+def test_unexpected_errors_end_the_response_and_external_agents_cannot_run(
+    session: Session, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import app.runs.service as service
+    from app.models import Agent
+
+    def boom(*args, **kwargs):
+        raise RuntimeError("something nobody expected")
+
+    run = create_run(session, agent_names=["restraint"], scenario_ids=["hf-03"], k=1)
+    monkeypatch.setattr(service, "run_response", boom)
+    response_id = session.exec(select(Response.id).where(Response.run_id == run.id)).one()
+    assert execute_response(session, response_id) == "api_error"
+    response = session.get(Response, response_id)
+    assert response.failure_reason == "internal_error" and "nobody expected" in response.error
+    assert session.get(Run, run.id).status == "completed"
+    session.add(Agent(name="harness-x", kind="external", config={}))
+    session.commit()
+    with pytest.raises(UnprocessableError, match="cannot be run"):
+        create_run(session, agent_names=["harness-x"])
+    with pytest.raises(UnprocessableError, match="named once"):
+        create_run(session, agent_names=["restraint", "restraint"])
+
+
+def test_resume_takes_back_abandoned_running_responses(session: Session) -> None:
+    from app.runs.service import mark_failed
+
+    run = create_run(session, agent_names=["restraint"], scenario_ids=["hf-04"], k=2)
+    first, second = session.exec(select(Response).where(Response.run_id == run.id)).all()
+    first.status = "running"  # as after Ctrl-C
+    session.add(first)
+    session.commit()
+    mark_failed(session, second.id, "task_timeout", "task_timeout: no result within 900 s")
+    assert session.get(Response, second.id).failure_reason == "task_timeout"
+    assert retry_failed(session, run.id) == [second.id]  # running, but not stale yet
+    assert retry_failed(session, run.id, all_running=True) == [first.id]
+    _execute_all(session, run.id)
+    assert run_progress(session, run.id)["by_status"] == {"completed": 2}

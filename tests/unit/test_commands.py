@@ -313,9 +313,9 @@ def test_kind_is_enforced(box):
     result = run_command(
         box, "send_email", {"to": "a@b", "subject": "s", "body": "b"}, kind="retrieval"
     )
-    assert result.output == "error: send_email is a action command, not a retrieval command"
+    assert result.output == "error: send_email is an action command, not a retrieval command"
     result = run_command(box, "email_list", {}, kind="action")
-    assert not result.ok and "retrieval command, not a action" in result.output
+    assert not result.ok and "retrieval command, not an action" in result.output
     with pytest.raises(CommandError, match="unknown command"):
         validate_call("nope", {})
     assert validate_call("email_list", None).limit == 20  # type: ignore[attr-defined]

@@ -143,7 +143,9 @@ def validate_call(name: str, args: Any, *, kind: str | None = None) -> Args:
     if spec is None:
         raise CommandError(f"unknown command {name!r}")
     if kind is not None and spec.kind != kind:
-        raise CommandError(f"{name} is a {spec.kind} command, not a {kind} command")
+        article = "an" if spec.kind == "action" else "a"
+        wanted = "an action" if kind == "action" else "a retrieval"
+        raise CommandError(f"{name} is {article} {spec.kind} command, not {wanted} command")
     if args is None:
         args = {}
     if not isinstance(args, dict):
@@ -193,7 +195,14 @@ def render_output(data: Any) -> str:
     """Text of a retrieval result: strings as they are, anything else as compact JSON."""
     if isinstance(data, str):
         return data
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"), default=_json_default)
+
+
+def _json_default(value: Any) -> Any:
+    """JSON for values SQLite can return that JSON lacks: a BLOB as SQL hex text."""
+    if isinstance(value, bytes | bytearray | memoryview):
+        return f"x'{bytes(value).hex()}'"
+    raise TypeError(f"{type(value).__name__} is not JSON serialisable")
 
 
 def run_command(

@@ -65,18 +65,28 @@
     }
 
     var timer = null;
-    var status = document.getElementById("autosave-status");
+    var status = document.getElementById("autosave-status") || document.createElement("span");
     function autosave() {
       clearTimeout(timer);
       timer = setTimeout(function () {
         var token = form.querySelector('input[name="csrf_token"]').value;
         fetch(form.getAttribute("action") + "/draft", {
           method: "POST", body: new FormData(form), headers: { "X-CSRF-Token": token },
-          credentials: "same-origin",
+          credentials: "same-origin", redirect: "manual",
         }).then(function (reply) {
-          if (reply.ok) dirty = false;  // the answers are on the server now
-          if (status) status.textContent = reply.ok ? "Draft saved " + new Date().toLocaleTimeString() : "";
-        }).catch(function () { if (status) status.textContent = ""; });
+          if (reply.status === 204) {
+            dirty = false;  // the answers are on the server now
+            status.classList.remove("bad");
+            status.textContent = "Draft saved " + new Date().toLocaleTimeString();
+          } else {  // a redirect to the log-in page, an expired item, a server error
+            status.classList.add("bad");
+            status.textContent = "Draft NOT saved: your session may have ended. Log in again in " +
+              "another tab before submitting; your answers stay on this page.";
+          }
+        }).catch(function () {
+          status.classList.add("bad");
+          status.textContent = "Draft NOT saved: the server cannot be reached.";
+        });
       }, 800);
     }
 

@@ -390,11 +390,27 @@ def create_batch(
             expires_at=expires_at,
         )
 
+    # an annotator may already hold a response (e.g. an overlap item left after its primary
+    # was released): never give the same person the same response twice
+    active = set(
+        session.exec(
+            select(Assignment.response_id, Assignment.annotator_id).where(
+                col(Assignment.released_at).is_(None),
+                col(Assignment.response_id).in_([c.response_id for c in candidates]),
+            )
+        ).all()
+    )
+
+    def add(candidate: _Candidate, annotator_id: int, kind: str) -> None:
+        if (candidate.response_id, annotator_id) not in active:
+            session.add(assignment(candidate, annotator_id, kind))
+            active.add((candidate.response_id, annotator_id))
+
     for candidate in candidates:
-        session.add(assignment(candidate, owner[candidate.scenario_id], "primary"))
+        add(candidate, owner[candidate.scenario_id], "primary")
     for scenario, items in overlap_items.items():
         for candidate in items:
-            session.add(assignment(candidate, second[scenario], "overlap"))
+            add(candidate, second[scenario], "overlap")
     session.commit()
     return batch
 

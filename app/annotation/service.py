@@ -6,6 +6,7 @@ import hashlib
 from dataclasses import dataclass
 from typing import Any
 
+from sqlalchemy import case, func
 from sqlalchemy import select as sa_select
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
@@ -127,6 +128,7 @@ def annotator_queue(session: Session, annotator: User) -> list[QueueItem]:
         .where(
             col(Assignment.annotator_id) == annotator.id,
             col(Assignment.released_at).is_(None),
+            col(Assignment.expires_at).is_(None) | (col(Assignment.expires_at) > utcnow()),
             col(Response.status) == "completed",
             col(Scenario.audit_status) != "rejected",  # audited out (DESIGN §7)
         )
@@ -158,6 +160,7 @@ def load_item(session: Session, annotator: User, response_id: str) -> DiagnosisI
             Assignment.response_id == response_id,
             Assignment.annotator_id == annotator.id,
             col(Assignment.released_at).is_(None),
+            col(Assignment.expires_at).is_(None) | (col(Assignment.expires_at) > utcnow()),
         )
     ).first()
     response = session.get(Response, response_id)
@@ -313,3 +316,39 @@ def revisions(session: Session, annotation_id: int) -> list[AnnotationRevision]:
             .order_by(col(AnnotationRevision.version))
         )
     )
+
+
+def judgement_of_record(phase: int | None = None) -> Any:
+    """Subquery ``(response_id, annotation_id)``: the one annotation per response that metrics
+    and exports count.
+
+    It is the primary annotator's (the scenario's annotator under the paired protocol), not an
+    overlap judgement made for agreement, whichever was saved first; a response judged only by
+    others falls back to its earliest annotation. Responses of audited-out scenarios are left
+    out (DESIGN §7).
+
+    Args:
+        phase: only annotations of this phase; None for all.
+    """
+    is_primary = (
+        select(Assignment.id)
+        .where(
+            col(Assignment.response_id) == col(Annotation.response_id),
+            col(Assignment.annotator_id) == col(Annotation.annotator_id),
+            col(Assignment.kind) == "primary",
+        )
+        .exists()
+    )
+    chosen = func.coalesce(
+        func.min(case((is_primary, col(Annotation.id)))), func.min(col(Annotation.id))
+    )
+    query = (
+        sa_select(col(Annotation.response_id).label("response_id"), chosen.label("annotation_id"))
+        .join(Response, col(Response.id) == col(Annotation.response_id))
+        .join(Checkpoint, col(Checkpoint.id) == col(Response.checkpoint_id))
+        .join(Scenario, col(Scenario.id) == col(Checkpoint.scenario_id))
+        .where(col(Scenario.audit_status) != "rejected")
+    )
+    if phase is not None:
+        query = query.where(col(Annotation.phase) == phase)
+    return query.group_by(col(Annotation.response_id)).subquery()

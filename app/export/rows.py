@@ -18,6 +18,7 @@ from sqlalchemy import func
 from sqlalchemy import select as sa_select
 from sqlmodel import Session, col
 
+from app.annotation.service import judgement_of_record
 from app.arena.schema import Domain, NeedType
 from app.models import Agent, Annotation, Checkpoint, Environment, Response, Scenario, User
 
@@ -156,11 +157,7 @@ def _utc(value: datetime | None) -> datetime | None:
 
 
 def _export_query(run_id: int | None) -> Any:
-    first = (
-        sa_select(col(Annotation.response_id), func.min(Annotation.id).label("annotation_id"))
-        .group_by(col(Annotation.response_id))
-        .subquery()
-    )
+    first = judgement_of_record()
     columns: list[Any] = [
         Response.id,
         Response.run_id,

@@ -34,7 +34,7 @@ THROTTLE_WINDOW = timedelta(minutes=15)
 THROTTLE_LOCK = timedelta(minutes=15)
 """How long log-in stays refused once a limit is reached."""
 MAX_FAILURES_PER_USERNAME = 5
-MAX_FAILURES_PER_IP = 20
+MAX_FAILURES_PER_IP = 100  # high: a whole team may share one office or proxy address
 ATTEMPT_RETENTION = timedelta(days=1)
 """Attempts older than this are deleted whenever a new one is recorded."""
 
@@ -101,6 +101,11 @@ def _check_password(password: str, field: str = "password") -> None:
         raise UnprocessableError(f"password must have at most {MAX_PASSWORD} characters", field)
     if not password.strip():
         raise UnprocessableError("password cannot be only whitespace", field)
+    if len(set(password.strip())) < 5 or password.strip().isdigit():
+        raise UnprocessableError(
+            "password is too easy to guess: use at least 5 different characters, not only digits",
+            field,
+        )
 
 
 def _check_role(role: str) -> None:

@@ -121,12 +121,14 @@ def _item_page(
     annotation = item.annotation
     draft = drafts.get_draft(session, annotator=user, response_id=response_id)
     restored = None
+    draft_version: int | None = None
     if (
         values is None
         and draft is not None
         and (annotation is None or _aware(draft.updated_at) > _aware(annotation.updated_at))
     ):
         values, restored = drafts.draft_values(draft), draft.updated_at
+        draft_version = draft.base_version
     if values is None:
         if annotation is not None:
             values = {
@@ -177,7 +179,13 @@ def _item_page(
         "done": sum(1 for q in queue if q.annotated),
         "label": _labels(queue).get(response_id, "A"),
         "opened_at": time.time(),
-        "version": annotation.version if annotation else "",
+        # a restored draft keeps the version it was made on, so saving it over a newer save
+        # elsewhere is refused as a conflict instead of silently replacing it
+        "version": (
+            (draft_version if draft_version is not None else "")
+            if restored is not None
+            else (annotation.version if annotation else "")
+        ),
         "restored": restored,
         "history": revisions(session, annotation.id) if annotation and annotation.id else [],
         "at_checkpoint": sum(

@@ -8,7 +8,6 @@ from app.db import session_scope
 from app.runs import service
 from workers.celery_app import celery_app
 
-
 TASK_SOFT_LIMIT_S = 900
 
 

@@ -11,7 +11,7 @@ from starlette.responses import Response as StarletteResponse
 
 from app.settings import ROOT, get_settings
 from app.web.errors import install_error_handlers
-from app.web.pages import admin, annotate, arena, audit, auth, batches, lead, runs
+from app.web.pages import admin, analysis, annotate, arena, audit, auth, batches, lead, runs
 
 
 def create_app() -> FastAPI:
@@ -27,7 +27,7 @@ def create_app() -> FastAPI:
         https_only=settings.secure_cookies,
     )
     app.mount("/static", StaticFiles(directory=str(ROOT / "static")), name="static")
-    for module in (auth, annotate, lead, runs, arena, admin, audit, batches):
+    for module in (auth, annotate, lead, runs, arena, admin, audit, batches, analysis):
         app.include_router(module.router)
     install_error_handlers(app)
 

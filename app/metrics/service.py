@@ -1,16 +1,37 @@
-"""Queries that feed the metric formulas, and rendering of tables as JSON, CSV or LaTeX."""
+"""Queries that feed the metric formulas and tables, the registry of named metric tables, and
+rendering as JSON, CSV or LaTeX (DESIGN.md §8, §10).
+
+Every table is computed over the judgement of record of each completed response — the primary
+annotator's annotation (:func:`app.annotation.service.judgement_of_record`, which also leaves out
+audited-out scenarios) — optionally narrowed by run, annotation phase, need type and domain. Tables
+1, 2 and 9 are aggregated in SQL into :class:`~app.metrics.formulas.Table1Counts` (one GROUP BY
+serves all of them) and turned into rows by the one Table 1 definition,
+:func:`~app.metrics.formulas.table1_from_counts`; the rest come from
+:class:`~app.metrics.tables.JudgedResponse` rows loaded once.
+"""
 
 from __future__ import annotations
 
 import csv
+import gc
 import io
 import json
+from collections import defaultdict
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass, field
+from functools import cached_property
+from itertools import combinations
 from typing import Any
 
-from sqlalchemy import case, func
+from sqlalchemy import Text, case, cast, func
 from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select
 
+from app.annotation.rules import INTENSITIES
+from app.annotation.service import judgement_of_record
+from app.arena.schema import DOMAINS, NEED_TYPES
+from app.metrics.agreement import AGREEMENT_FIELDS, agreement_table
 from app.metrics.formulas import (
     LEVELS,
     TABLE1_COLUMNS,
@@ -18,24 +39,94 @@ from app.metrics.formulas import (
     Table1Counts,
     table1_from_counts,
 )
-from app.models import Agent, Annotation, Checkpoint, Environment, Response, Scenario
+from app.metrics.tables import (
+    TABLE1_CI_COLUMNS,
+    TABLE2_DOMAIN_COLUMNS,
+    TABLE2_NEED_TYPE_COLUMNS,
+    TABLE9_COLUMNS,
+    JudgedResponse,
+    figure3_over_proactivity,
+    figure4_paired,
+    figure6,
+    figure7,
+    table1_ci_rows,
+    table10_other_issues,
+    table11_judge_accuracy,
+    tables7_8_sampling,
+)
+from app.models import Agent, Annotation, Checkpoint, Environment, Response, Run, Scenario, User
+
+Columns = tuple[str, ...]
+Rows = list[dict[str, Any]]
+Predictions = Mapping[str, Mapping[str, str | None]]
+"""Judge predictions: response id → ``{"verdict", "level", "timing", "intensity"}``."""
 
 
-def annotated_responses(session: Session, *, run_id: int | None = None) -> list[AnnotatedResponse]:
-    """Completed responses with their first annotation (the primary judgement of each response).
+@dataclass(frozen=True)
+class MetricFilters:
+    """Which judged responses a table is computed over (all fields optional).
+
+    Attributes:
+        run_id: responses of this run.
+        phase: only annotations of this phase count (the judgement of record among them).
+        need_type: scenarios of this need type (DESIGN §2).
+        domain: environments of this domain (DESIGN §2).
+    """
+
+    run_id: int | None = None
+    phase: int | None = None
+    need_type: str | None = None
+    domain: str | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        """The filters that are set, by name."""
+        return {k: v for k, v in asdict(self).items() if v is not None}
+
+
+# --- queries --------------------------------------------------------------------------------
+
+
+def _scoped(query: Any, filters: MetricFilters, *, scenario_joined: bool) -> Any:
+    """Add the filters' WHERE clauses (and the scenario joins when a filter needs them)."""
+    query = query.where(col(Response.status) == "completed")
+    if filters.run_id is not None:
+        query = query.where(col(Response.run_id) == filters.run_id)
+    if not scenario_joined and (filters.need_type is not None or filters.domain is not None):
+        query = _join_scenario(query)
+    if filters.need_type is not None:
+        query = query.where(col(Scenario.need_type) == filters.need_type)
+    if filters.domain is not None:
+        query = query.where(col(Environment.domain) == filters.domain)
+    return query
+
+
+def _join_scenario(query: Any) -> Any:
+    return (
+        query.join(Checkpoint, col(Checkpoint.id) == col(Response.checkpoint_id))
+        .join(Scenario, col(Scenario.id) == col(Checkpoint.scenario_id))
+        .join(Environment, col(Environment.id) == col(Scenario.environment_id))
+    )
+
+
+def annotated_responses(
+    session: Session,
+    *,
+    run_id: int | None = None,
+    phase: int | None = None,
+    need_type: str | None = None,
+    domain: str | None = None,
+) -> list[AnnotatedResponse]:
+    """Completed responses with their judgement of record (see the module docstring).
 
     Args:
         session: database session.
-        run_id: only this run's responses; None for all.
+        run_id / phase / need_type / domain: see :class:`MetricFilters`; None for all.
 
     Returns:
         One :class:`AnnotatedResponse` per annotated response.
     """
-    first = (
-        select(Annotation.response_id, func.min(Annotation.id).label("annotation_id"))
-        .group_by(Annotation.response_id)
-        .subquery()
-    )
+    filters = MetricFilters(run_id, phase, need_type, domain)
+    first = judgement_of_record(phase)
     columns: list[Any] = [
         Agent.name,
         Annotation.level,
@@ -48,40 +139,71 @@ def annotated_responses(session: Session, *, run_id: int | None = None) -> list[
         Scenario.need_type,
         Environment.domain,
     ]
-    query = (
+    query = _join_scenario(
         sa_select(*columns)
-        .join(first, first.c.response_id == Response.id)
+        .select_from(Response)
+        .join(first, first.c.response_id == col(Response.id))
         .join(Annotation, col(Annotation.id) == first.c.annotation_id)
         .join(Agent, col(Agent.id) == col(Response.agent_id))
-        .join(Checkpoint, col(Checkpoint.id) == col(Response.checkpoint_id))
-        .join(Scenario, col(Scenario.id) == col(Checkpoint.scenario_id))
-        .join(Environment, col(Environment.id) == col(Scenario.environment_id))
-        .where(col(Response.status) == "completed")
     )
-    if run_id is not None:
-        query = query.where(col(Response.run_id) == run_id)
+    query = _scoped(query, filters, scenario_joined=True)
     return [AnnotatedResponse(*row) for row in session.execute(query).all()]
 
 
-def table1_sql(session: Session, *, run_id: int | None = None) -> list[dict[str, Any]]:
-    """Table 1 aggregated in the database: one GROUP BY over the first annotation of each
-    completed response, so it stays fast at a million responses (paper Table 1; DESIGN §8).
+@contextmanager
+def paused_gc() -> Iterator[None]:
+    """Pause the cyclic garbage collector for a block that builds many acyclic objects.
+
+    Loading a million judged responses otherwise triggers repeated full collections over every
+    object made so far, which costs more than the loading itself; nothing built here has cycles.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+FETCH_ROWS = 20_000
+"""Rows fetched per round trip when loading judged responses."""
+
+GROUP_COLUMNS: dict[str, Any] = {
+    "agent": Agent.name,
+    "need_type": Scenario.need_type,
+    "domain": Environment.domain,
+}
+"""Key columns Table 1 counts can be grouped by in SQL."""
+
+
+def table1_counts_sql(
+    session: Session, key_names: Sequence[str], filters: MetricFilters | None = None
+) -> dict[tuple[str, ...], Table1Counts]:
+    """Table 1 counts per group, in one GROUP BY over the judgement of record of each completed
+    response (paper Tables 1, 2, 9; DESIGN §8).
+
+    Args:
+        session: database session.
+        key_names: group keys, any of ``agent``, ``need_type``, ``domain``.
+        filters: which responses; None for all.
 
     Returns:
-        The same rows as :func:`app.metrics.formulas.table1` over :func:`annotated_responses`.
+        Key values (in ``key_names`` order) → :class:`Table1Counts`.
+
+    Raises:
+        KeyError: an unknown key name.
     """
-    first = (
-        select(Annotation.response_id, func.min(Annotation.id).label("annotation_id"))
-        .group_by(Annotation.response_id)
-        .subquery()
-    )
+    filters = filters or MetricFilters()
+    keys = [GROUP_COLUMNS[name] for name in key_names]
+    first = judgement_of_record(filters.phase)
     rejected = col(Annotation.verdict) == "reject"
 
     def count_if(condition: Any) -> Any:
         return func.sum(case((condition, 1), else_=0))
 
     columns: list[Any] = [
-        Agent.name,
+        *keys,
         func.count(),
         count_if(col(Annotation.verdict) == "accept"),
         *(count_if(col(Annotation.level) == level) for level in LEVELS),
@@ -97,94 +219,1009 @@ def table1_sql(session: Session, *, run_id: int | None = None) -> list[dict[str,
     query = (
         sa_select(*columns)
         .select_from(Response)
-        .join(first, first.c.response_id == Response.id)
+        .join(first, first.c.response_id == col(Response.id))
+        .join(Annotation, col(Annotation.id) == first.c.annotation_id)
+    )
+    if "agent" in key_names:
+        query = query.join(Agent, col(Agent.id) == col(Response.agent_id))
+    scenario_joined = "need_type" in key_names or "domain" in key_names
+    if scenario_joined:
+        query = _join_scenario(query)
+    query = _scoped(query, filters, scenario_joined=scenario_joined)
+    if keys:
+        query = query.group_by(*keys)
+    groups: dict[tuple[str, ...], Table1Counts] = {}
+    width = len(keys)
+    for record in session.execute(query).all():
+        n, accept, l0, l1, l2, l3, inaction, prem, bel, insuf, exc, tok, tok_n, rounds = (
+            int(v or 0) for v in record[width:]
+        )
+        if n == 0:  # an aggregate without GROUP BY returns one row even when nothing matches
+            continue
+        groups[tuple(record[:width])] = Table1Counts(
+            n=n,
+            accept=accept,
+            levels={"L0": l0, "L1": l1, "L2": l2, "L3": l3},
+            inaction=inaction,
+            premature=prem,
+            belated=bel,
+            insufficient=insuf,
+            excessive=exc,
+            reasoning_tokens_sum=tok,
+            reasoning_tokens_n=tok_n,
+            retrieval_rounds_sum=rounds,
+        )
+    return groups
+
+
+def table1_sql(
+    session: Session,
+    *,
+    run_id: int | None = None,
+    phase: int | None = None,
+    need_type: str | None = None,
+    domain: str | None = None,
+) -> list[dict[str, Any]]:
+    """Table 1 aggregated in the database: one GROUP BY over the judgement of record of each
+    completed response, so it stays fast at a million responses (paper Table 1; DESIGN §8).
+
+    Returns:
+        The same rows as :func:`app.metrics.formulas.table1` over :func:`annotated_responses`
+        (columns :data:`~app.metrics.formulas.TABLE1_COLUMNS`), sorted by agent.
+    """
+    filters = MetricFilters(run_id, phase, need_type, domain)
+    groups = table1_counts_sql(session, ("agent",), filters)
+    return [table1_from_counts(key[0], groups[key]) for key in sorted(groups)]
+
+
+def judged_responses(
+    session: Session,
+    *,
+    run_id: int | None = None,
+    phase: int | None = None,
+    need_type: str | None = None,
+    domain: str | None = None,
+) -> list[JudgedResponse]:
+    """Completed responses with their judgement of record, as the paper's tables need them.
+
+    Args:
+        session: database session.
+        run_id / phase / need_type / domain: see :class:`MetricFilters`; None for all.
+
+    Returns:
+        One :class:`~app.metrics.tables.JudgedResponse` per annotated response, in no particular
+        order (every table is order-free); ``annotator`` is the annotator's pseudonym,
+        ``other_issues`` the categories of the annotation's other issues.
+    """
+    filters = MetricFilters(run_id, phase, need_type, domain)
+    first = judgement_of_record(phase)
+    columns: list[Any] = [
+        Response.id,
+        Agent.name,
+        Scenario.id,
+        Checkpoint.t,
+        Scenario.num_events,
+        Scenario.need_type,
+        Environment.domain,
+        Annotation.level,
+        Response.level_predicted,
+        Annotation.verdict,
+        Annotation.timing,
+        Annotation.intensity,
+        Annotation.inaction,
+        # as text, parsed below only when not empty: most responses carry no other issue, and
+        # decoding a million JSON values costs more than the rest of the query
+        cast(Annotation.other_issues, Text),
+        Response.reasoning_tokens,
+        Response.retrieval_rounds,
+        Response.local_content_access,
+        User.pseudonym,
+        Annotation.phase,
+    ]
+    query = _join_scenario(
+        sa_select(*columns)
+        .select_from(Response)
+        .join(first, first.c.response_id == col(Response.id))
         .join(Annotation, col(Annotation.id) == first.c.annotation_id)
         .join(Agent, col(Agent.id) == col(Response.agent_id))
-        .where(col(Response.status) == "completed")
-        .group_by(Agent.name)
-        .order_by(Agent.name)
+        .join(User, col(User.id) == col(Annotation.annotator_id))
     )
-    if run_id is not None:
-        query = query.where(col(Response.run_id) == run_id)
-    rows = []
-    for (
-        name,
-        n,
-        accept,
-        l0,
-        l1,
-        l2,
-        l3,
-        inaction,
-        prem,
-        bel,
-        insuf,
-        exc,
-        tok,
-        tok_n,
-        rounds,
-    ) in session.execute(query).all():
-        counts = Table1Counts(
-            n=int(n),
-            accept=int(accept),
-            levels={"L0": int(l0), "L1": int(l1), "L2": int(l2), "L3": int(l3)},
-            inaction=int(inaction),
-            premature=int(prem),
-            belated=int(bel),
-            insufficient=int(insuf),
-            excessive=int(exc),
-            reasoning_tokens_sum=int(tok),
-            reasoning_tokens_n=int(tok_n),
-            retrieval_rounds_sum=int(rounds),
+    query = _scoped(query, filters, scenario_joined=True)
+    with paused_gc():
+        return _load_judged(session, query)
+
+
+def _load_judged(session: Session, query: Any) -> list[JudgedResponse]:
+    out: list[JudgedResponse] = []
+    # Core execution fetched in batches: per-row fetching and ORM row processing would cost
+    # more than the query itself at a million responses
+    result = session.connection().execute(query.execution_options(yield_per=FETCH_ROWS))
+    for batch in result.partitions():
+        for (
+            response_id,
+            agent,
+            scenario_id,
+            t,
+            num_events,
+            need,
+            dom,
+            level,
+            level_predicted,
+            verdict,
+            timing,
+            intensity,
+            inaction,
+            other_issues,
+            reasoning_tokens,
+            retrieval_rounds,
+            local_access,
+            pseudonym,
+            annotation_phase,
+        ) in batch:
+            out.append(
+                JudgedResponse(
+                    response_id=response_id,
+                    agent=agent,
+                    scenario_id=scenario_id,
+                    checkpoint=t,
+                    num_events=num_events,
+                    need_type=need,
+                    domain=dom,
+                    level=level,
+                    level_predicted=level_predicted,
+                    verdict=verdict,
+                    timing=timing,
+                    intensity=intensity,
+                    inaction=bool(inaction),
+                    other_issues=_categories(other_issues),
+                    reasoning_tokens=reasoning_tokens,
+                    retrieval_rounds=retrieval_rounds,
+                    local_content_access=bool(local_access),
+                    annotator=pseudonym,
+                    phase=annotation_phase,
+                )
+            )
+    return out
+
+
+def _categories(other_issues: str | None) -> tuple[str, ...]:
+    """Categories of an annotation's ``other_issues`` JSON text."""
+    if not other_issues or other_issues == "[]":
+        return ()
+    return tuple(issue["category"] for issue in json.loads(other_issues))
+
+
+def double_judged(
+    session: Session,
+    *,
+    run_id: int | None = None,
+    phase: int | None = None,
+    need_type: str | None = None,
+    domain: str | None = None,
+) -> dict[str, list[tuple[Hashable, str | None, str | None]]]:
+    """Labels of responses judged by two people, for agreement (DESIGN §8, beyond the paper).
+
+    A response is double-judged when it has two or more annotations (each by a different
+    annotator; with ``phase``, of that phase). Rater A is always its judgement of record (the
+    primary annotator), rater B the earliest other annotation (an overlap judgement), so κ
+    compares the same two roles on every item.
+
+    Returns:
+        Field (``verdict``, ``level``, ``timing``, ``intensity``) → ``(response_id, label_a,
+        label_b)`` per double-judged response, ready for
+        :func:`app.metrics.agreement.agreement_table`.
+    """
+    filters = MetricFilters(run_id, phase, need_type, domain)
+    record = judgement_of_record(phase)
+    counted = select(Annotation.response_id).group_by(col(Annotation.response_id))
+    if phase is not None:
+        counted = counted.where(col(Annotation.phase) == phase)
+    counted = counted.having(func.count() >= 2)
+    columns: list[Any] = [
+        Annotation.response_id,
+        Annotation.id == record.c.annotation_id,
+        Annotation.verdict,
+        Annotation.level,
+        Annotation.timing,
+        Annotation.intensity,
+    ]
+    query = (
+        sa_select(*columns)
+        .select_from(Annotation)
+        .join(record, record.c.response_id == col(Annotation.response_id))
+        .join(Response, col(Response.id) == col(Annotation.response_id))
+        .where(col(Annotation.response_id).in_(counted))
+    )
+    if phase is not None:
+        query = query.where(col(Annotation.phase) == phase)
+    query = _scoped(query, filters, scenario_joined=False)
+    query = query.order_by(col(Annotation.response_id), col(Annotation.id))
+    of_record: dict[str, tuple[Any, ...]] = {}
+    other: dict[str, tuple[Any, ...]] = {}
+    for response_id, is_record, *labels in session.execute(query):
+        if is_record:
+            of_record[response_id] = tuple(labels)
+        else:
+            other.setdefault(response_id, tuple(labels))  # the earliest other annotation
+    out: dict[str, list[tuple[Hashable, str | None, str | None]]] = {
+        name: [] for name in AGREEMENT_FIELDS
+    }
+    for response_id, a in of_record.items():
+        b = other.get(response_id)
+        if b is None:
+            continue
+        for index, name in enumerate(AGREEMENT_FIELDS):
+            out[name].append((response_id, a[index], b[index]))
+    return out
+
+
+# --- the named tables -----------------------------------------------------------------------
+
+
+FINEST: tuple[str, ...] = ("agent", "need_type", "domain")
+"""The finest grouping of Table 1 counts the tables need; coarser ones are sums of it."""
+
+
+def _sum_counts(parts: Sequence[Table1Counts]) -> Table1Counts:
+    """The counts of the union of disjoint groups."""
+    return Table1Counts(
+        n=sum(c.n for c in parts),
+        accept=sum(c.accept for c in parts),
+        levels={lv: sum(c.levels.get(lv, 0) for c in parts) for lv in LEVELS},
+        inaction=sum(c.inaction for c in parts),
+        premature=sum(c.premature for c in parts),
+        belated=sum(c.belated for c in parts),
+        insufficient=sum(c.insufficient for c in parts),
+        excessive=sum(c.excessive for c in parts),
+        reasoning_tokens_sum=sum(c.reasoning_tokens_sum for c in parts),
+        reasoning_tokens_n=sum(c.reasoning_tokens_n for c in parts),
+        retrieval_rounds_sum=sum(c.retrieval_rounds_sum for c in parts),
+    )
+
+
+class MetricSources:
+    """What the tables are computed from, for one set of filters; each source is computed once
+    and shared by the tables that need it (the judged rows, each figure's data)."""
+
+    def __init__(
+        self, session: Session, filters: MetricFilters, predictions: Predictions | None = None
+    ) -> None:
+        self.session = session
+        self.filters = filters
+        self.predictions = predictions
+
+    @cached_property
+    def finest_counts(self) -> dict[tuple[str, ...], Table1Counts]:
+        """Table 1 counts per (agent, need type, domain), in one GROUP BY."""
+        return table1_counts_sql(self.session, FINEST, self.filters)
+
+    def counts(self, *key_names: str) -> dict[tuple[str, ...], Table1Counts]:
+        """Table 1 counts per group of ``key_names`` (a subset of :data:`FINEST`), summed from
+        :attr:`finest_counts` so Tables 1, 2 and 9 share one query."""
+        positions = [FINEST.index(name) for name in key_names]
+        groups: dict[tuple[str, ...], list[Table1Counts]] = defaultdict(list)
+        for key, counts in self.finest_counts.items():
+            groups[tuple(key[i] for i in positions)].append(counts)
+        return {key: _sum_counts(parts) for key, parts in groups.items()}
+
+    @cached_property
+    def judged(self) -> list[JudgedResponse]:
+        return judged_responses(self.session, **self.filters.as_dict())
+
+    @cached_property
+    def figure3(self) -> dict[str, Any]:
+        return figure3_over_proactivity(self.judged)
+
+    @cached_property
+    def figure4(self) -> list[dict[str, Any]]:
+        """:func:`~app.metrics.tables.figure4_all_pairs`, each pair given only its two agents'
+        rows: the same results, without scanning every response once per pair."""
+        by_agent: dict[str, list[JudgedResponse]] = defaultdict(list)
+        for row in self.judged:
+            by_agent[row.agent].append(row)
+        return [
+            figure4_paired(by_agent[a] + by_agent[b], a, b)
+            for a, b in combinations(sorted(by_agent), 2)
+        ]
+
+    @cached_property
+    def figure6(self) -> dict[str, Any]:
+        return figure6(self.judged)
+
+    @cached_property
+    def figure7(self) -> list[dict[str, Any]]:
+        return figure7(self.judged)
+
+    @cached_property
+    def table10(self) -> dict[str, Any]:
+        return table10_other_issues(self.judged)
+
+    @cached_property
+    def sampling(self) -> dict[str, Any]:
+        return tables7_8_sampling(self.judged)
+
+    @cached_property
+    def table11(self) -> dict[str, Any]:
+        assert self.predictions is not None
+        return table11_judge_accuracy(self.judged, self.predictions)
+
+
+def _ci(*names: str) -> Columns:
+    return tuple(c for name in names for c in (name, f"{name}_ci"))
+
+
+FIGURE3_COLUMNS: Columns = ("agent", "rejected", "over_proactive", *_ci("share"))
+FIGURE4_COLUMNS: Columns = (
+    "agent_a",
+    "agent_b",
+    "n_shared",
+    "n_a",
+    "n_b",
+    "intervention_a",
+    "intervention_b",
+    "acceptability_a",
+    "acceptability_b",
+    "delta_intervention_pp",
+    "delta_acceptability_pp",
+    "action_gain_pp",
+    "restraint_loss_pp",
+)
+FIGURE6_COLUMNS: Columns = ("agent", "n", "retrieval_rounds", *_ci("acceptability"))
+FIGURE6_ACCESS_COLUMNS: Columns = ("group", "n", *_ci("acceptability", "insufficient"))
+FIGURE6_STATS_COLUMNS: Columns = ("statistic", "n", "estimate", "estimate_ci", "p_value", "note")
+FIGURE7_COLUMNS: Columns = (
+    "level",
+    "n",
+    *_ci(*INTENSITIES),
+    "accepted_elsewhere_count",
+    *_ci("accepted_elsewhere"),
+)
+TABLE10_COLUMNS: Columns = ("category", "count", *_ci("share_within", "share_of_rejected"))
+TABLE11_COLUMNS: Columns = ("n", "unmatched", *_ci("verdict_accuracy", "joint_accuracy"))
+TABLE11_CONFUSION_COLUMNS: Columns = ("field", "human", "predicted", "count")
+AGREEMENT_COLUMNS: Columns = (
+    "field",
+    "items",
+    *_ci("agreement", "kappa"),
+    "kappa_reason",
+    "alpha",
+    "alpha_reason",
+)
+
+
+def _figure3(src: MetricSources) -> tuple[Columns, Rows]:
+    result = src.figure3
+    rows = [*result["by_agent"], result["overall"]] if result["by_agent"] else []
+    return FIGURE3_COLUMNS, rows
+
+
+def _figure6_access(src: MetricSources) -> tuple[Columns, Rows]:
+    access = src.figure6["local_content_access"]
+    rows = [
+        {"group": "L1 with local content access", **access["with"]},
+        {"group": "L1 without local content access", **access["without"]},
+    ]
+    return FIGURE6_ACCESS_COLUMNS, rows
+
+
+def _figure6_stats(src: MetricSources) -> tuple[Columns, Rows]:
+    corr, lpm = src.figure6["correlation"], src.figure6["lpm"]
+    note = corr["reason"] or "across agents: mean retrieval rounds vs acceptability"
+    lpm_note = lpm["reason"] or (
+        f"L1 responses; agent indicators and checkpoint fixed effects; SE {lpm['se']} pp "
+        f"clustered by checkpoint ({lpm['clusters']} clusters)"
+    )
+    rows = [
+        {
+            "statistic": "pearson_r",
+            "n": corr["n_agents"],
+            "estimate": corr["pearson_r"],
+            "estimate_ci": None,
+            "p_value": corr["pearson_p"],
+            "note": note,
+        },
+        {
+            "statistic": "spearman_rho",
+            "n": corr["n_agents"],
+            "estimate": corr["spearman_rho"],
+            "estimate_ci": None,
+            "p_value": corr["spearman_p"],
+            "note": note,
+        },
+        {
+            "statistic": "lpm_local_content_access_pp",
+            "n": lpm["n"],
+            "estimate": lpm["coefficient"],
+            "estimate_ci": lpm["ci"],
+            "p_value": lpm["p_value"],
+            "note": lpm_note,
+        },
+    ]
+    return FIGURE6_STATS_COLUMNS, rows
+
+
+def _table10(src: MetricSources) -> tuple[Columns, Rows]:
+    result = src.table10
+    total = {
+        "category": "any",
+        "count": result["with_other_issues"],
+        "share_within": None,
+        "share_within_ci": None,
+        "share_of_rejected": result["share_of_rejected"],
+        "share_of_rejected_ci": result["share_of_rejected_ci"],
+    }
+    rows = [*result["categories"], total] if result["rejected"] else []
+    return TABLE10_COLUMNS, rows
+
+
+def _tables7_8(src: MetricSources) -> tuple[Columns, Rows]:
+    result = src.sampling
+    by_length: dict[int, dict[int, int]] = result["by_length"]
+    ts = sorted({t for counts in by_length.values() for t in counts})
+    t_columns = [f"t{t}" for t in ts]
+    columns: Columns = (
+        "n_events",
+        "responses",
+        *t_columns,
+        "cramers_v",
+        "max_wasserstein",
+        "max_wasserstein_pair",
+    )
+    rows: Rows = []
+    totals: dict[int, int] = defaultdict(int)
+    for n, counts in by_length.items():
+        row: dict[str, Any] = {"n_events": str(n), "responses": sum(counts.values())}
+        for t in ts:
+            row[f"t{t}"] = counts.get(t, 0)
+            totals[t] += counts.get(t, 0)
+        row.update(cramers_v=None, max_wasserstein=None, max_wasserstein_pair=None)
+        rows.append(row)
+    if rows:
+        pair = result["max_wasserstein_pair"]
+        rows.append(
+            {
+                "n_events": "all",
+                "responses": result["responses"],
+                **{f"t{t}": totals[t] for t in ts},
+                "cramers_v": result["cramers_v"],
+                "max_wasserstein": result["max_wasserstein"],
+                "max_wasserstein_pair": " vs ".join(pair) if pair else None,
+            }
         )
-        rows.append(table1_from_counts(name, counts))
-    return rows
+    return columns, rows
+
+
+def _table11_confusion(src: MetricSources) -> tuple[Columns, Rows]:
+    rows = [
+        {"field": name, "human": human, "predicted": predicted, "count": count}
+        for name, matrix in src.table11["confusion"].items()
+        for human, predicted_counts in matrix.items()
+        for predicted, count in predicted_counts.items()
+    ]
+    return TABLE11_CONFUSION_COLUMNS, rows
+
+
+def _agreement(src: MetricSources) -> tuple[Columns, Rows]:
+    pairs = double_judged(src.session, **src.filters.as_dict())
+    return AGREEMENT_COLUMNS, agreement_table(pairs)
+
+
+@dataclass(frozen=True)
+class TableSpec:
+    """A named metric table.
+
+    Attributes:
+        name: the name ``halo metrics`` and ``/analysis/<name>.csv`` use.
+        title: heading (paper table or figure).
+        caption: what the rows and rates are.
+        build: sources → (columns, rows).
+        ranked: mark best, second and third per rated column (:func:`rank_marks`).
+        rank_within: rank among rows with the same value of this column (Table 9: need type).
+        needs_predictions: the table compares judge predictions with the human labels.
+        on_page: the analysis page shows it (Table 1 without intervals is a download only).
+    """
+
+    name: str
+    title: str
+    caption: str
+    build: Callable[[MetricSources], tuple[Columns, Rows]]
+    ranked: bool = False
+    rank_within: str | None = None
+    needs_predictions: bool = False
+    on_page: bool = True
+
+
+_RATES_NOTE = (
+    "Rates in % of the group's annotated responses, each with its 95% Wilson interval; reasoning "
+    "tokens in thousands (mean over responses reporting them); rounds = mean retrieval rounds."
+)
+
+TABLES: dict[str, TableSpec] = {
+    spec.name: spec
+    for spec in (
+        TableSpec(
+            "table1",
+            "Table 1 · per agent",
+            "The paper's Table 1 columns (the DESIGN §10 contract of `halo metrics table1`); "
+            "rates in % of the agent's annotated responses.",
+            lambda src: (TABLE1_COLUMNS, table1_sql(src.session, **src.filters.as_dict())),
+            ranked=True,
+            on_page=False,
+        ),
+        TableSpec(
+            "table1_ci",
+            "Table 1 · per agent, with intervals",
+            _RATES_NOTE,
+            lambda src: (TABLE1_CI_COLUMNS, table1_ci_rows(("agent",), src.counts("agent"))),
+            ranked=True,
+        ),
+        TableSpec(
+            "table2",
+            "Table 2 · per need type",
+            _RATES_NOTE,
+            lambda src: (
+                TABLE2_NEED_TYPE_COLUMNS,
+                table1_ci_rows(("need_type",), src.counts("need_type")),
+            ),
+        ),
+        TableSpec(
+            "table2_domain",
+            "Table 2 · per domain",
+            _RATES_NOTE,
+            lambda src: (TABLE2_DOMAIN_COLUMNS, table1_ci_rows(("domain",), src.counts("domain"))),
+        ),
+        TableSpec(
+            "table9",
+            "Table 9 · agent × need type",
+            _RATES_NOTE + " Best, second and third are marked within each need type.",
+            lambda src: (
+                TABLE9_COLUMNS,
+                table1_ci_rows(("agent", "need_type"), src.counts("agent", "need_type")),
+            ),
+            ranked=True,
+            rank_within="need_type",
+        ),
+        TableSpec(
+            "figure3",
+            "Figure 3 · over-proactivity among rejected responses",
+            "Share of rejected responses diagnosed premature or excessive, in % of rejected; "
+            "the last row pools all agents.",
+            _figure3,
+            ranked=True,
+        ),
+        TableSpec(
+            "figure4",
+            "Figure 4 · paired comparisons on shared checkpoints",
+            "A − B in percentage points over the checkpoints both agents answered; "
+            "Δacceptability = action gain + restraint loss.",
+            lambda src: (FIGURE4_COLUMNS, src.figure4),
+        ),
+        TableSpec(
+            "figure6",
+            "Figure 6 · retrieval rounds and acceptability per agent",
+            "Mean retrieval rounds and acceptability (%) per agent.",
+            lambda src: (FIGURE6_COLUMNS, src.figure6["by_agent"]),
+            ranked=True,
+        ),
+        TableSpec(
+            "figure6_access",
+            "Figure 6 · L1 responses with and without local content access",
+            "Acceptability and insufficient rate in % of the group's L1 responses.",
+            _figure6_access,
+        ),
+        TableSpec(
+            "figure6_stats",
+            "Figure 6 · correlation and linear probability model",
+            "Pearson r and Spearman ρ across agents; the LPM coefficient of local content "
+            "access on acceptance of L1 responses, in percentage points.",
+            _figure6_stats,
+        ),
+        TableSpec(
+            "figure7",
+            "Figure 7 · intensity among well-timed rejected actions",
+            "Rejected L1–L3 with appropriate timing: intensity shares by level, and the share "
+            "whose checkpoint has an accepted response from another agent (% of n).",
+            lambda src: (FIGURE7_COLUMNS, src.figure7),
+        ),
+        TableSpec(
+            "table10",
+            "Table 10 · other issues",
+            "Per category: % of responses with any other issue (within) and % of all rejected; "
+            "a response may name several categories.",
+            _table10,
+        ),
+        TableSpec(
+            "tables7_8",
+            "Tables 7–8 · checkpoint sampling",
+            "Responses per scenario length n and checkpoint t; Cramér's V (agent × t) and the "
+            "largest pairwise Wasserstein distance of normalised positions.",
+            _tables7_8,
+        ),
+        TableSpec(
+            "agreement",
+            "Inter-annotator agreement",
+            "Responses judged by two annotators (their first two annotations): observed "
+            "agreement (%), Cohen's κ and Krippendorff's α per diagnosis field.",
+            _agreement,
+        ),
+        TableSpec(
+            "table11",
+            "Table 11 · automatic judge against human labels",
+            "Verdict accuracy and joint accuracy (verdict, level, timing and intensity all "
+            "equal) in % of the human-judged responses the judge labelled.",
+            lambda src: (TABLE11_COLUMNS, [{k: src.table11[k] for k in TABLE11_COLUMNS}]),
+            needs_predictions=True,
+        ),
+        TableSpec(
+            "table11_confusion",
+            "Table 11 · confusion counts",
+            "Human label × judge label per field; 'none' = no label.",
+            _table11_confusion,
+            needs_predictions=True,
+        ),
+    )
+}
+"""Every named metric table, in page order."""
 
 
 def metric_table(
-    session: Session, name: str, **filters: Any
-) -> tuple[tuple[str, ...], list[dict[str, Any]]]:
-    """A named metric table: (column names, rows).
+    session: Session,
+    name: str,
+    *,
+    predictions: Predictions | None = None,
+    **filters: Any,
+) -> tuple[Columns, Rows]:
+    """A named metric table: (column names, rows), rates in percent (DESIGN §8, §10).
+
+    Args:
+        session: database session.
+        name: a key of :data:`TABLES` (``table1``, ``table1_ci``, ``table2``, ``table2_domain``,
+            ``table9``, ``figure3``, ``figure4``, ``figure6``, ``figure6_access``,
+            ``figure6_stats``, ``figure7``, ``table10``, ``tables7_8``, ``agreement``,
+            ``table11``, ``table11_confusion``).
+        predictions: judge predictions, required by ``table11`` and ``table11_confusion``.
+        **filters: ``run_id``, ``phase``, ``need_type``, ``domain`` (see :class:`MetricFilters`).
+
+    Returns:
+        ``(columns, rows)``: one dict per row with every column; a ``<rate>_ci`` column holds a
+        ``(low, high)`` interval in percent or None.
 
     Raises:
-        KeyError: an unknown table name.
+        KeyError: an unknown table name, or a judge table without predictions.
     """
-    if name == "table1":
-        return TABLE1_COLUMNS, table1_sql(session, **filters)
-    raise KeyError(f"unknown table {name!r}; available: table1")
+    spec = TABLES.get(name)
+    if spec is None:
+        raise KeyError(f"unknown table {name!r}; available: {', '.join(TABLES)}")
+    if spec.needs_predictions and predictions is None:
+        raise KeyError(
+            f"{name} compares judge predictions with the human labels: upload them on "
+            "/analysis/judge"
+        )
+    return spec.build(MetricSources(session, MetricFilters(**filters), predictions))
 
 
-def render_table(columns: tuple[str, ...], rows: list[dict[str, Any]], fmt: str) -> str:
+# --- ranking --------------------------------------------------------------------------------
+
+HIGHER_IS_BETTER = frozenset({"acceptability", "verdict_accuracy", "joint_accuracy"})
+LOWER_IS_BETTER = frozenset(
+    {"inaction", "premature", "belated", "insufficient", "excessive", "share"}
+)
+POOLED_ROW = "all"
+"""Label of a pooled row (Figure 3's overall share), which is never ranked."""
+
+
+def rank_marks(
+    columns: Sequence[str], rows: Sequence[Mapping[str, Any]], *, within: str | None = None
+) -> dict[tuple[int, str], int]:
+    """Best, second and third value per rated column, as the paper marks them.
+
+    Acceptability and accuracies rank high-first; error rates (inaction, premature, belated,
+    insufficient, excessive) and over-proactivity ``share`` rank low-first; other columns are not
+    ranked. Ties share a rank (dense ranking over distinct values); None values, the pooled
+    ``all`` row and groups of fewer than two rows are left out.
+
+    Args:
+        columns: the table's columns.
+        rows: its rows.
+        within: rank separately among rows with the same value of this column.
+
+    Returns:
+        ``(row index, column) → 1, 2 or 3``.
+    """
+    groups: dict[Any, list[int]] = defaultdict(list)
+    for index, row in enumerate(rows):
+        if row.get("agent") == POOLED_ROW:
+            continue
+        groups[row.get(within) if within else None].append(index)
+    marks: dict[tuple[int, str], int] = {}
+    for column in columns:
+        if column not in HIGHER_IS_BETTER and column not in LOWER_IS_BETTER:
+            continue
+        for indexes in groups.values():
+            present = [i for i in indexes if rows[i].get(column) is not None]
+            if len(present) < 2:
+                continue
+            distinct = sorted(
+                {rows[i][column] for i in present}, reverse=column in HIGHER_IS_BETTER
+            )
+            place = {value: rank for rank, value in enumerate(distinct[:3], start=1)}
+            for i in present:
+                rank = place.get(rows[i][column])
+                if rank is not None:
+                    marks[(i, column)] = rank
+    return marks
+
+
+def table_marks(
+    name: str, columns: Sequence[str], rows: Sequence[Mapping[str, Any]]
+) -> dict[tuple[int, str], int]:
+    """:func:`rank_marks` for a ranked table of :data:`TABLES`, else no marks."""
+    spec = TABLES.get(name)
+    if spec is None or not spec.ranked:
+        return {}
+    return rank_marks(columns, rows, within=spec.rank_within)
+
+
+# --- the analysis page ----------------------------------------------------------------------
+
+
+@dataclass
+class MetricTable:
+    """One computed table of the analysis page.
+
+    Attributes:
+        spec: what the table is.
+        columns / rows: as :func:`metric_table` returns them.
+        marks: ``(row index, column) → 1..3`` best/second/third (:func:`rank_marks`).
+    """
+
+    spec: TableSpec
+    columns: Columns
+    rows: Rows
+    marks: dict[tuple[int, str], int] = field(default_factory=dict)
+
+    @property
+    def shown_columns(self) -> Columns:
+        """The columns a page shows: every ``<x>_ci`` interval goes under its ``<x>``."""
+        return tuple(c for c in self.columns if not c.endswith("_ci"))
+
+
+@dataclass
+class AnalysisReport:
+    """Every table and figure of the analysis page for one set of filters.
+
+    Attributes:
+        filters: the filters applied.
+        judged: number of judged responses the tables rest on.
+        tables: name → :class:`MetricTable`, in :data:`TABLES` order, for every table shown
+            on the page (not the judge tables, nor ``table1``: ``table1_ci`` shows it).
+        figures: raw figure data: ``figure3`` (dict), ``figure4`` (list of pairs),
+            ``figure6`` (dict), ``figure7`` (list), as :mod:`app.metrics.charts` draws them.
+    """
+
+    filters: MetricFilters
+    judged: int
+    tables: dict[str, MetricTable]
+    figures: dict[str, Any]
+
+
+def analysis_report(
+    session: Session,
+    *,
+    run_id: int | None = None,
+    phase: int | None = None,
+    need_type: str | None = None,
+    domain: str | None = None,
+) -> AnalysisReport:
+    """All tables and figure data of the analysis page, loading the judged responses once.
+
+    Args:
+        session: database session.
+        run_id / phase / need_type / domain: see :class:`MetricFilters`.
+
+    Returns:
+        An :class:`AnalysisReport`.
+    """
+    src = MetricSources(session, MetricFilters(run_id, phase, need_type, domain))
+    tables: dict[str, MetricTable] = {}
+    with paused_gc():
+        for name, spec in TABLES.items():
+            if spec.needs_predictions or not spec.on_page:
+                continue
+            columns, rows = spec.build(src)
+            tables[name] = MetricTable(spec, columns, rows, table_marks(name, columns, rows))
+    figures = {
+        "figure3": src.figure3,
+        "figure4": src.figure4,
+        "figure6": src.figure6,
+        "figure7": src.figure7,
+    }
+    return AnalysisReport(src.filters, len(src.judged), tables, figures)
+
+
+FIGURES: tuple[str, ...] = ("figure3", "figure4", "figure6", "figure7")
+"""Figures drawn as SVG (:mod:`app.metrics.charts`)."""
+
+
+def figure_data(session: Session, name: str, **filters: Any) -> Any:
+    """The data one figure is drawn from (see :class:`AnalysisReport` ``figures``).
+
+    Raises:
+        KeyError: not a name of :data:`FIGURES`.
+    """
+    if name not in FIGURES:
+        raise KeyError(f"unknown figure {name!r}; available: {', '.join(FIGURES)}")
+    return getattr(MetricSources(session, MetricFilters(**filters)), name)
+
+
+def judge_report(session: Session, predictions: Predictions, **filters: Any) -> dict[str, Any]:
+    """Table 11 for uploaded judge predictions (paper Table 11; DESIGN §8).
+
+    Args:
+        session: database session.
+        predictions: response id → the judge's ``{"verdict", "level", "timing", "intensity"}``.
+        **filters: see :class:`MetricFilters`; the human side is the judged responses they keep.
+
+    Returns:
+        ``{"summary": MetricTable (table11), "confusion_rows": MetricTable (table11_confusion),
+        "confusion": {field: {human: {predicted: count}}}, "predictions": int,
+        "without_human": int}`` — ``without_human`` counts predictions for responses with no
+        human judgement under the filters (they are not scored).
+    """
+    src = MetricSources(session, MetricFilters(**filters), predictions)
+    tables = {}
+    for name in ("table11", "table11_confusion"):
+        columns, rows = TABLES[name].build(src)
+        tables[name] = MetricTable(TABLES[name], columns, rows)
+    human = {r.response_id for r in src.judged}
+    return {
+        "summary": tables["table11"],
+        "confusion_rows": tables["table11_confusion"],
+        "confusion": src.table11["confusion"],
+        "predictions": len(predictions),
+        "without_human": sum(1 for key in predictions if key not in human),
+    }
+
+
+def filter_options(session: Session) -> dict[str, Any]:
+    """Choices for the analysis filters.
+
+    Returns:
+        ``{"runs": [(id, name)] newest first, "phases": [int] with annotations, "need_types",
+        "domains"}`` (need types and domains in DESIGN §2 order).
+    """
+    runs = [
+        (run_id, name)
+        for run_id, name in session.execute(
+            sa_select(col(Run.id), col(Run.name)).order_by(col(Run.id).desc())
+        )
+    ]
+    phases = [
+        int(p)
+        for (p,) in session.execute(
+            sa_select(col(Annotation.phase)).distinct().order_by(col(Annotation.phase))
+        )
+    ]
+    return {"runs": runs, "phases": phases, "need_types": NEED_TYPES, "domains": DOMAINS}
+
+
+# --- rendering ------------------------------------------------------------------------------
+
+PRECISE = frozenset(
+    {"kappa", "alpha", "pearson_r", "spearman_rho", "cramers_v", "max_wasserstein", "estimate"}
+)
+"""Columns shown with 4 decimals (coefficients rather than percentages)."""
+
+
+def format_value(column: str, value: Any) -> str:
+    """A cell as text: ``–`` for None, p-values to 3 significant digits, coefficients to 4
+    decimals, reasoning tokens (k) to 3, other numbers to 2."""
+    if value is None:
+        return "–"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, float):
+        if column.endswith("p_value") or column.endswith("_p"):
+            return f"{value:.3g}"
+        if column in PRECISE or column.startswith("kappa"):
+            return f"{value:.4f}"
+        if column == "reasoning_tokens_k":
+            return f"{value:.3f}"
+        return f"{value:.2f}"
+    return str(value)
+
+
+def split_intervals(
+    columns: Sequence[str], rows: Sequence[Mapping[str, Any]]
+) -> tuple[Columns, Rows]:
+    """Replace every ``<x>_ci`` column by ``<x>_ci_low`` and ``<x>_ci_high``."""
+    out_columns: list[str] = []
+    for column in columns:
+        if column.endswith("_ci"):
+            out_columns += [f"{column}_low", f"{column}_high"]
+        else:
+            out_columns.append(column)
+    out_rows: Rows = []
+    for row in rows:
+        flat: dict[str, Any] = {}
+        for column in columns:
+            value = row.get(column)
+            if column.endswith("_ci"):
+                low, high = value if value is not None else (None, None)
+                flat[f"{column}_low"], flat[f"{column}_high"] = low, high
+            else:
+                flat[column] = value
+        out_rows.append(flat)
+    return tuple(out_columns), out_rows
+
+
+_LATEX_ESCAPES = {
+    "\\": r"\textbackslash{}",
+    "&": r"\&",
+    "%": r"\%",
+    "$": r"\$",
+    "#": r"\#",
+    "_": r"\_",
+    "{": r"\{",
+    "}": r"\}",
+    "~": r"\textasciitilde{}",
+    "^": r"\textasciicircum{}",
+}
+_LATEX_MARKS = {1: r"\textbf{%s}", 2: r"\underline{%s}", 3: r"\textit{%s}"}
+
+
+def _latex_text(text: str) -> str:
+    return "".join(_LATEX_ESCAPES.get(ch, ch) for ch in text)
+
+
+def render_table(
+    columns: Sequence[str],
+    rows: Sequence[Mapping[str, Any]],
+    fmt: str,
+    *,
+    marks: Mapping[tuple[int, str], int] | None = None,
+) -> str:
     """Render rows as ``json`` (a list of objects), ``csv`` or ``latex`` (booktabs).
+
+    CSV and LaTeX split every ``<x>_ci`` interval column into ``<x>_ci_low`` and
+    ``<x>_ci_high``; JSON keeps ``[low, high]``. In LaTeX, ``marks`` (:func:`rank_marks`) set the
+    best value in bold, the second underlined and the third in italics; None is ``--``.
 
     Raises:
         ValueError: an unknown format.
     """
     if fmt == "json":
-        return json.dumps(rows, indent=2)
+        return json.dumps([{c: row.get(c) for c in columns} for row in rows], indent=2)
+    if fmt not in ("csv", "latex"):
+        raise ValueError(f"unknown format {fmt!r}; use json, csv or latex")
+    flat_columns, flat_rows = split_intervals(columns, rows)
     if fmt == "csv":
         buffer = io.StringIO()
-        writer = csv.DictWriter(buffer, fieldnames=list(columns), lineterminator="\n")
+        writer = csv.DictWriter(buffer, fieldnames=list(flat_columns), lineterminator="\n")
         writer.writeheader()
-        writer.writerows(rows)
+        writer.writerows(flat_rows)
         return buffer.getvalue()
-    if fmt == "latex":
+    marks = marks or {}
 
-        def cell(value: Any) -> str:
-            if value is None:
-                return "--"
-            text = f"{value:.2f}" if isinstance(value, float) else str(value)
-            return text.replace("_", r"\_").replace("%", r"\%").replace("&", r"\&")
+    def cell(index: int, column: str, value: Any) -> str:
+        if value is None:
+            return "--"
+        text = _latex_text(format_value(column, value))
+        rank = marks.get((index, column))
+        return _LATEX_MARKS[rank] % text if rank else text
 
-        head = " & ".join(cell(c) for c in columns)
-        body = "\n".join(" & ".join(cell(r[c]) for c in columns) + r" \\" for r in rows)
-        return (
-            "\\begin{tabular}{l"
-            + "r" * (len(columns) - 1)
-            + "}\n\\toprule\n"
-            + head
-            + " \\\\\n\\midrule\n"
-            + body
-            + "\n\\bottomrule\n\\end{tabular}\n"
-        )
-    raise ValueError(f"unknown format {fmt!r}; use json, csv or latex")
+    head = " & ".join(_latex_text(c) for c in flat_columns)
+    body = "\n".join(
+        " & ".join(cell(i, c, row[c]) for c in flat_columns) + r" \\"
+        for i, row in enumerate(flat_rows)
+    )
+    return (
+        "\\begin{tabular}{l"
+        + "r" * (len(flat_columns) - 1)
+        + "}\n\\toprule\n"
+        + head
+        + " \\\\\n\\midrule\n"
+        + body
+        + ("\n" if body else "")
+        + "\\bottomrule\n\\end{tabular}\n"
+    )

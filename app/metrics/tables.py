@@ -19,7 +19,7 @@ from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from statistics import fmean
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 from scipy import stats
@@ -28,7 +28,13 @@ from statsmodels.stats.proportion import proportion_confint
 
 from app.annotation.rules import INTENSITIES, LEVELS, OTHER_ISSUES
 from app.arena.schema import DOMAINS, NEED_TYPES
-from app.metrics.formulas import percent
+from app.metrics.formulas import (
+    AnnotatedResponse,
+    Table1Counts,
+    count_table1,
+    percent,
+    table1_from_counts,
+)
 from app.scenarios.sampling import sampling_diagnostics
 
 
@@ -105,19 +111,21 @@ class JudgedResponse:
 Interval = tuple[float, float]
 Predicate = Callable[[JudgedResponse], bool]
 
-RATES: dict[str, Predicate] = {
-    "acceptability": lambda r: r.accepted,
-    "L0": lambda r: r.level == "L0",
-    "L1": lambda r: r.level == "L1",
-    "L2": lambda r: r.level == "L2",
-    "L3": lambda r: r.level == "L3",
-    "inaction": lambda r: r.rejected and r.level == "L0",
-    "premature": lambda r: r.rejected and r.timing == "premature",
-    "belated": lambda r: r.rejected and r.timing == "belated",
-    "insufficient": lambda r: r.rejected and r.intensity == "insufficient",
-    "excessive": lambda r: r.rejected and r.intensity == "excessive",
-}
-"""The Table 1 rates, each a percentage of all responses of the group (DESIGN §8)."""
+RATES: tuple[str, ...] = (
+    "acceptability",
+    "L0",
+    "L1",
+    "L2",
+    "L3",
+    "inaction",
+    "premature",
+    "belated",
+    "insufficient",
+    "excessive",
+)
+"""The Table 1 rates, each a percentage of all responses of the group (DESIGN §8). Their counts
+come from :func:`app.metrics.formulas.count_table1` (or the same counts aggregated in SQL), so
+there is one definition of Table 1; see :func:`rate_counts`."""
 
 
 def _rate_columns() -> tuple[str, ...]:
@@ -164,22 +172,74 @@ def _with_rate(row: dict[str, Any], name: str, count: int, total: int) -> None:
     row[name], row[f"{name}_ci"] = _rate(count, total)
 
 
-def _group_row(keys: Mapping[str, Any], rows: Sequence[JudgedResponse]) -> dict[str, Any]:
-    """One row of Table 1/2/9: the group keys, n, every rate with its interval, and means."""
-    n = len(rows)
-    row: dict[str, Any] = {**keys, "n": n}
-    for name, predicate in RATES.items():
-        _with_rate(row, name, sum(1 for r in rows if predicate(r)), n)
-    tokens = [r.reasoning_tokens for r in rows if r.reasoning_tokens is not None]
-    row["reasoning_tokens_k"] = round(fmean(tokens) / 1000, 3) if tokens else None
-    row["retrieval_rounds"] = round(fmean(r.retrieval_rounds for r in rows), 2) if rows else None
+def rate_counts(counts: Table1Counts) -> dict[str, int]:
+    """The numerator of every rate of :data:`RATES` in one group's :class:`Table1Counts`."""
+    return {
+        "acceptability": counts.accept,
+        **{level: counts.levels.get(level, 0) for level in LEVELS},
+        "inaction": counts.inaction,
+        "premature": counts.premature,
+        "belated": counts.belated,
+        "insufficient": counts.insufficient,
+        "excessive": counts.excessive,
+    }
+
+
+def table1_ci_row(keys: Mapping[str, Any], counts: Table1Counts) -> dict[str, Any]:
+    """One row of Table 1/2/9 from its counts: the group keys, then the Table 1 columns of
+    :func:`app.metrics.formulas.table1_from_counts` with a Wilson ``_ci`` beside every rate.
+
+    Args:
+        keys: the group's key columns in order, e.g. ``{"agent": "A", "need_type": "risk"}``.
+        counts: the group's counts (:func:`app.metrics.formulas.count_table1` or SQL).
+
+    Returns:
+        ``{**keys, "n", <rate>, <rate>_ci for each of RATES, "reasoning_tokens_k",
+        "retrieval_rounds"}``; rates in percent of n, intervals ``(low, high)`` in percent.
+    """
+    point = table1_from_counts("", counts)
+    numerators = rate_counts(counts)
+    row: dict[str, Any] = {**keys, "n": point["n"]}
+    for name in RATES:
+        row[name] = point[name]
+        row[f"{name}_ci"] = wilson_interval(numerators[name], counts.n)
+    for name in _TAIL:
+        row[name] = point[name]
     return row
 
 
-def _order(values: Iterable[str], canonical: Sequence[str]) -> list[str]:
-    """Values in canonical order first, then any others sorted by name."""
-    present = set(values)
-    return [v for v in canonical if v in present] + sorted(present - set(canonical))
+GROUP_ORDER: dict[str, Sequence[str]] = {"need_type": NEED_TYPES, "domain": DOMAINS}
+"""Canonical order of group values per key column (DESIGN §2); other keys sort by name."""
+
+
+def _rank(key: str, value: str) -> tuple[int, int, str]:
+    canonical = GROUP_ORDER.get(key, ())
+    if value in canonical:
+        return (0, list(canonical).index(value), "")
+    return (1, 0, value)
+
+
+def table1_ci_rows(
+    key_names: Sequence[str], groups: Mapping[tuple[str, ...], Table1Counts]
+) -> list[dict[str, Any]]:
+    """Rows of Table 1/2/9 from counts per group, ordered by key (DESIGN §2 order for need type
+    and domain, then unknown values by name; agents by name).
+
+    Args:
+        key_names: the key columns, e.g. ``("agent", "need_type")``.
+        groups: key values (one per key column) → counts.
+
+    Returns:
+        One :func:`table1_ci_row` per group.
+    """
+
+    def order(key: tuple[str, ...]) -> tuple[tuple[int, int, str], ...]:
+        return tuple(_rank(name, value) for name, value in zip(key_names, key, strict=True))
+
+    return [
+        table1_ci_row(dict(zip(key_names, key, strict=True)), groups[key])
+        for key in sorted(groups, key=order)
+    ]
 
 
 def _group_by(
@@ -189,6 +249,17 @@ def _group_by(
     for row in rows:
         groups[key(row)].append(row)
     return groups
+
+
+def _counted(
+    rows: Iterable[JudgedResponse], key_names: Sequence[str]
+) -> dict[tuple[str, ...], Table1Counts]:
+    """Table 1 counts per group of the key columns (one pass of grouping, then count_table1)."""
+    groups = _group_by(rows, lambda r: tuple(getattr(r, name) for name in key_names))
+    # count_table1 reads only the attributes JudgedResponse shares with AnnotatedResponse
+    return {
+        key: count_table1(cast(list[AnnotatedResponse], group)) for key, group in groups.items()
+    }
 
 
 def table1(rows: Iterable[JudgedResponse]) -> list[dict[str, Any]]:
@@ -202,10 +273,10 @@ def table1(rows: Iterable[JudgedResponse]) -> list[dict[str, Any]]:
         ``acceptability``, ``L0``..``L3``, ``inaction``, ``premature``, ``belated``,
         ``insufficient``, ``excessive`` in percent of n with its ``_ci`` Wilson interval;
         ``reasoning_tokens_k`` (mean over responses reporting them, thousands; None if none do)
-        and ``retrieval_rounds`` (mean).
+        and ``retrieval_rounds`` (mean). The point values are
+        :func:`app.metrics.formulas.table1_from_counts` of the agent's counts.
     """
-    groups = _group_by(rows, lambda r: r.agent)
-    return [_group_row({"agent": agent}, groups[agent]) for agent in sorted(groups)]
+    return table1_ci_rows(("agent",), _counted(rows, ("agent",)))
 
 
 def table2_by_need_type(rows: Iterable[JudgedResponse]) -> list[dict[str, Any]]:
@@ -215,8 +286,7 @@ def table2_by_need_type(rows: Iterable[JudgedResponse]) -> list[dict[str, Any]]:
         One dict per need type present, in DESIGN §2 order (dependency, blockage, risk,
         opportunity), keyed ``need_type``; columns as :func:`table1`.
     """
-    groups = _group_by(rows, lambda r: r.need_type)
-    return [_group_row({"need_type": k}, groups[k]) for k in _order(groups, NEED_TYPES)]
+    return table1_ci_rows(("need_type",), _counted(rows, ("need_type",)))
 
 
 def table2_by_domain(rows: Iterable[JudgedResponse]) -> list[dict[str, Any]]:
@@ -226,8 +296,7 @@ def table2_by_domain(rows: Iterable[JudgedResponse]) -> list[dict[str, Any]]:
         One dict per domain present, in DESIGN §2 order, keyed ``domain``; columns as
         :func:`table1`.
     """
-    groups = _group_by(rows, lambda r: r.domain)
-    return [_group_row({"domain": k}, groups[k]) for k in _order(groups, DOMAINS)]
+    return table1_ci_rows(("domain",), _counted(rows, ("domain",)))
 
 
 def table9_model_by_need_type(rows: Iterable[JudgedResponse]) -> list[dict[str, Any]]:
@@ -237,12 +306,7 @@ def table9_model_by_need_type(rows: Iterable[JudgedResponse]) -> list[dict[str, 
         One dict per (agent, need type) present, sorted by agent then DESIGN §2 need-type
         order, keyed ``agent`` and ``need_type``; columns as :func:`table1`.
     """
-    groups = _group_by(rows, lambda r: (r.agent, r.need_type))
-    out = []
-    for agent in sorted({a for a, _ in groups}):
-        for need in _order((nt for a, nt in groups if a == agent), NEED_TYPES):
-            out.append(_group_row({"agent": agent, "need_type": need}, groups[(agent, need)]))
-    return out
+    return table1_ci_rows(("agent", "need_type"), _counted(rows, ("agent", "need_type")))
 
 
 def _over_proactivity_row(agent: str, rows: Sequence[JudgedResponse]) -> dict[str, Any]:

@@ -29,6 +29,7 @@ TABLES = {
     "audit_decisions",
     "annotation_drafts",
     "batches",
+    "export_jobs",
 }
 
 

@@ -1,0 +1,262 @@
+"""The paper's figures drawn server-side as SVG text (matplotlib, Agg backend). No I/O here.
+
+Each function takes the figure's data as :mod:`app.metrics.tables` computes it and returns an
+``<svg>`` element as text, ready to embed in a page or serve as ``image/svg+xml``. Figures are
+built on :class:`matplotlib.figure.Figure` directly, never through pyplot, so concurrent
+requests share no global figure state; text stays text (``svg.fonttype = none``) and ids are
+salted deterministically, so the same data gives the same SVG.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import threading
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+from matplotlib.figure import Figure
+
+ACCENT = "#3461c1"
+MUTED = "#8a94a6"
+INTENSITY_COLOURS = {"insufficient": "#e0a526", "excessive": "#c8553d", "appropriate": "#7fa7e3"}
+# Set once for the process (only these charts use matplotlib here): rc_context per figure
+# would swap global state under concurrent requests.
+matplotlib.rcParams.update(
+    {"svg.fonttype": "none", "svg.hashsalt": "halo-workbench", "font.size": 9}
+)
+
+
+_NO_METADATA: dict[str, Any] = {"Creator": None, "Date": None, "Format": None, "Type": None}
+"""No ``<metadata>`` block: no date (the same data gives the same SVG), nothing for screen
+readers to announce."""
+
+
+def _svg(fig: Figure) -> str:
+    """The figure as an ``<svg>`` element (no XML prolog, no date)."""
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="svg", bbox_inches="tight", metadata=_NO_METADATA)
+    text = buffer.getvalue().decode("utf-8")
+    return text[text.index("<svg") :]
+
+
+def _figure(width: float, height: float) -> Figure:
+    return Figure(figsize=(width, height))
+
+
+def _empty(message: str) -> str:
+    fig = _figure(5, 1)
+    ax = fig.add_subplot()
+    ax.axis("off")
+    ax.text(0.5, 0.5, message, ha="center", va="center", color=MUTED)
+    return _svg(fig)
+
+
+def _whiskers(
+    values: Sequence[float], intervals: Sequence[tuple[float, float] | None]
+) -> list[list[float]]:
+    """matplotlib ``yerr``: distances from each value down and up to its interval."""
+    lows = [v - ci[0] if ci else 0.0 for v, ci in zip(values, intervals, strict=True)]
+    highs = [ci[1] - v if ci else 0.0 for v, ci in zip(values, intervals, strict=True)]
+    return [lows, highs]
+
+
+def figure3_svg(data: dict[str, Any]) -> str:
+    """Figure 3: over-proactive share of rejected responses per agent, with Wilson whiskers.
+
+    Args:
+        data: :func:`app.metrics.tables.figure3_over_proactivity` output.
+
+    Returns:
+        SVG text; agents with nothing rejected are left out; the pooled share is a dashed line.
+    """
+    rows = [r for r in data["by_agent"] if r["share"] is not None]
+    if not rows:
+        return _empty("No rejected responses yet.")
+    fig = _figure(max(4.0, 0.55 * len(rows) + 1.5), 3.2)
+    ax = fig.add_subplot()
+    x = list(range(len(rows)))
+    shares = [r["share"] for r in rows]
+    ax.bar(x, shares, color=ACCENT, width=0.6)
+    ax.errorbar(
+        x,
+        shares,
+        yerr=_whiskers(shares, [r["share_ci"] for r in rows]),
+        fmt="none",
+        ecolor="#1c2233",
+        capsize=3,
+        linewidth=1,
+    )
+    overall = data["overall"]["share"]
+    if overall is not None:
+        ax.axhline(overall, color=MUTED, linestyle="--", linewidth=1, label=f"all {overall:.1f}%")
+        ax.legend(loc="upper right", frameon=False)
+    ax.set_xticks(x, [r["agent"] for r in rows], rotation=30, ha="right")
+    ax.set_ylim(0, 100)
+    ax.set_ylabel("over-proactive, % of rejected")
+    ax.spines[["top", "right"]].set_visible(False)
+    return _svg(fig)
+
+
+def _diverging(parts: Sequence[Sequence[float]]) -> list[list[float]]:
+    """Bar starts for diverging stacks: positive parts stack right of 0, negative ones left."""
+    starts: list[list[float]] = []
+    right = [0.0] * len(parts[0])
+    left = [0.0] * len(parts[0])
+    for values in parts:
+        starts.append([r if v >= 0 else lf for v, r, lf in zip(values, right, left, strict=True)])
+        right = [r + max(v, 0.0) for v, r in zip(values, right, strict=True)]
+        left = [lf + min(v, 0.0) for v, lf in zip(values, left, strict=True)]
+    return starts
+
+
+def figure4_svg(pairs: list[dict[str, Any]]) -> str:
+    """Figure 4: paired differences A − B on shared checkpoints, in percentage points.
+
+    Args:
+        pairs: :func:`app.metrics.tables.figure4_all_pairs` output.
+
+    Returns:
+        SVG text: per pair, Δ intervention share, and Δ acceptability split into action gain
+        (accepted L1–L3) and restraint loss (accepted L0) with the total as a diamond.
+    """
+    rows = [p for p in pairs if p["delta_acceptability_pp"] is not None]
+    if not rows:
+        return _empty("No two agents share a checkpoint yet.")
+    fig = _figure(8.0, 0.32 * len(rows) + 1.4)
+    left, right = fig.subplots(1, 2, sharey=True)
+    y = list(range(len(rows)))[::-1]
+    labels = [f"{p['agent_a']} − {p['agent_b']}" for p in rows]
+    left.barh(y, [p["delta_intervention_pp"] for p in rows], color=MUTED, height=0.6)
+    left.set_title("Δ intervention share (pp)")
+    gain = [p["action_gain_pp"] or 0.0 for p in rows]
+    loss = [p["restraint_loss_pp"] or 0.0 for p in rows]
+    gain_start, loss_start = _diverging([gain, loss])
+    right.barh(y, gain, left=gain_start, height=0.6, color=ACCENT, label="action gain")
+    right.barh(y, loss, left=loss_start, height=0.6, color="#e0a526", label="restraint loss")
+    right.scatter(
+        [p["delta_acceptability_pp"] for p in rows],
+        y,
+        marker="D",
+        color="#1c2233",
+        s=14,
+        zorder=3,
+        label="Δ acceptability",
+    )
+    right.set_title("Δ acceptability (pp)")
+    right.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), frameon=False, fontsize=8)
+    for ax in (left, right):
+        ax.axvline(0, color="#1c2233", linewidth=0.8)
+        ax.spines[["top", "right"]].set_visible(False)
+    left.set_yticks(y, labels)
+    return _svg(fig)
+
+
+def figure6_svg(data: dict[str, Any]) -> str:
+    """Figure 6: mean retrieval rounds vs acceptability per agent, with Wilson whiskers.
+
+    Args:
+        data: :func:`app.metrics.tables.figure6` output.
+
+    Returns:
+        SVG text; the title gives Pearson r and Spearman ρ when defined.
+    """
+    rows = [r for r in data["by_agent"] if r["acceptability"] is not None]
+    if not rows:
+        return _empty("No judged responses yet.")
+    fig = _figure(5.5, 3.6)
+    ax = fig.add_subplot()
+    xs = [r["retrieval_rounds"] for r in rows]
+    ys = [r["acceptability"] for r in rows]
+    ax.errorbar(
+        xs,
+        ys,
+        yerr=_whiskers(ys, [r["acceptability_ci"] for r in rows]),
+        fmt="o",
+        color=ACCENT,
+        ecolor=MUTED,
+        capsize=2,
+        markersize=5,
+    )
+    for x, y, r in zip(xs, ys, rows, strict=True):
+        ax.annotate(r["agent"], (x, y), textcoords="offset points", xytext=(4, 4), fontsize=8)
+    corr = data["correlation"]
+    if corr["pearson_r"] is not None:
+        ax.set_title(
+            f"Pearson r = {corr['pearson_r']:.2f}, Spearman ρ = {corr['spearman_rho']:.2f}"
+        )
+    else:
+        ax.set_title(f"correlation: {corr['reason']}", color=MUTED)
+    ax.set_xlabel("mean retrieval rounds")
+    ax.set_ylabel("acceptability (%)")
+    ax.spines[["top", "right"]].set_visible(False)
+    return _svg(fig)
+
+
+def figure7_svg(rows: list[dict[str, Any]]) -> str:
+    """Figure 7: intensity shares of well-timed rejected actions, stacked by level.
+
+    Args:
+        rows: :func:`app.metrics.tables.figure7` output (L1, L2, L3 and L1–L3).
+
+    Returns:
+        SVG text: one stacked bar per level (insufficient, excessive, appropriate, % of n) with
+        n above it; levels without such responses are left out.
+    """
+    present = [r for r in rows if r["n"]]
+    if not present:
+        return _empty("No rejected L1–L3 responses with appropriate timing yet.")
+    fig = _figure(max(4.0, 1.1 * len(present) + 2.0), 3.4)
+    ax = fig.add_subplot()
+    x = list(range(len(present)))
+    bottom = [0.0] * len(present)
+    for intensity, colour in INTENSITY_COLOURS.items():
+        values = [r[intensity] or 0.0 for r in present]
+        ax.bar(x, values, bottom=bottom, color=colour, width=0.6, label=intensity)
+        bottom = [b + v for b, v in zip(bottom, values, strict=True)]
+    for xx, r in zip(x, present, strict=True):
+        ax.text(xx, 101, f"n={r['n']}", ha="center", va="bottom", fontsize=8, color=MUTED)
+    ax.set_xticks(x, [r["level"] for r in present])
+    ax.set_ylim(0, 110)
+    ax.set_ylabel("% of rejected, well-timed")
+    ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), frameon=False)
+    ax.spines[["top", "right"]].set_visible(False)
+    return _svg(fig)
+
+
+RENDERERS: dict[str, Callable[[Any], str]] = {
+    "figure3": figure3_svg,
+    "figure4": figure4_svg,
+    "figure6": figure6_svg,
+    "figure7": figure7_svg,
+}
+"""Figure name → renderer (the names of :data:`app.metrics.service.FIGURES`)."""
+
+
+def render_figure(name: str, data: Any) -> str:
+    """SVG text of a named figure; the same data is drawn once (a small cache of recent SVGs).
+
+    Raises:
+        KeyError: an unknown figure name.
+    """
+    renderer = RENDERERS[name]
+    key = (name, json.dumps(data, sort_keys=True, default=str))
+    with _LOCK:
+        svg = _CACHE.get(key)
+    if svg is None:
+        svg = renderer(data)
+        with _LOCK:
+            _CACHE[key] = svg
+            while len(_CACHE) > _CACHE_SIZE:
+                _CACHE.pop(next(iter(_CACHE)))
+    return svg
+
+
+_CACHE_SIZE = 32
+_LOCK = threading.Lock()
+_CACHE: dict[tuple[str, str], str] = {}
+"""Recent SVGs by (figure, data); drawing dominates the analysis page's time."""

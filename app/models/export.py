@@ -1,0 +1,36 @@
+"""Dataset exports started from the browser and run in the background (DESIGN.md §9)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import Column, Text
+from sqlmodel import Field, SQLModel
+
+from app.models.base import time_field
+
+EXPORT_JOB_STATUSES = ("queued", "running", "done", "failed")
+EXPORT_JOB_FORMATS = ("jsonl", "parquet", "both")
+
+
+class ExportJob(SQLModel, table=True):
+    """One HALO-8K-style dump written by a worker into ``<var_dir>/exports/<id>/``.
+
+    `done` and `total` count response rows as they are written (progress); `path` is the job's
+    directory once it has started; `error` says why a ``failed`` job failed.
+    """
+
+    __tablename__ = "export_jobs"
+
+    id: int | None = Field(default=None, primary_key=True)
+    format: str = Field(max_length=16)
+    run_id: int | None = Field(default=None, foreign_key="runs.id", index=True)
+    status: str = Field(default="queued", max_length=16, index=True)
+    done: int = 0
+    total: int = 0
+    path: str | None = Field(default=None, max_length=1000)
+    error: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    created_by: int | None = Field(default=None, foreign_key="users.id")
+    created_at: datetime = time_field(now=True)
+    started_at: datetime | None = time_field(nullable=True)
+    finished_at: datetime | None = time_field(nullable=True)

@@ -1,0 +1,296 @@
+"""Analysis for leads, researchers and admins: every paper table and figure with filters,
+downloads, the automatic-judge evaluation and background exports (DESIGN.md §8, §9)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+from urllib.parse import quote, urlencode
+
+from fastapi import APIRouter, BackgroundTasks, Depends, Request
+from markupsafe import Markup
+from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import UploadFile
+from starlette.responses import FileResponse, RedirectResponse, Response
+
+from app.arena.schema import DOMAINS, NEED_TYPES
+from app.db import SessionDep
+from app.errors import DomainError, NotFoundError, UnprocessableError
+from app.export import jobs
+from app.metrics import service
+from app.metrics.charts import render_figure
+from app.metrics.judge import PredictionsInvalid, parse_predictions
+from app.models.export import EXPORT_JOB_FORMATS
+from app.settings import get_settings
+from app.web.deps import LeadUser, verify_csrf
+from app.web.templating import is_htmx, render
+
+router = APIRouter(prefix="/analysis", dependencies=[Depends(verify_csrf)])
+
+MAX_UPLOAD_BYTES = 64 * 1024 * 1024
+DOWNLOAD_FORMATS = {
+    "csv": ("csv", "text/csv"),
+    "tex": ("latex", "application/x-tex"),
+    "json": ("json", "application/json"),
+}
+FIGURE6_TABLES = ("figure6", "figure6_access", "figure6_stats")
+COLUMN_LABELS: dict[str, str] = {
+    "agent": "Agent",
+    "need_type": "Need type",
+    "domain": "Domain",
+    "acceptability": "Acc. %",
+    "L0": "L0 %",
+    "L1": "L1 %",
+    "L2": "L2 %",
+    "L3": "L3 %",
+    "inaction": "Inaction %",
+    "premature": "Premature %",
+    "belated": "Belated %",
+    "insufficient": "Insufficient %",
+    "excessive": "Excessive %",
+    "appropriate": "Appropriate %",
+    "reasoning_tokens_k": "Reas. tok. (k)",
+    "retrieval_rounds": "Rounds",
+    "share": "Over-proactive %",
+    "over_proactive": "Over-proactive",
+    "share_within": "% within",
+    "share_of_rejected": "% of rejected",
+    "accepted_elsewhere": "Accepted elsewhere %",
+    "accepted_elsewhere_count": "Accepted elsewhere",
+    "verdict_accuracy": "Verdict acc. %",
+    "joint_accuracy": "Joint acc. %",
+    "agreement": "Agreement %",
+    "kappa": "Cohen's κ",
+    "alpha": "Krippendorff's α",
+}
+
+
+SECTIONS: tuple[tuple[str, str, tuple[str, ...], str | None], ...] = (
+    ("table1", "Table 1 · per agent", ("table1_ci",), None),
+    ("table2", "Table 2 · need types and domains", ("table2", "table2_domain"), None),
+    ("table9", "Table 9 · agent × need type", ("table9",), None),
+    ("figure3", "Figure 3 · over-proactivity", ("figure3",), "figure3"),
+    ("figure4", "Figure 4 · paired comparisons", ("figure4",), "figure4"),
+    ("figure6", "Figure 6 · retrieval and local content", FIGURE6_TABLES, "figure6"),
+    ("figure7", "Figure 7 · intensity of well-timed rejected actions", ("figure7",), "figure7"),
+    ("table10", "Table 10 · other issues", ("table10",), None),
+    ("tables7_8", "Tables 7–8 · checkpoint sampling", ("tables7_8",), None),
+    ("agreement", "Inter-annotator agreement", ("agreement",), None),
+)
+"""Page sections: (anchor, heading, tables, figure or None)."""
+
+
+def label(column: str) -> str:
+    """Heading of a column on the page."""
+    return COLUMN_LABELS.get(column, column.replace("_", " "))
+
+
+def _int(value: str, name: str) -> int | None:
+    if not value:
+        return None
+    try:
+        return int(value)
+    except ValueError as exc:
+        raise UnprocessableError(f"{name} must be a whole number", name) from exc
+
+
+def _filters(values: Mapping[str, Any]) -> service.MetricFilters:
+    """The analysis filters from a query string or form (``run``, ``phase``, ``need_type``,
+    ``domain``; blank = all).
+
+    Raises:
+        UnprocessableError: a value that is not a number, need type or domain.
+    """
+    need_type = str(values.get("need_type") or "") or None
+    domain = str(values.get("domain") or "") or None
+    if need_type is not None and need_type not in NEED_TYPES:
+        raise UnprocessableError(f"unknown need type {need_type!r}", "need_type")
+    if domain is not None and domain not in DOMAINS:
+        raise UnprocessableError(f"unknown domain {domain!r}", "domain")
+    return service.MetricFilters(
+        run_id=_int(str(values.get("run") or ""), "run"),
+        phase=_int(str(values.get("phase") or ""), "phase"),
+        need_type=need_type,
+        domain=domain,
+    )
+
+
+def _query(filters: service.MetricFilters) -> str:
+    """The filters as a query string (``?run=1&...``), empty when none is set."""
+    names = {"run_id": "run"}
+    pairs = {names.get(k, k): v for k, v in filters.as_dict().items()}
+    return "?" + urlencode(pairs) if pairs else ""
+
+
+def _base_context(session: Any, filters: service.MetricFilters) -> dict[str, Any]:
+    return {
+        "filters": filters,
+        "query": _query(filters),
+        "options": service.filter_options(session),
+        "label": label,
+        "cell": service.format_value,
+    }
+
+
+@router.get("")
+def analysis_page(request: Request, session: SessionDep, user: LeadUser) -> Response:
+    filters = _filters(request.query_params)
+    report = service.analysis_report(session, **filters.as_dict())
+    figures = {
+        name: Markup(render_figure(name, data))  # noqa: S704  (matplotlib escapes its text)
+        for name, data in report.figures.items()
+    }
+    context = {
+        **_base_context(session, filters),
+        "report": report,
+        "figures": figures,
+        "sections": SECTIONS,
+    }
+    return render(request, "analysis/index.html", context)
+
+
+@router.get("/judge")
+def judge_page(request: Request, session: SessionDep, user: LeadUser) -> Response:
+    filters = _filters(request.query_params)
+    return render(
+        request,
+        "analysis/judge.html",
+        {**_base_context(session, filters), "result": None, "problems": None, "filename": None},
+    )
+
+
+@router.post("/judge")
+async def judge_upload(request: Request, session: SessionDep, user: LeadUser) -> Response:
+    form = await request.form()
+    filters = _filters(form)
+    context: dict[str, Any] = {
+        **_base_context(session, filters),
+        "result": None,
+        "problems": None,
+        "filename": None,
+    }
+    upload = form.get("file")
+    if not isinstance(upload, UploadFile) or not upload.filename:
+        context["problems"] = ["choose a JSONL file of predictions to upload"]
+        return render(request, "analysis/judge.html", context, status_code=422)
+    context["filename"] = upload.filename
+    data = await upload.read(MAX_UPLOAD_BYTES + 1)
+    if len(data) > MAX_UPLOAD_BYTES:
+        context["problems"] = [f"the file is larger than {MAX_UPLOAD_BYTES // 2**20} MB"]
+        return render(request, "analysis/judge.html", context, status_code=422)
+    try:
+        predictions = await run_in_threadpool(parse_predictions, data)
+    except PredictionsInvalid as exc:
+        context["problems"] = exc.problems
+        return render(request, "analysis/judge.html", context, status_code=422)
+    # the human side loads every judged response: keep it off the event loop
+    result = await run_in_threadpool(
+        service.judge_report, session, predictions, **filters.as_dict()
+    )
+    context["result"] = result
+    context["downloads"] = {
+        table.spec.name: _data_links(table)
+        for table in (result["summary"], result["confusion_rows"])
+    }
+    return render(request, "analysis/judge.html", context)
+
+
+def _data_links(table: service.MetricTable) -> dict[str, tuple[str, str]]:
+    """CSV and LaTeX of a table as ``data:`` links (for results of uploads, which are not
+    stored and so have no download address)."""
+    links = {}
+    for text, (fmt, media) in (
+        ("CSV", DOWNLOAD_FORMATS["csv"]),
+        ("LaTeX", DOWNLOAD_FORMATS["tex"]),
+    ):
+        body = service.render_table(table.columns, table.rows, fmt)
+        extension = "tex" if fmt == "latex" else fmt
+        links[text] = (
+            f"data:{media};charset=utf-8," + quote(body),
+            f"{table.spec.name}.{extension}",
+        )
+    return links
+
+
+def _dispatch(job_id: int, background: BackgroundTasks) -> None:
+    from workers.exports import run_export
+
+    if get_settings().in_process_tasks:
+        background.add_task(run_export, job_id)  # runs after the response is sent
+    else:
+        run_export.delay(job_id)
+
+
+@router.get("/exports")
+def exports_page(request: Request, session: SessionDep, user: LeadUser) -> Response:
+    return _exports_page(request, session, error=None)
+
+
+def _exports_page(
+    request: Request, session: Any, *, error: str | None, status_code: int = 200
+) -> Response:
+    export_jobs = jobs.list_export_jobs(session)
+    context = {
+        "jobs": export_jobs,
+        "files": {job.id: jobs.job_files(job) for job in export_jobs},
+        "active": any(job.status in ("queued", "running") for job in export_jobs),
+        "formats": EXPORT_JOB_FORMATS,
+        "options": service.filter_options(session),
+        "error": error,
+    }
+    block = "jobs" if is_htmx(request) else None
+    return render(request, "analysis/exports.html", context, block=block, status_code=status_code)
+
+
+@router.post("/exports")
+async def start_export(
+    request: Request, session: SessionDep, user: LeadUser, background: BackgroundTasks
+) -> Response:
+    form = await request.form()
+    try:
+        job = jobs.create_export_job(
+            session,
+            format=str(form.get("format") or "both"),
+            run_id=_int(str(form.get("run") or ""), "run"),
+            created_by=user.id,
+        )
+    except DomainError as exc:
+        return _exports_page(request, session, error=str(exc), status_code=422)
+    assert job.id is not None
+    _dispatch(job.id, background)
+    return RedirectResponse("/analysis/exports", status_code=303)
+
+
+@router.get("/exports/{job_id}/download/{name}")
+def download_export(session: SessionDep, user: LeadUser, job_id: int, name: str) -> Response:
+    path = jobs.export_file_path(session, job_id, name)
+    return FileResponse(path, filename=f"halo-export-{job_id}-{path.name}")
+
+
+@router.get("/figure/{name}.svg")
+def figure_svg(request: Request, session: SessionDep, user: LeadUser, name: str) -> Response:
+    filters = _filters(request.query_params)
+    try:
+        data = service.figure_data(session, name, **filters.as_dict())
+    except KeyError as exc:
+        raise NotFoundError(str(exc.args[0])) from exc
+    return Response(render_figure(name, data), media_type="image/svg+xml")
+
+
+@router.get("/{name}.{fmt}")
+def table_download(
+    request: Request, session: SessionDep, user: LeadUser, name: str, fmt: str
+) -> Response:
+    filters = _filters(request.query_params)
+    spec = service.TABLES.get(name)
+    if fmt not in DOWNLOAD_FORMATS or spec is None or spec.needs_predictions:
+        raise NotFoundError(f"no table {name}.{fmt}; tables: {', '.join(service.TABLES)}")
+    render_format, media = DOWNLOAD_FORMATS[fmt]
+    columns, rows = service.metric_table(session, name, **filters.as_dict())
+    marks = service.table_marks(name, columns, rows)
+    body = service.render_table(columns, rows, render_format, marks=marks)
+    return Response(
+        body,
+        media_type=media,
+        headers={"Content-Disposition": f'attachment; filename="{name}.{fmt}"'},
+    )

@@ -1,0 +1,494 @@
+"""Metric tables, the analysis page and the dataset export at scale, on PostgreSQL.
+
+Inserts synthetic annotated responses shaped like HALO-8K (``generate_paper_shaped``: 10 models
+× 400 scenarios × k = 2 = 8,000, each with its primary assignment), then replicates them with
+COPY into further runs up to ``--rows`` (default 1,000,000), and prints:
+
+- Table 1 (``table1_sql``, one GROUP BY) at 8,000 and at ``--rows``; targets ≤ 100 ms and ≤ 5 s;
+- the analysis page (every table and figure): the real HTTP page at 8,000, and a per-part
+  breakdown (SQL aggregates, loading the judged rows, each pure table, the SVG figures) at
+  8,000 and at ``--rows`` — measured in a child process, with its peak RSS;
+- the export of all ``--rows`` to JSONL and to Parquet, each in a child process, with time and
+  peak RSS (``VmHWM``); target ≤ 300 MB.
+
+    .venv/bin/python bench/metrics.py [--rows 1000000] [--base 8000] [--skip-export]
+
+Needs PostgreSQL (HALO_TEST_PG, default postgresql://postgres@127.0.0.1:5432/postgres). Creates
+and drops its own database; export files go to a temporary directory that is removed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import psycopg  # noqa: E402
+from sqlalchemy import create_engine  # noqa: E402
+from sqlmodel import Session  # noqa: E402
+
+ADMIN = os.environ.get("HALO_TEST_PG", "postgresql://postgres@127.0.0.1:5432/postgres")
+ACTIONS = {"L1": "notify_user", "L2": "draft_email", "L3": "send_email"}
+STAMP = "2026-01-01 00:00:00+00"
+
+
+def vm_hwm_mb() -> float:
+    """This process's peak resident set size in MB (``VmHWM``)."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def _url(name: str) -> str:
+    return ADMIN.rsplit("/", 1)[0].replace("postgresql://", "postgresql+psycopg://", 1) + f"/{name}"
+
+
+def _timed(fn: Callable[[], Any]) -> tuple[float, Any]:
+    start = time.perf_counter()
+    value = fn()
+    return time.perf_counter() - start, value
+
+
+# --- data ----------------------------------------------------------------------------------
+
+
+def _scaffold(session: Session, rows: list[Any]) -> dict[str, Any]:
+    """Environments, scenarios, checkpoints, agents and annotators for the synthetic rows."""
+    from app.arena.schema import DOMAINS
+    from app.metrics.synthetic import SCENARIOS_PER_ENVIRONMENT
+    from app.models import Agent, Checkpoint, Environment, Scenario
+    from app.users.service import create_user
+
+    scenarios: dict[str, tuple[str, int]] = {}
+    for r in rows:
+        scenarios.setdefault(r.scenario_id, (r.need_type, r.num_events))
+    environments = {}
+    for index, scenario_id in enumerate(sorted(scenarios)):
+        env = index // SCENARIOS_PER_ENVIRONMENT
+        environments[scenario_id] = (f"syn-e{env:02d}", DOMAINS[(env // 5) % len(DOMAINS)])
+    for env_id, domain in sorted(set(environments.values())):
+        session.add(
+            Environment(
+                id=env_id,
+                domain=domain,
+                timezone="UTC",
+                persona={},
+                spec={},
+                database_sql="",
+                files={},
+                content_hash="0" * 64,
+            )
+        )
+    session.flush()
+    for scenario_id, (need_type, n) in sorted(scenarios.items()):
+        session.add(
+            Scenario(
+                id=scenario_id,
+                environment_id=environments[scenario_id][0],
+                need_type=need_type,
+                title=f"synthetic {scenario_id}",
+                num_events=n,
+                source={"id": scenario_id, "synthetic": True},
+                content_hash="0" * 64,
+            )
+        )
+    session.flush()
+    for scenario_id, (_need, n) in sorted(scenarios.items()):
+        for t in range(1, n + 1):
+            session.add(Checkpoint(scenario_id=scenario_id, t=t, design="flow"))
+    agents = {}
+    for name in sorted({r.agent for r in rows}):
+        agent = Agent(name=name, kind="external", config={})
+        session.add(agent)
+        session.flush()
+        agents[name] = agent.id
+    session.commit()
+    checkpoints = {
+        (sid, t): cid
+        for cid, sid, t in session.execute(
+            Checkpoint.__table__.select().with_only_columns(  # type: ignore[attr-defined]
+                Checkpoint.id, Checkpoint.scenario_id, Checkpoint.t
+            )
+        )
+    }
+    annotators = {}
+    for pseudonym in sorted({r.annotator for r in rows}):
+        user = create_user(
+            session, username=f"bench-{pseudonym}", password="bench-password-1", role="annotator"
+        )
+        annotators[pseudonym] = user.id
+    return {"agents": agents, "checkpoints": checkpoints, "annotators": annotators}
+
+
+def _copy_text(value: Any) -> str:
+    if value is None:
+        return "\\N"
+    if isinstance(value, bool):
+        return "t" if value else "f"
+    return str(value)
+
+
+def _templates(rows: list[Any], ids: dict[str, Any]) -> tuple[list[str], list[str], list[str]]:
+    """Per row, the COPY text of a response (after its id and run) and of its annotation and
+    primary assignment (after the response id)."""
+    responses, annotations, assignments = [], [], []
+    for r in rows:
+        action = (
+            json.dumps({"command": ACTIONS[r.level_predicted], "args": {"to": "self"}})
+            if r.level_predicted in ACTIONS
+            else None
+        )
+        trajectory = json.dumps(
+            [
+                {
+                    "round": 1,
+                    "command": "email_list",
+                    "args": {"limit": 5},
+                    "result": "3 emails: invoice due, dinner plans, school trip form",
+                    "ok": True,
+                }
+            ]
+        )
+        cells = [
+            _copy_text(ids["agents"][r.agent]),
+            _copy_text(ids["checkpoints"][(r.scenario_id, r.checkpoint)]),
+            "completed",
+            _copy_text(action),
+            _copy_text(r.level_predicted),
+            "",
+            trajectory,
+            "[]",
+            "[]",
+            "[]",
+            "1200",
+            "150",
+            _copy_text(r.reasoning_tokens),
+            _copy_text(r.retrieval_rounds),
+            _copy_text(r.local_content_access),
+            "{}",
+            STAMP,
+            STAMP,
+        ]
+        responses.append("\t".join(cells))
+        issues = json.dumps([{"category": c, "note": "synthetic note"} for c in r.other_issues])
+        annotations.append(
+            "\t".join(
+                [
+                    _copy_text(ids["annotators"][r.annotator]),
+                    r.level,
+                    r.verdict,
+                    _copy_text(r.timing),
+                    _copy_text(r.intensity),
+                    _copy_text(r.inaction),
+                    issues,
+                    "1",
+                    "1",
+                    STAMP,
+                    STAMP,
+                ]
+            )
+        )
+        assignments.append(f"{ids['annotators'][r.annotator]}\t1\t{STAMP}\tprimary")
+    return responses, annotations, assignments
+
+
+RESPONSE_COLUMNS = (
+    "id, run_id, agent_id, checkpoint_id, status, action, level_predicted, rationale, "
+    "trajectory, state_diff, permission_flags, llm_calls, prompt_tokens, completion_tokens, "
+    "reasoning_tokens, retrieval_rounds, local_content_access, timings, created_at, finished_at"
+)
+ASSIGNMENT_COLUMNS = "response_id, annotator_id, phase, assigned_at, kind"
+ANNOTATION_COLUMNS = (
+    "response_id, annotator_id, level, verdict, timing, intensity, inaction, other_issues, "
+    "version, phase, created_at, updated_at"
+)
+
+
+def _copy_replicas(
+    conninfo: str,
+    templates: tuple[list[str], list[str], list[str]],
+    replicas: list[tuple[int, int, int]],
+) -> None:
+    """COPY replicas ``(replica, run id, rows)`` of the templates into responses, their primary
+    assignments and their annotations (as the paired protocol leaves them)."""
+    responses, annotations, assignments = templates
+
+    def chunks(kind: str) -> Iterator[bytes]:
+        for replica, run_id, count in replicas:
+            prefix = f"b{replica:04d}-"
+            if kind == "responses":
+                lines = (f"{prefix}{i:05d}\t{run_id}\t{responses[i]}\n" for i in range(count))
+            else:
+                after = annotations if kind == "annotations" else assignments
+                lines = (f"{prefix}{i:05d}\t{after[i]}\n" for i in range(count))
+            yield "".join(lines).encode()
+
+    with psycopg.connect(conninfo) as conn:
+        with conn.cursor() as cur:
+            with cur.copy(f"COPY responses ({RESPONSE_COLUMNS}) FROM STDIN") as copy:
+                for block in chunks("responses"):
+                    copy.write(block)
+            with cur.copy(f"COPY assignments ({ASSIGNMENT_COLUMNS}) FROM STDIN") as copy:
+                for block in chunks("assignments"):
+                    copy.write(block)
+            with cur.copy(f"COPY annotations ({ANNOTATION_COLUMNS}) FROM STDIN") as copy:
+                for block in chunks("annotations"):
+                    copy.write(block)
+        conn.commit()
+        conn.autocommit = True
+        for table in ("responses", "assignments", "annotations"):
+            conn.execute(f"ANALYZE {table}")  # type: ignore[arg-type]
+
+
+def _runs(session: Session, first: int, count: int) -> list[int]:
+    from app.models import Run
+
+    runs = [Run(name=f"bench-{first + i:04d}", status="completed") for i in range(count)]
+    session.add_all(runs)
+    session.commit()
+    return [run.id for run in runs if run.id is not None]
+
+
+# --- measurements --------------------------------------------------------------------------
+
+
+def time_table1(url: str, repeat: int = 5) -> tuple[float, int]:
+    """Median seconds of ``table1_sql`` over all responses (after one warm-up), and its n."""
+    from app.metrics.service import table1_sql
+
+    engine = create_engine(url)
+    with Session(engine) as session:
+        rows = table1_sql(session)
+        times = [_timed(lambda: table1_sql(session))[0] for _ in range(repeat)]
+    engine.dispose()
+    return statistics.median(times), sum(r["n"] for r in rows)
+
+
+def page_breakdown(url: str) -> dict[str, Any]:
+    """Seconds per part of the analysis page (run in a child process), and the peak RSS.
+
+    The parts are exactly what :func:`app.metrics.service.analysis_report` computes — the SQL
+    aggregates, the judged rows loaded once, each table and figure from them — plus the SVGs.
+    """
+    from app.metrics import charts, service
+
+    parts: dict[str, float] = {}
+    engine = create_engine(url)
+    with Session(engine) as session, service.paused_gc():  # as analysis_report runs
+        src = service.MetricSources(session, service.MetricFilters())
+        parts["Tables 1, 2, 9 counts (SQL)"], _ = _timed(lambda: src.finest_counts)
+        parts["load judged rows"], rows = _timed(lambda: src.judged)
+        for name in ("figure3", "figure4", "figure6", "figure7"):
+            parts[f"{name} data"], _ = _timed(lambda n=name: getattr(src, n))
+        for name, spec in service.TABLES.items():
+            if spec.on_page and not spec.needs_predictions:
+                parts[name], _ = _timed(lambda s=spec: s.build(src))
+        figures = {name: getattr(src, name) for name in service.FIGURES}
+        parts["SVG figures"], _ = _timed(
+            lambda: [charts.RENDERERS[name](data) for name, data in figures.items()]
+        )
+        judged = len(rows)
+    engine.dispose()
+    return {
+        "judged": judged,
+        "parts": parts,
+        "total": sum(parts.values()),
+        "peak_rss_mb": vm_hwm_mb(),
+    }
+
+
+def page_http(url: str) -> float:
+    """Seconds for GET /analysis (every table and figure, HTML), logged in as a lead."""
+    os.environ["DATABASE_URL"] = url
+    from app.db import get_engine
+    from app.main import create_app
+    from app.metrics import charts
+    from app.settings import get_settings
+    from app.users.service import create_user
+
+    get_settings.cache_clear()
+    get_engine.cache_clear()
+    from fastapi.testclient import TestClient
+
+    app = create_app()
+    if not any(getattr(r, "path", "").startswith("/analysis") for r in app.routes):
+        from app.web.pages import analysis
+
+        app.include_router(analysis.router)
+    with Session(get_engine()) as session:
+        create_user(session, username="bench-lead", password="bench-password-1", role="lead")
+    with TestClient(app) as client:
+        token = re.search(r'name="csrf_token" value="([^"]+)"', client.get("/login").text)
+        assert token is not None
+        client.post(
+            "/login",
+            data={
+                "username": "bench-lead",
+                "password": "bench-password-1",
+                "csrf_token": token.group(1),
+            },
+        )
+        client.get("/analysis")  # warm-up: imports, templates, fonts
+        charts._CACHE.clear()
+        seconds, page = _timed(lambda: client.get("/analysis"))
+        assert page.status_code == 200, page.text[:500]
+    get_engine().dispose()
+    return seconds
+
+
+def export_child(url: str, fmt: str, out: str) -> dict[str, Any]:
+    """Export everything in one format (run in a child process): seconds, rows, peak RSS."""
+    from app.export.writers import export_dump
+
+    engine = create_engine(url)
+    baseline = vm_hwm_mb()
+    with Session(engine) as session:
+        seconds, summary = _timed(lambda: export_dump(session, Path(out), formats=(fmt,)))
+    engine.dispose()
+    size = Path(summary["files"][f"responses.{fmt}"]).stat().st_size
+    return {
+        "seconds": seconds,
+        "rows": summary["rows"],
+        "bytes": size,
+        "peak_rss_mb": vm_hwm_mb(),
+        "rss_before_mb": baseline,
+    }
+
+
+def _child(*argv: str, timeout: float) -> dict[str, Any]:
+    """Run this script in a child process; its last stdout line is a JSON result."""
+    done = subprocess.run(
+        [sys.executable, __file__, *argv],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )
+    if done.returncode != 0:
+        raise RuntimeError(f"child {argv[:2]} failed:\n{done.stderr[-3000:]}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def _print_breakdown(label: str, result: dict[str, Any]) -> None:
+    print(
+        f"  {label}: {result['total']:.2f} s over {result['judged']:,} judged responses, "
+        f"peak RSS {result['peak_rss_mb']:.0f} MB"
+    )
+    for part, seconds in result["parts"].items():
+        print(f"    {part:<28} {seconds:8.3f} s")
+
+
+# --- main ----------------------------------------------------------------------------------
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="metrics, analysis page and export at scale")
+    parser.add_argument("--rows", type=int, default=1_000_000, help="responses in the end")
+    parser.add_argument("--base", type=int, default=8000, help="synthetic responses (÷ 20)")
+    parser.add_argument("--skip-export", action="store_true")
+    parser.add_argument("--child", choices=["page", "export"], help=argparse.SUPPRESS)
+    parser.add_argument("--url", help=argparse.SUPPRESS)
+    parser.add_argument("--format", help=argparse.SUPPRESS)
+    parser.add_argument("--out", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child == "page":
+        print(json.dumps(page_breakdown(args.url)))
+        return
+    if args.child == "export":
+        print(json.dumps(export_child(args.url, args.format, args.out)))
+        return
+
+    from app.cli import upgrade_database
+    from app.metrics.synthetic import generate_paper_shaped
+
+    name = f"halo_bench_{uuid.uuid4().hex[:8]}"
+    url = _url(name)
+    conninfo = ADMIN.rsplit("/", 1)[0] + f"/{name}"
+    with psycopg.connect(ADMIN, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')  # type: ignore[arg-type]
+    tmp = tempfile.TemporaryDirectory(prefix="halo-bench-")
+    os.environ["VAR_DIR"] = tmp.name
+    try:
+        upgrade_database(url)
+        engine = create_engine(url)
+        rows = generate_paper_shaped(n_models=10, n_scenarios=max(1, args.base // 20), k=2)
+        base = len(rows)
+        with Session(engine) as session:
+            ids = _scaffold(session, rows)
+            templates = _templates(rows, ids)
+            (run0,) = _runs(session, 0, 1)
+        seconds, _ = _timed(lambda: _copy_replicas(conninfo, templates, [(0, run0, base)]))
+        print(f"inserted {base:,} synthetic annotated responses in {seconds:.1f} s")
+
+        t1, n = time_table1(url)
+        print(f"Table 1 (table1_sql) at {n:,}: {1000 * t1:.1f} ms (target ≤ 100 ms)")
+        print(f"analysis page at {base:,}:")
+        http = page_http(url)
+        print(f"  GET /analysis (HTML, every table and figure): {http:.2f} s")
+        _print_breakdown("breakdown", _child("--child", "page", "--url", url, timeout=600))
+
+        if args.rows > base:
+            replicas, left, replica = [], args.rows - base, 1
+            with Session(engine) as session:
+                run_ids = _runs(session, 1, -(-left // base))
+            for run_id in run_ids:
+                count = min(base, left)
+                replicas.append((replica, run_id, count))
+                left -= count
+                replica += 1
+            seconds, _ = _timed(lambda: _copy_replicas(conninfo, templates, replicas))
+            print(
+                f"replicated to {args.rows:,} responses with COPY in {seconds:.1f} s "
+                f"({len(replicas)} more runs)"
+            )
+            t1, n = time_table1(url, repeat=3)
+            print(f"Table 1 (table1_sql) at {n:,}: {t1:.2f} s (target ≤ 5 s)")
+            print(f"analysis page at {n:,} (per part; the page computes all of them):")
+            _print_breakdown("breakdown", _child("--child", "page", "--url", url, timeout=3600))
+        engine.dispose()
+
+        if not args.skip_export:
+            for fmt in ("jsonl", "parquet"):
+                out = Path(tmp.name) / f"export-{fmt}"
+                result = _child(
+                    "--child",
+                    "export",
+                    "--url",
+                    url,
+                    "--format",
+                    fmt,
+                    "--out",
+                    str(out),
+                    timeout=3600,
+                )
+                print(
+                    f"export {result['rows']:,} rows to {fmt}: {result['seconds']:.1f} s "
+                    f"({result['rows'] / result['seconds']:,.0f} rows/s, "
+                    f"{result['bytes'] / 2**20:.0f} MB), peak RSS {result['peak_rss_mb']:.0f} MB "
+                    f"(after imports {result['rss_before_mb']:.0f} MB; target ≤ 300 MB)"
+                )
+    finally:
+        from app.db import get_engine
+
+        get_engine().dispose()
+        with psycopg.connect(ADMIN, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')  # type: ignore[arg-type]
+        tmp.cleanup()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,333 @@
+"""The analysis pages over HTTP: roles, filters, downloads, figures, judge upload, exports."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from urllib.parse import unquote
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+from sqlmodel import Session
+
+from app.db import get_session, session_scope
+from app.export import jobs
+from app.main import create_app
+from app.models.export import ExportJob
+from app.settings import get_settings
+from tests.factories import make_run, make_user
+from tests.services.test_analysis import World, build_world
+from tests.web.conftest import Browser
+
+
+def analysis_app() -> FastAPI:
+    """The app, with the analysis router included if app/main.py does not include it yet."""
+    app = create_app()
+    if not any(getattr(route, "path", "").startswith("/analysis") for route in app.routes):
+        from app.web.pages import analysis
+
+        app.include_router(analysis.router)
+    return app
+
+
+@pytest.fixture
+def browser_for(session: Session) -> Iterator[Callable[[str], Browser]]:
+    """A logged-in browser for a new user of the given role, sharing the test's session."""
+    app = analysis_app()
+
+    def override() -> Iterator[Session]:
+        yield session
+
+    app.dependency_overrides[get_session] = override
+    clients: list[TestClient] = []
+
+    def factory(role: str) -> Browser:
+        client = TestClient(app)
+        clients.append(client)
+        browser = Browser(client)
+        if role != "anonymous":
+            browser.login(make_user(session, role=role).username)
+        return browser
+
+    yield factory
+    for client in clients:
+        client.close()
+
+
+@pytest.fixture
+def world(session: Session) -> World:
+    return build_world(session)
+
+
+@pytest.fixture
+def var_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    monkeypatch.setenv("VAR_DIR", str(tmp_path))
+    get_settings.cache_clear()
+    yield tmp_path
+    monkeypatch.undo()
+    get_settings.cache_clear()
+
+
+PAGES = (
+    "/analysis",
+    "/analysis/judge",
+    "/analysis/exports",
+    "/analysis/table1_ci.csv",
+    "/analysis/table9.tex",
+    "/analysis/figure/figure3.svg",
+    "/analysis/exports/1/download/responses.jsonl",
+)
+
+
+def test_annotators_get_403_and_anonymous_users_log_in(browser_for) -> None:
+    annotator = browser_for("annotator")
+    for path in PAGES:
+        assert annotator.client.get(path).status_code == 403, path
+    for path in ("/analysis/judge", "/analysis/exports"):
+        response = annotator.client.post(path, data={"csrf_token": annotator.token})
+        assert response.status_code == 403, path
+    anonymous = browser_for("anonymous")
+    response = anonymous.client.get("/analysis", follow_redirects=False)
+    assert response.status_code == 303 and response.headers["location"].startswith("/login")
+
+
+@pytest.mark.parametrize("role", ["lead", "researcher", "admin"])
+def test_leads_researchers_and_admins_see_every_section(browser_for, world: World, role) -> None:
+    browser = browser_for(role)
+    page = browser.client.get(f"/analysis?run={world.r1}")
+    assert page.status_code == 200
+    html = page.text
+    assert 'id="judged-count">10 judged responses' in html
+    for anchor in ("table1", "table2", "table9", "figure3", "figure4", "figure6", "figure7"):
+        assert f'id="section-{anchor}"' in html
+    for table in ("table1_ci", "table2_domain", "figure6_stats", "table10", "tables7_8"):
+        assert f'id="{table}"' in html and f"/analysis/{table}.csv?run={world.r1}" in html
+    assert html.count("<svg") == 4 and 'id="figure-figure4"' in html
+    # sorting comes from a static file; the CSP forbids inline scripts
+    assert '<script src="/static/sort.js" defer></script>' in html
+    assert all("src=" in tag for tag in re.findall(r"<script[^>]*>", html))
+    assert browser.client.get("/static/sort.js").status_code == 200
+    # best acceptability in Table 1 is beta's 75.00, marked and with its interval beneath
+    beta_row = re.search(r'<table[^>]*id="table1_ci".*?</table>', html, re.S)
+    assert beta_row is not None
+    assert re.search(
+        r'class="rank1" title="best in this column">75\.00<span class="ci">\[30\.06, 95\.44\]',
+        beta_row.group(0),
+    )
+
+
+def test_filters_narrow_every_table(browser_for, world: World) -> None:
+    lead = browser_for("lead")
+    assert (
+        'id="judged-count">1 judged responses'
+        in lead.client.get(f"/analysis?run={world.r1}&phase=2").text
+    )
+    page = lead.client.get(f"/analysis?run={world.r1}&need_type=dependency&domain=").text
+    assert 'id="judged-count">5 judged responses' in page
+    assert f"/analysis/table1_ci.csv?run={world.r1}&amp;need_type=dependency" in page
+    assert lead.client.get("/analysis?need_type=nonsense").status_code == 422
+    assert lead.client.get("/analysis?run=abc").status_code == 422
+    csv_text = lead.client.get(f"/analysis/table1.csv?run={world.r1}&need_type=dependency").text
+    # dependency (hm-01): alpha a1 a2, beta b1 b2, gamma g1
+    assert [line.split(",")[:2] for line in csv_text.splitlines()[1:]] == [
+        ["alpha", "2"],
+        ["beta", "2"],
+        ["gamma", "1"],
+    ]
+
+
+def test_csv_and_latex_downloads(browser_for, world: World) -> None:
+    lead = browser_for("lead")
+    response = lead.client.get(f"/analysis/table1_ci.csv?run={world.r1}")
+    assert response.status_code == 200 and response.headers["content-type"].startswith("text/csv")
+    assert 'filename="table1_ci.csv"' in response.headers["content-disposition"]
+    lines = response.text.splitlines()
+    assert lines[0].startswith("agent,n,acceptability,acceptability_ci_low,acceptability_ci_high")
+    assert lines[1].startswith("alpha,4,25.0,4.56,69.94,")
+    tex = lead.client.get(f"/analysis/table9.tex?run={world.r1}")
+    assert tex.status_code == 200 and tex.headers["content-type"].startswith("application/x-tex")
+    assert "\\toprule" in tex.text and "need\\_type" in tex.text
+    assert "beta & blockage & 2 & \\textbf{100.00}" in tex.text
+    as_json = lead.client.get(f"/analysis/figure3.json?run={world.r1}").json()
+    assert as_json[-1] == {
+        "agent": "all",
+        "rejected": 6,
+        "over_proactive": 2,
+        "share": 33.33,
+        "share_ci": [9.68, 70.0],
+    }
+    assert lead.client.get("/analysis/table99.csv").status_code == 404
+    assert lead.client.get("/analysis/table1.xlsx").status_code == 404
+    assert lead.client.get("/analysis/table11.csv").status_code == 404  # needs an upload
+
+
+def test_figures_are_served_as_svg(browser_for, world: World) -> None:
+    lead = browser_for("lead")
+    for name in ("figure3", "figure4", "figure6", "figure7"):
+        response = lead.client.get(f"/analysis/figure/{name}.svg?run={world.r1}")
+        assert response.status_code == 200
+        assert response.headers["content-type"].startswith("image/svg+xml")
+        assert response.text.startswith("<svg")
+    assert "alpha − beta" in lead.client.get(f"/analysis/figure/figure4.svg?run={world.r1}").text
+    assert lead.client.get("/analysis/figure/figure5.svg").status_code == 404
+
+
+def _upload(browser: Browser, content: bytes, token: str | None = None, **fields: str):
+    data = {"csrf_token": browser.token if token is None else token, **fields}
+    files = {"file": ("judge.jsonl", content, "application/jsonl")}
+    return browser.client.post("/analysis/judge", data=data, files=files)
+
+
+def test_judge_upload_scores_table11(browser_for, world: World) -> None:
+    lead = browser_for("lead")
+    assert "Predictions (JSONL)" in lead.client.get("/analysis/judge").text
+    ids = world.ids
+    lines = [
+        {"response_id": ids["a1"], "verdict": "accept", "level": "L1"},
+        {
+            "response_id": ids["a2"],
+            "verdict": "reject",
+            "level": "L3",
+            "timing": "premature",
+            "intensity": "excessive",
+        },
+        {"response_id": ids["b1"], "verdict": "reject", "level": "L0", "timing": None},
+        {
+            "response_id": ids["b2"],
+            "verdict": "reject",
+            "level": "L1",
+            "timing": "belated",
+            "intensity": "excessive",
+        },
+        {"response_id": "unknown-id", "verdict": "accept", "level": "L0"},
+    ]
+    body = ("\n".join(json.dumps(line) for line in lines) + "\n\n").encode()
+    response = _upload(lead, body, run=str(world.r1))
+    assert response.status_code == 200, response.text
+    html = response.text
+    # 4 of 10 matched; verdicts right on a1 a2 b2; all fields on a1 a2
+    assert "5 predictions; 4 matched a human judgement, 6 human-judged responses" in html
+    assert "1 predictions had no human judgement" in html
+    summary = re.search(r'<table[^>]*id="table11".*?</table>', html, re.S)
+    assert summary is not None
+    assert 'data-col="verdict_accuracy" data-value="75.0"' in summary.group(0)
+    assert 'data-col="joint_accuracy" data-value="50.0"' in summary.group(0)
+    for field in ("verdict", "level", "timing", "intensity"):
+        assert f'id="confusion-{field}"' in html
+    # the upload is not stored: its tables download as data links, not /analysis/table11.csv
+    assert "/analysis/table11.csv" not in html
+    link = re.search(r'href="data:text/csv;charset=utf-8,([^"]+)" download="table11.csv"', html)
+    assert link is not None
+    assert unquote(link.group(1)).splitlines()[1].startswith("4,6,75.0,")
+    assert 'download="table11_confusion.tex"' in html
+    # without the CSRF token nothing is scored
+    assert _upload(lead, body, token="forged").status_code == 403
+
+
+def test_judge_upload_reports_every_bad_line_and_computes_nothing(
+    browser_for, world: World
+) -> None:
+    lead = browser_for("lead")
+    body = b"\n".join(
+        [
+            json.dumps(
+                {"response_id": world.ids["a1"], "verdict": "accept", "level": "L1"}
+            ).encode(),
+            json.dumps(
+                {"response_id": world.ids["a2"], "verdict": "maybe", "level": "L1"}
+            ).encode(),
+            b"{not json",
+            json.dumps(
+                {"response_id": world.ids["a1"], "verdict": "accept", "level": "L1"}
+            ).encode(),
+            json.dumps({"response_id": "x", "verdict": "accept", "level": "L9", "why": 1}).encode(),
+            b"[1, 2]",
+        ]
+    )
+    response = _upload(lead, body)
+    assert response.status_code == 422
+    html = response.text
+    assert 'id="result"' not in html and 'id="problems"' in html
+    problems = re.findall(r"<li>(line \d+: [^<]*)</li>", html)
+    assert [p.split(":")[0] for p in problems] == [
+        "line 2",
+        "line 3",
+        "line 4",
+        "line 5",
+        "line 5",
+        "line 6",
+    ]
+    assert problems[0].startswith("line 2: $.verdict:")
+    assert "not valid JSON" in problems[1]
+    assert "is already on line 1" in problems[2]
+    assert any("$.why" in p for p in problems) and any("$.level" in p for p in problems)
+    empty = _upload(lead, b"\n\n")
+    assert empty.status_code == 422 and "holds no predictions" in empty.text
+
+
+def test_exports_block_is_polled_while_a_job_is_open(
+    session: Session, browser_for, var_dir: Path
+) -> None:
+    lead = browser_for("lead")
+    job = jobs.create_export_job(session, format="jsonl")
+    block = lead.client.get("/analysis/exports", headers={"HX-Request": "true"})
+    assert block.status_code == 200 and "<html" not in block.text
+    assert 'hx-trigger="every 1s"' in block.text and f'id="job-{job.id}"' in block.text
+    assert lead.client.post("/analysis/exports", data={"format": "jsonl"}).status_code == 403
+    bad = lead.client.post("/analysis/exports", data={"csrf_token": lead.token, "format": "zip"})
+    assert bad.status_code == 422 and "unknown format" in bad.text
+
+
+def test_export_end_to_end_in_process(
+    live_db: str, var_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("REDIS_URL", raising=False)
+    get_settings.cache_clear()
+    assert get_settings().in_process_tasks
+    with session_scope() as s:
+        run = make_run(s, scenario_ids=["wp-04"])
+        lead = make_user(s, role="lead")
+        annotator = make_user(s)
+    with TestClient(analysis_app()) as client:
+        browser = Browser(client)
+        browser.login(lead.username)
+        started = client.post(
+            "/analysis/exports",
+            data={"csrf_token": browser.token, "format": "both", "run": str(run.id)},
+            follow_redirects=False,
+        )
+        # the background task has run by the time the test client returns
+        assert started.status_code == 303 and started.headers["location"] == "/analysis/exports"
+        with session_scope() as s:
+            (job,) = jobs.list_export_jobs(s)
+        assert (job.status, job.done, job.total, job.run_id) == ("done", 6, 6, run.id)
+        page = client.get("/analysis/exports").text
+        assert "6 / 6 rows" in page and 'hx-trigger="every 1s"' not in page
+        link = f"/analysis/exports/{job.id}/download/responses.jsonl"
+        assert link in page
+        download = client.get(link)
+        assert download.status_code == 200
+        assert f"halo-export-{job.id}-responses.jsonl" in download.headers["content-disposition"]
+        rows = [json.loads(line) for line in download.text.splitlines()]
+        assert len(rows) == 6 and {r["run_id"] for r in rows} == {str(run.id)}
+        assert (
+            client.get(f"/analysis/exports/{job.id}/download/responses.parquet").status_code == 200
+        )
+        (var_dir / "secret.txt").write_text("not an export")
+        for path in (
+            f"/analysis/exports/{job.id}/download/..%2F..%2Fsecret.txt",
+            f"/analysis/exports/{job.id}/download/%2E%2E",
+            f"/analysis/exports/{job.id}/download/secret.txt",
+            f"/analysis/exports/{job.id + 1}/download/responses.jsonl",
+        ):
+            assert client.get(path).status_code == 404, path
+    with TestClient(analysis_app()) as other:
+        annotator_browser = Browser(other)
+        annotator_browser.login(annotator.username)
+        assert other.get(link).status_code == 403
+    with session_scope() as s:
+        stored = s.get(ExportJob, job.id)
+        assert stored is not None and stored.finished_at is not None

@@ -10,7 +10,7 @@ from app.settings import get_settings
 def make_celery() -> Celery:
     """A Celery app configured from settings (broker and result backend on Redis)."""
     settings = get_settings()
-    app = Celery("halo", include=["workers.runs"])
+    app = Celery("halo", include=["workers.runs", "workers.exports"])
     if settings.redis_url:
         app.conf.update(broker_url=settings.redis_url, result_backend=settings.redis_url)
     else:

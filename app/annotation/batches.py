@@ -26,7 +26,6 @@ from sqlmodel import Session, col, select
 
 from app.arena.schema import NEED_TYPES
 from app.errors import ConflictError, NotFoundError, UnprocessableError
-from app.metrics.agreement import AGREEMENT_FIELDS, agreement_table
 from app.models import (
     Annotation,
     Assignment,
@@ -745,6 +744,9 @@ def agreement_on_overlap(session: Session, phase: int | None = None) -> dict[str
         ``{"items": number of double-judged responses, "rows": agreement_table rows}``.
     """
     pairs = overlap_pairs(session, phase)
+    # imported here: statsmodels and pandas are heavy, and exports import this package
+    from app.metrics.agreement import AGREEMENT_FIELDS, agreement_table
+
     double_judged: dict[str, list[tuple[str, Any, Any]]] = {f: [] for f in AGREEMENT_FIELDS}
     for response_id, first, second in pairs:
         for name in AGREEMENT_FIELDS:

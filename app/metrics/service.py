@@ -35,7 +35,6 @@ from app.metrics.agreement import AGREEMENT_FIELDS, agreement_table
 from app.metrics.formulas import (
     LEVELS,
     TABLE1_COLUMNS,
-    AnnotatedResponse,
     Table1Counts,
     table1_from_counts,
 )
@@ -106,48 +105,6 @@ def _join_scenario(query: Any) -> Any:
         .join(Scenario, col(Scenario.id) == col(Checkpoint.scenario_id))
         .join(Environment, col(Environment.id) == col(Scenario.environment_id))
     )
-
-
-def annotated_responses(
-    session: Session,
-    *,
-    run_id: int | None = None,
-    phase: int | None = None,
-    need_type: str | None = None,
-    domain: str | None = None,
-) -> list[AnnotatedResponse]:
-    """Completed responses with their judgement of record (see the module docstring).
-
-    Args:
-        session: database session.
-        run_id / phase / need_type / domain: see :class:`MetricFilters`; None for all.
-
-    Returns:
-        One :class:`AnnotatedResponse` per annotated response.
-    """
-    filters = MetricFilters(run_id, phase, need_type, domain)
-    first = judgement_of_record(phase)
-    columns: list[Any] = [
-        Agent.name,
-        Annotation.level,
-        Annotation.verdict,
-        Annotation.timing,
-        Annotation.intensity,
-        Annotation.inaction,
-        Response.reasoning_tokens,
-        Response.retrieval_rounds,
-        Scenario.need_type,
-        Environment.domain,
-    ]
-    query = _join_scenario(
-        sa_select(*columns)
-        .select_from(Response)
-        .join(first, first.c.response_id == col(Response.id))
-        .join(Annotation, col(Annotation.id) == first.c.annotation_id)
-        .join(Agent, col(Agent.id) == col(Response.agent_id))
-    )
-    query = _scoped(query, filters, scenario_joined=True)
-    return [AnnotatedResponse(*row) for row in session.execute(query).all()]
 
 
 @contextmanager
@@ -266,7 +223,7 @@ def table1_sql(
     completed response, so it stays fast at a million responses (paper Table 1; DESIGN §8).
 
     Returns:
-        The same rows as :func:`app.metrics.formulas.table1` over :func:`annotated_responses`
+        The same rows as :func:`app.metrics.formulas.table1` over :func:`judged_responses`
         (columns :data:`~app.metrics.formulas.TABLE1_COLUMNS`), sorted by agent.
     """
     filters = MetricFilters(run_id, phase, need_type, domain)

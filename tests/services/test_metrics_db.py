@@ -56,7 +56,7 @@ def test_table1_counts_first_annotation_per_response(session: Session) -> None:
 
 def test_sql_table1_equals_the_formula_over_rows(session: Session) -> None:
     from app.metrics.formulas import table1
-    from app.metrics.service import annotated_responses, table1_sql
+    from app.metrics.service import judged_responses, table1_sql
 
     make_run(session, scenario_ids=["hm-03", "ed-02", "tr-05"])
     a = make_user(session)
@@ -73,5 +73,5 @@ def test_sql_table1_equals_the_formula_over_rows(session: Session) -> None:
         else:
             form = forms[index % 3]
         submit_diagnosis(session, annotator=a, response_id=item.response_id, form=form)
-    assert table1_sql(session) == table1(annotated_responses(session))
+    assert table1_sql(session) == table1(judged_responses(session))
     assert len(table1_sql(session)) == 3

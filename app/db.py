@@ -41,14 +41,25 @@ def get_engine() -> Engine:
 
 
 @contextmanager
-def session_scope() -> Iterator[Session]:
-    """A session for one unit of work outside a request; rolls back on error."""
-    with Session(get_engine(), expire_on_commit=False) as session:
-        try:
+def session_scope(*, autocommit: bool = False) -> Iterator[Session]:
+    """A session for one unit of work outside a request; rolls back on error.
+
+    With `autocommit`, the session keeps one connection for the whole scope and every statement
+    commits on its own (no ``BEGIN``/``COMMIT`` round trips, one pool checkout): only for work
+    whose every step is a single statement, such as producing a response.
+    """
+    if not autocommit:
+        with Session(get_engine(), expire_on_commit=False) as session:
+            try:
+                yield session
+            except BaseException:
+                session.rollback()
+                raise
+        return
+    with get_engine().connect() as connection:
+        connection = connection.execution_options(isolation_level="AUTOCOMMIT")
+        with Session(bind=connection, expire_on_commit=False) as session:
             yield session
-        except BaseException:
-            session.rollback()
-            raise
 
 
 def get_session() -> Iterator[Session]:

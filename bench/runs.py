@@ -14,9 +14,11 @@ Needs PostgreSQL (HALO_TEST_PG, default postgresql://postgres@127.0.0.1:5432/pos
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import os
 import statistics
 import sys
+import threading
 import time
 import uuid
 from pathlib import Path
@@ -30,6 +32,15 @@ from sqlmodel import Session, select  # noqa: E402
 
 ADMIN = os.environ.get("HALO_TEST_PG", "postgresql://postgres@127.0.0.1:5432/postgres")
 REDIS = os.environ.get("HALO_TEST_REDIS", "redis://127.0.0.1:6379/9")
+
+
+def serve_fake_endpoint(urls: multiprocessing.Queue) -> None:  # type: ignore[type-arg]
+    """The loopback endpoint in a process of its own, so it never waits for this one's GIL."""
+    from tests.fake_llm import FakeLLM
+
+    llm = FakeLLM(record=False).start()
+    urls.put(llm.base_url)
+    threading.Event().wait()
 
 
 def main() -> None:
@@ -48,7 +59,11 @@ def main() -> None:
     os.environ.update({"DATABASE_URL": url, "REDIS_URL": REDIS, "CELERY_QUEUE": queue})
     worker = None
     from tests.celery_worker import start_worker, wait_for_worker
-    from tests.fake_llm import FakeLLM
+
+    urls: multiprocessing.Queue = multiprocessing.Queue()  # type: ignore[type-arg]
+    endpoint = multiprocessing.Process(target=serve_fake_endpoint, args=(urls,), daemon=True)
+    endpoint.start()
+    base_url = urls.get(timeout=30)
 
     try:
         from app.agents.service import create_agent
@@ -60,7 +75,7 @@ def main() -> None:
 
         upgrade_database(url)
         engine = create_engine(url)
-        with FakeLLM() as llm, Session(engine) as session:
+        with Session(engine) as session:
             seed_tree(session, Path(args.seeds))
             agents = [f"model-{i:02d}" for i in range(args.agents)]
             for i, agent in enumerate(agents):
@@ -68,7 +83,7 @@ def main() -> None:
                 create_agent(
                     session,
                     name=agent,
-                    config={"base_url": llm.base_url, "model": model, "concurrency": 64},
+                    config={"base_url": base_url, "model": model, "concurrency": 64},
                 )
             run_ids, planned, seed = [], 0, 0
             while planned < args.responses:
@@ -146,6 +161,7 @@ def main() -> None:
         )
         engine.dispose()
     finally:
+        endpoint.terminate()
         if worker is not None:
             worker.terminate()
             worker.wait(20)

@@ -101,8 +101,12 @@ def protocol_policy(body: dict[str, Any]) -> Reply:
 class FakeLLM:
     """The server; use as a context manager or call start()/stop()."""
 
-    def __init__(self, script: Callable[[dict[str, Any]], Reply] = protocol_policy) -> None:
+    def __init__(
+        self, script: Callable[[dict[str, Any]], Reply] = protocol_policy, *, record: bool = True
+    ) -> None:
+        """`record=False` keeps no request bodies (for benchmarks of many thousand calls)."""
         self.script = script
+        self.record = record
         self.requests: list[dict[str, Any]] = []
         self.headers: list[dict[str, str]] = []
         self._lock = threading.Lock()
@@ -121,9 +125,10 @@ class FakeLLM:
                     return
                 length = int(self.headers.get("Content-Length", "0"))
                 body = json.loads(self.rfile.read(length) or b"{}")
-                with server._lock:
-                    server.requests.append(body)
-                    server.headers.append(dict(self.headers))
+                if server.record:
+                    with server._lock:
+                        server.requests.append(body)
+                        server.headers.append(dict(self.headers))
                 reply = server.script(body)
                 if reply.delay_s:
                     time.sleep(reply.delay_s)

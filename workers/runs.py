@@ -11,12 +11,17 @@ from workers.celery_app import celery_app
 TASK_SOFT_LIMIT_S = 900
 
 
-@celery_app.task(name="runs.execute_response", acks_late=True, soft_time_limit=TASK_SOFT_LIMIT_S)
+@celery_app.task(
+    name="runs.execute_response",
+    acks_late=True,
+    soft_time_limit=TASK_SOFT_LIMIT_S,
+    ignore_result=True,  # the response row is the result; nobody reads the task's return value
+)
 def execute_response(response_id: str) -> str:
     """Produce one planned response; a redelivered or repeated task changes nothing. A task that
     runs out of time ends its response as ``api_error`` (``task_timeout``), never ``running``."""
     try:
-        with session_scope() as session:
+        with session_scope(autocommit=True) as session:
             return service.execute_response(session, response_id)
     except SoftTimeLimitExceeded:
         with session_scope() as session:

@@ -30,8 +30,9 @@ def prompt_template(version: str = PROMPT_VERSION) -> str:
     return resources.files("app.agents").joinpath(f"prompts/{version}.txt").read_text("utf-8")
 
 
+@lru_cache(maxsize=32)
 def system_prompt(limits: Limits, version: str = PROMPT_VERSION) -> str:
-    """The system prompt with the catalogue and limits filled in."""
+    """The system prompt with the catalogue and limits filled in (cached: both are fixed)."""
     retrieval = "\n".join(
         f"- {s.signature()}: {s.description}" for s in CATALOGUE.values() if s.level is None
     )

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import func, text, update
+from sqlalchemy import func, update
 from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select
 
@@ -199,6 +199,11 @@ def mark_run_started(session: Session, run_id: int) -> None:
 def execute_response(session: Session, response_id: str) -> str:
     """Produce one planned response; idempotent (a finished response is left as it is).
 
+    The hot path is four single statements, so it needs no multi-statement transaction (the
+    worker runs it on an autocommit connection): the atomic claim (``UPDATE … RETURNING``), the
+    scenario's content hashes, the result, and the run's completion check. Checkpoints, agents
+    and run limits never change once written, so they are cached per process.
+
     Args:
         session: database session (committed when the response is stored).
         response_id: the planned response.
@@ -210,38 +215,34 @@ def execute_response(session: Session, response_id: str) -> str:
         NotFoundError: no such response.
     """
     started = time.perf_counter()
-    response = session.get(Response, response_id)
-    if response is None:
-        raise NotFoundError(f"response {response_id} does not exist")
-    if response.status in FINISHED:
-        return response.status
-    if not _claim(session, response):
-        return response.status  # another task is producing it right now
-    checkpoint = session.get(Checkpoint, response.checkpoint_id)
-    agent = session.get(Agent, response.agent_id)
-    run_status = session.exec(select(Run.status).where(Run.id == response.run_id)).one()
-    assert checkpoint is not None and agent is not None
-    if run_status == "cancelled":
-        response.status, response.finished_at = "cancelled", utcnow()
-        session.add(response)
-        session.commit()
-        return response.status
-    loaded = load_scenario(session, checkpoint.scenario_id)
+    claimed = _claim(session, response_id)
+    if claimed is None:  # finished, cancelled, or another task is producing it right now
+        status = session.exec(select(Response.status).where(Response.id == response_id)).first()
+        if status is None:
+            raise NotFoundError(f"response {response_id} does not exist")
+        return status
+    run_id, agent_id, checkpoint_id = claimed
+    scenario_id, t = _checkpoint(session, checkpoint_id)
+    agent = _agent(session, agent_id)
+    loaded = load_scenario(session, scenario_id)
+    session.commit()  # end the read transaction: nothing is held while the agent thinks
 
     def on_backoff(backoff: Backoff) -> None:
-        response.retry_reason, response.retry_until = backoff.reason, backoff.until
-        session.add(response)
+        session.execute(
+            update(Response)
+            .where(col(Response.id) == response_id)
+            .values(retry_reason=backoff.reason, retry_until=backoff.until)
+        )
         session.commit()
 
-    limits = _run_limits(session, response.run_id)
     run_started = time.perf_counter()
     try:
         outcome = run_response(
             loaded.s0,
             loaded.events,
-            checkpoint.t,
+            t,
             agent_factory=lambda obs: agent_client(agent, obs, on_backoff),
-            limits=limits,
+            limits=_run_limits(session, run_id),
         )
     except Exception as exc:
         outcome = ResponseOutcome(
@@ -250,25 +251,59 @@ def execute_response(session: Session, response_id: str) -> str:
             error=f"internal_error: {type(exc).__name__}: {exc}"[:2000],
         )
     run_s = time.perf_counter() - run_started
-    for field, value in vars(outcome).items():
-        setattr(response, field, value)
     agent_s = sum(call.get("latency_s") or 0.0 for call in outcome.llm_calls)
-    response.finished_at = utcnow()
-    response.retry_reason, response.retry_until = None, None
-    _finish_run_if_done(session, response.run_id, finishing=response.id)
     total_s = time.perf_counter() - started  # the final write itself is not included
-    response.timings = {
+    timings = {
         "arena_s": round(max(0.0, run_s - agent_s), 6),
         "agent_s": round(agent_s, 6),
         "db_s": round(total_s - run_s, 6),
         "total_s": round(total_s, 6),
     }
-    session.add(response)
+    _store(session, response_id, run_id, **vars(outcome), timings=timings, finished_at=utcnow())
+    return outcome.status
+
+
+def _store(session: Session, response_id: str, run_id: int, **values: Any) -> None:
+    """Write a response's end state, complete its run if nothing else is open, commit."""
+    session.execute(
+        update(Response)
+        .where(col(Response.id) == response_id)
+        .values(retry_reason=None, retry_until=None, **values)
+        .execution_options(synchronize_session=False)
+    )
     session.commit()
-    return response.status
+    loaded = session.identity_map.get(session.identity_key(Response, response_id))
+    if loaded is not None:  # a caller's copy of the row is now stale
+        session.expire(loaded)
+    _finish_run_if_done(session, run_id)
 
 
+_CHECKPOINTS: dict[int, tuple[str, int]] = {}
+_AGENTS: dict[int, Agent] = {}
 _LIMITS: dict[int, Limits] = {}
+
+
+def _checkpoint(session: Session, checkpoint_id: int) -> tuple[str, int]:
+    """(scenario id, t) of a checkpoint; checkpoints are immutable, so cached per process."""
+    found = _CHECKPOINTS.get(checkpoint_id)
+    if found is None:
+        row = session.exec(
+            select(Checkpoint.scenario_id, Checkpoint.t).where(Checkpoint.id == checkpoint_id)
+        ).one()
+        found = _CHECKPOINTS[checkpoint_id] = (row[0], row[1])
+    return found
+
+
+def _agent(session: Session, agent_id: int) -> Agent:
+    """An agent row, detached; agents are never edited (a new config is a new agent)."""
+    agent = _AGENTS.get(agent_id)
+    if agent is None:
+        loaded = session.get(Agent, agent_id)
+        assert loaded is not None
+        agent = _AGENTS[agent_id] = Agent(
+            id=loaded.id, name=loaded.name, kind=loaded.kind, config=dict(loaded.config)
+        )
+    return agent
 
 
 def _run_limits(session: Session, run_id: int) -> Limits:
@@ -283,59 +318,77 @@ def _run_limits(session: Session, run_id: int) -> Limits:
     return limits
 
 
-def _claim(session: Session, response: Response) -> bool:
+def _claim(session: Session, response_id: str) -> tuple[int, int, int] | None:
     """Take a response for this task: pending, or running but stale (its worker died and the
     broker redelivered it after the visibility timeout). Atomic, so two tasks for one response
-    never both produce it. Commits (the marker is advisory, so on PostgreSQL it does not wait
-    for the WAL flush)."""
-    stale = utcnow() - timedelta(seconds=get_settings().celery_visibility_timeout)
-    claimed = session.execute(
+    never both produce it.
+
+    A cancelled run has no pending responses (:func:`cancel_run` ends them in the same
+    transaction that cancels the run), so a claimed response always belongs to a live run.
+
+    Returns:
+        (run id, agent id, checkpoint id) when this task now holds the response (committed),
+        or None when it is finished, cancelled, or held by another task.
+    """
+    now = utcnow()
+    stale = now - timedelta(seconds=get_settings().celery_visibility_timeout)
+    row = session.execute(
         update(Response)
         .where(
-            col(Response.id) == response.id,
+            col(Response.id) == response_id,
             (col(Response.status) == "pending")
             | ((col(Response.status) == "running") & (col(Response.started_at) < stale)),
         )
-        .values(status="running", started_at=utcnow())
-    )
-    if session.get_bind().dialect.name == "postgresql":
-        session.execute(text("SET LOCAL synchronous_commit = off"))
+        .values(status="running", started_at=now)
+        .returning(col(Response.run_id), col(Response.agent_id), col(Response.checkpoint_id))
+        .execution_options(synchronize_session=False)
+    ).first()
+    if row is None:
+        session.rollback()
+        return None
     session.commit()
-    session.refresh(response)
-    return bool(getattr(claimed, "rowcount", 0))
+    return row[0], row[1], row[2]
 
 
 def mark_failed(session: Session, response_id: str, reason: str, message: str) -> None:
     """End a response that its task could not finish (e.g. the task's time limit) as
     ``api_error`` with `reason`, and finish the run if nothing else is open (commits)."""
-    response = session.get(Response, response_id)
-    if response is None or response.status in FINISHED:
+    row = session.exec(
+        select(Response.status, Response.run_id).where(Response.id == response_id)
+    ).first()
+    if row is None or row[0] in FINISHED:
         return
-    response.status, response.failure_reason, response.error = "api_error", reason, message
-    response.action, response.level_predicted, response.finished_at = None, None, utcnow()
-    response.retry_reason, response.retry_until = None, None
-    _finish_run_if_done(session, response.run_id, finishing=response.id)
-    session.add(response)
+    _store(
+        session,
+        response_id,
+        row[1],
+        status="api_error",
+        failure_reason=reason,
+        error=message,
+        action=None,
+        level_predicted=None,
+        finished_at=utcnow(),
+    )
+
+
+def _finish_run_if_done(session: Session, run_id: int) -> None:
+    """Mark the run completed when none of its responses is still open (commits).
+
+    Called after the caller committed its own response, in a transaction of its own: of two
+    tasks finishing a run's last responses at once, the one that checks last sees both
+    results, so the run cannot be left ``running`` with nothing open.
+    """
+    still_open = (
+        select(Response.id)
+        .where(Response.run_id == run_id, col(Response.status).in_(("pending", "running")))
+        .exists()
+    )
+    session.execute(
+        update(Run)
+        .where(col(Run.id) == run_id, col(Run.status).in_(("pending", "running")), ~still_open)
+        .values(status="completed", finished_at=utcnow())
+    )
     session.commit()
-
-
-def _finish_run_if_done(session: Session, run_id: int, finishing: str | None = None) -> None:
-    """Mark the run completed when no response other than `finishing` is still open."""
-    with session.no_autoflush:
-        open_response = session.exec(
-            select(Response.id)
-            .where(
-                Response.run_id == run_id,
-                col(Response.status).in_(("pending", "running")),
-                col(Response.id) != (finishing or ""),
-            )
-            .limit(1)
-        ).first()
-    if open_response is None:
-        run = session.get(Run, run_id)
-        if run is not None and run.status in ("pending", "running"):
-            run.status, run.finished_at = "completed", utcnow()
-            session.add(run)
 
 
 def run_progress(session: Session, run_id: int) -> dict[str, Any]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from pydantic import model_validator
+from pydantic import Field, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -27,6 +27,8 @@ class Settings(BaseSettings):
         celery_queue: the broker queue tasks go to (lets test runs share one Redis safely).
         celery_visibility_timeout: seconds before Redis redelivers a task whose worker died
             without acknowledging it (tasks are acknowledged late, after they finish).
+        in_process_threads: responses produced at once when tasks run in-process (no Redis);
+            each agent's own endpoint concurrency limit still applies.
     """
 
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
@@ -40,6 +42,7 @@ class Settings(BaseSettings):
     secure_cookies: bool = False
     celery_queue: str = "halo"
     celery_visibility_timeout: int = 3600
+    in_process_threads: int = Field(default=4, ge=1, le=64)
 
     @model_validator(mode="after")
     def _refuse_default_secret(self) -> Settings:

@@ -31,12 +31,19 @@ class Agent(SQLModel, table=True):
 
 
 class Run(SQLModel, table=True):
-    """One sampling of checkpoints for a set of agents, and the responses it produces."""
+    """One sampling of checkpoints for a set of agents, and the responses it produces.
+
+    `submission` is the one-time token of the form that created the run (None from the CLI):
+    unique, so a double-submitted form creates one run.
+    """
 
     __tablename__ = "runs"
 
     id: int | None = Field(default=None, primary_key=True)
     name: str = Field(max_length=120)
+    submission: str | None = Field(
+        default=None, max_length=32, sa_column_kwargs={"unique": True}
+    )
     seed: int = 0
     k: int = 2
     status: str = Field(default="pending", max_length=16)
@@ -55,6 +62,8 @@ class Response(SQLModel, table=True):
     finish reason, retries and raw messages. `failure_reason` classifies an ``api_error``
     (``rate_limited``, ``endpoint_unavailable``, ``timeout``, ``output_budget_exhausted``, ...);
     while an endpoint is backing off, `retry_reason` and `retry_until` say why and until when.
+    `earlier_attempts` keeps, for each ``api_error`` that was retried, its failure reason,
+    error, token sums and LLM calls (their tokens were spent).
     `timings` splits the work in seconds: ``arena_s`` (replay and commands), ``agent_s`` (LLM
     calls, backoff included), ``db_s`` (loading and storing), ``total_s``.
     """
@@ -84,6 +93,7 @@ class Response(SQLModel, table=True):
     retry_reason: str | None = Field(default=None, max_length=32)
     retry_until: datetime | None = time_field(nullable=True)
     timings: dict[str, float] = json_field(default=dict)
+    earlier_attempts: list[dict[str, Any]] = json_field(default=list)
     raw_output: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
     created_at: datetime = time_field(now=True)
     started_at: datetime | None = time_field(nullable=True)

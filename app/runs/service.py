@@ -11,6 +11,7 @@ from typing import Any
 
 from sqlalchemy import func, update
 from sqlalchemy import select as sa_select
+from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
 from app.agents.baselines import BASELINES, BaselineAgent
@@ -25,6 +26,15 @@ from app.models.base import utcnow
 from app.scenarios.sampling import sample_checkpoints, sampling_diagnostics
 from app.scenarios.service import load_scenario
 from app.settings import get_settings
+
+
+class DuplicateSubmission(Exception):
+    """A run form submitted twice; `run_id` is the run the first submit created."""
+
+    def __init__(self, run_id: int) -> None:
+        super().__init__(f"this form already created run {run_id}")
+        self.run_id = run_id
+
 
 FINISHED = ("completed", "protocol_error", "api_error", "cancelled")
 """Response statuses after which nothing more happens (``cancelled``: its run was cancelled)."""
@@ -67,6 +77,7 @@ def create_run(
     name: str | None = None,
     scenario_ids: list[str] | None = None,
     created_by: int | None = None,
+    submission: str | None = None,
 ) -> Run:
     """Sample checkpoints and plan one pending response per (checkpoint, agent); commits once.
 
@@ -78,13 +89,20 @@ def create_run(
         name: display name; defaults to ``run-<id>``.
         scenario_ids: scenarios to use; None for all.
         created_by: user id of the researcher.
+        submission: the one-time token of the web form that asked for the run.
 
     Returns:
         The new :class:`Run` (status ``pending``) with its responses planned.
 
     Raises:
         UnprocessableError: no agents, an unknown agent or scenario, or k < 1.
+        DuplicateSubmission: a run was already created from `submission` (a double submit);
+            carries that run's id.
     """
+    if submission is not None:
+        earlier = session.exec(select(Run.id).where(Run.submission == submission)).first()
+        if earlier is not None:
+            raise DuplicateSubmission(earlier)
     if not agent_names:
         raise UnprocessableError("choose at least one agent", "agents")
     if len(set(agent_names)) != len(agent_names):
@@ -135,9 +153,17 @@ def create_run(
             "scenarios": [s.id for s in scenarios],
         },
         created_by=created_by,
+        submission=submission,
     )
     session.add(run)
-    session.flush()
+    try:
+        session.flush()
+    except IntegrityError:  # the same form, submitted twice at once: the other request won
+        session.rollback()
+        earlier = session.exec(select(Run.id).where(Run.submission == submission)).first()
+        if earlier is None:
+            raise
+        raise DuplicateSubmission(earlier) from None
     assert run.id is not None
     if not run.name:
         run.name = f"run-{run.id}"
@@ -413,7 +439,8 @@ STALE_RUNNING = timedelta(minutes=15)
 
 def retry_failed(session: Session, run_id: int, *, all_running: bool = False) -> list[str]:
     """Put a run's ``api_error`` responses, and abandoned ``running`` ones, back to pending
-    (commits); return their ids.
+    (commits); return their ids. A retried ``api_error``'s status, error, token sums and LLM
+    calls move to ``earlier_attempts``, so the tokens it spent stay accounted for.
 
     Infrastructure failures are retried; ``protocol_error`` is model behaviour and stays. A
     response counts as abandoned when it has been running for over 15 minutes (a killed
@@ -440,6 +467,21 @@ def retry_failed(session: Session, run_id: int, *, all_running: bool = False) ->
         )
     )
     for response in failed:
+        if response.status == "api_error":  # its calls were spent: keep their accounting
+            response.earlier_attempts = [
+                *response.earlier_attempts,
+                {
+                    "failure_reason": response.failure_reason,
+                    "error": response.error,
+                    "prompt_tokens": response.prompt_tokens,
+                    "completion_tokens": response.completion_tokens,
+                    "reasoning_tokens": response.reasoning_tokens,
+                    "finished_at": response.finished_at.isoformat()
+                    if response.finished_at
+                    else None,
+                    "llm_calls": response.llm_calls,
+                },
+            ]
         response.status, response.error, response.failure_reason = "pending", None, None
         response.llm_calls, response.finished_at = [], None
         response.retry_reason, response.retry_until = None, None

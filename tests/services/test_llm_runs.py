@@ -98,6 +98,14 @@ def test_outage_then_retry_failed(session: Session, llm: FakeLLM) -> None:
     _execute_all(session, run.id)
     assert run_progress(session, run.id)["by_status"] == {"completed": 2}
     assert session.get(Run, run.id).status == "completed"
+    # the failed attempt's two 503 calls (first try + one retry) stay accounted for
+    for response in session.exec(select(Response).where(Response.run_id == run.id)):
+        session.refresh(response)
+        assert [a["failure_reason"] for a in response.earlier_attempts] == [
+            "endpoint_unavailable"
+        ]
+        assert len(response.earlier_attempts[0]["llm_calls"]) == 2
+        assert len(response.llm_calls) == 2  # the successful attempt: inspect + final
 
 
 def test_cancel_leaves_finished_work_and_stops_the_rest(session: Session, llm: FakeLLM) -> None:

@@ -157,3 +157,23 @@ def test_backing_off_responses_are_shown_as_retrying(session: Session, researche
     assert "retrying 1, backing off until" in page and until.strftime("%H:%M:%S") in page
     assert "(rate_limited)" in page
     assert 'hx-trigger="every 1s"' in page  # the open run keeps polling
+
+
+def test_a_double_submitted_run_form_creates_one_run(session: Session, researcher) -> None:
+    page = researcher.client.get("/runs").text
+    token = re.search(r'name="submission" value="([0-9a-f]{32})"', page).group(1)
+    form = {
+        "csrf_token": researcher.token,
+        "submission": token,
+        "agents": ["restraint"],
+        "environments": ["wp"],
+        "k": "1",
+        "name": "once",
+    }
+    first = researcher.client.post("/runs", data=form, follow_redirects=False)
+    second = researcher.client.post("/runs", data=form, follow_redirects=False)
+    assert first.status_code == second.status_code == 303
+    assert first.headers["location"] == second.headers["location"]
+    assert len(session.exec(select(Run).where(Run.name == "once")).all()) == 1
+    # a new rendering of the page carries a new token
+    assert token not in researcher.client.get("/runs").text

@@ -51,6 +51,44 @@ def test_in_process_dispatch_runs_every_task_now(live_db: str) -> None:
     assert dispatch_run(run_id) == 0  # nothing left to queue
 
 
+def test_in_process_responses_overlap_their_llm_calls_within_the_endpoint_limit(
+    live_db: str,
+) -> None:
+    import threading
+
+    from app.agents.service import create_agent
+    from tests.fake_llm import FakeLLM, protocol_policy
+    from workers.runs import produce_in_process
+
+    in_flight, peak, lock = 0, 0, threading.Lock()
+
+    def slow_policy(body: dict[str, Any]) -> Any:
+        nonlocal in_flight, peak
+        with lock:
+            in_flight += 1
+            peak = max(peak, in_flight)
+        time.sleep(0.2)
+        with lock:
+            in_flight -= 1
+        return protocol_policy(body)
+
+    with FakeLLM(slow_policy) as llm:
+        with session_scope() as session:
+            create_agent(
+                session,
+                name="slow-llm",
+                config={"base_url": llm.base_url, "model": "s", "concurrency": 3},
+            )
+            run = create_run(session, agent_names=["slow-llm"], scenario_ids=["hm-02"], k=4)
+            assert run.id is not None
+            run_id = run.id
+            ids = [r.id for r in session.exec(select(Response).where(Response.run_id == run_id))]
+        done: list[tuple[str, str]] = []
+        produce_in_process(ids, on_done=lambda rid, status: done.append((rid, status)))
+    assert sorted(done) == sorted((rid, "completed") for rid in ids)
+    assert peak == 3  # 4 threads, but the agent's endpoint allows 3 calls at once
+
+
 @pytest.fixture
 def celery_worker(live_db: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[object]:
     """A real `celery worker` process on Redis, on a queue of its own; yields a client app."""

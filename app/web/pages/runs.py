@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+import uuid
 from typing import Any
 
 from fastapi import APIRouter, BackgroundTasks, Depends, Request
@@ -61,6 +63,8 @@ def _runs_page(
             "error": error,
             "values": values,
             "need_types": ("dependency", "blockage", "risk", "opportunity"),
+            # a fresh one-time token per rendering; a failed submit keeps its own
+            "submission": values.get("submission") or uuid.uuid4().hex,
         },
         status_code=status_code,
     )
@@ -82,6 +86,7 @@ async def create_run_view(
         "seed": form.get("seed"),
         "name": form.get("name"),
     }
+    submission = values["submission"] = _token(form.get("submission"))
     try:
         k = _int(form.get("k"), "k", 2)
         seed = _int(form.get("seed"), "seed", 0)
@@ -101,12 +106,21 @@ async def create_run_view(
             name=str(form.get("name") or "") or None,
             scenario_ids=scenario_ids,
             created_by=user.id,
+            submission=submission,
         )
+    except service.DuplicateSubmission as exc:  # a double click: show the run it created
+        return RedirectResponse(f"/runs/{exc.run_id}", status_code=303)
     except DomainError as exc:
         return _runs_page(request, session, error=str(exc), values=values, status_code=422)
     assert run.id is not None
     _dispatch(run.id, background)
     return RedirectResponse(f"/runs/{run.id}", status_code=303)
+
+
+def _token(value: Any) -> str | None:
+    """The form's one-time submission token, if it is well-formed (32 hex digits)."""
+    text = str(value or "")
+    return text if re.fullmatch(r"[0-9a-f]{32}", text) else None
 
 
 def _int(value: Any, field: str, default: int) -> int:

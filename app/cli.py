@@ -221,7 +221,7 @@ def _execute_run(run_id: int) -> dict[str, int]:
 
     from app.db import session_scope
     from app.runs import service
-    from workers.runs import dispatch_run, execute_response
+    from workers.runs import dispatch_run, produce_in_process
 
     settings = get_settings()
     with session_scope() as session:
@@ -243,11 +243,13 @@ def _execute_run(run_id: int) -> dict[str, int]:
             with session_scope() as session:
                 service.mark_run_started(session, run_id)
                 ids = service.pending_response_ids(session, run_id)
-            for response_id in ids:
-                execute_response(response_id)
+
+            def advance(_response_id: str, _status: str) -> None:
                 with session_scope() as session:
                     progress = service.run_progress(session, run_id)
                 bar.update(task, completed=progress["done"], status=_status_line(progress))
+
+            produce_in_process(ids, on_done=advance)
         else:
             dispatch_run(run_id)
             while True:

@@ -16,7 +16,7 @@ from typing import Any
 
 from app.agents.client import AgentAPIError, AgentClient, LLMCall
 from app.agents.protocol import FinalReply, Limits, ProtocolViolation, parse_reply
-from app.arena.commands import CATALOGUE, level_of, run_command
+from app.arena.commands import CATALOGUE, CommandResult, level_of, run_command
 from app.arena.replay import Observation, build_observation, replay_prefix
 from app.arena.schema import Event
 from app.arena.state import S0
@@ -202,6 +202,26 @@ def run_response(
     if outcome.status != "completed":
         outcome.action, outcome.level_predicted = None, None
     return outcome
+
+
+def replay_action(
+    s0: S0, events: list[Event], t: int, command: str, args: dict[str, Any]
+) -> CommandResult:
+    """Apply a final action at checkpoint t to a fresh replay, as a run would have.
+
+    Used for responses made elsewhere (``halo import responses``): their action is checked
+    against the state the agent saw, and their state diff and permission flags are computed
+    here rather than trusted.
+
+    Returns:
+        The :class:`CommandResult`; ``ok`` is False (reason in ``output``) when the state
+        refuses the action, e.g. an unknown record id.
+    """
+    sandbox = replay_prefix(s0, events, t)
+    try:
+        return run_command(sandbox, command, args, kind="action")
+    finally:
+        sandbox.close()
 
 
 def _finish(outcome: ResponseOutcome, reply: FinalReply, sandbox: Any) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import re
 import secrets
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -20,8 +20,9 @@ from pydantic import ValidationError
 from sqlalchemy import select as sa_select
 from sqlmodel import Session, col
 
+from app.agents.runner import replay_action
 from app.annotation.rules import Diagnosis, DiagnosisError, check_diagnosis
-from app.arena.commands import CATALOGUE, level_of, validate_call
+from app.arena.commands import CATALOGUE, CommandResult, level_of, validate_call
 from app.arena.errors import CommandError
 from app.errors import ImportFailed
 from app.export.rows import ExportRow
@@ -38,6 +39,7 @@ from app.models import (
     User,
 )
 from app.models.base import utcnow
+from app.scenarios.service import LoadedScenario, load_scenario
 from app.users.service import hash_password
 
 AGENT_NAME = re.compile(r"[A-Za-z0-9._-]{1,64}")
@@ -98,10 +100,21 @@ def _diagnosis(row: ExportRow) -> Diagnosis:
 
 @dataclass
 class _Context:
-    """Database facts the checks need, loaded once."""
+    """Database facts the checks need, loaded once; `arena` gives a scenario's S0 and events
+    (cached per process)."""
 
     scenarios: dict[str, tuple[str, str, str, int]]
     checkpoints: dict[tuple[str, int], int]
+    arena: Callable[[str], LoadedScenario]
+
+    def replay(self, row: ExportRow) -> CommandResult | None:
+        """The row's final action applied at its checkpoint (None for no action)."""
+        if row.action is None:
+            return None
+        loaded = self.arena(row.scenario_id)
+        return replay_action(
+            loaded.s0, loaded.events, row.checkpoint, row.action.command, row.action.args
+        )
 
 
 def _load_context(session: Session) -> _Context:
@@ -126,12 +139,13 @@ def _load_context(session: Session) -> _Context:
             sa_select(col(Checkpoint.id), col(Checkpoint.scenario_id), col(Checkpoint.t))
         ).all()
     }
-    return _Context(scenarios, checkpoints)
+    return _Context(scenarios, checkpoints, lambda sid: load_scenario(session, sid))
 
 
 def _check_row(row: ExportRow, context: _Context) -> list[str]:
     """Problems of a well-formed row against catalogue, rules and scenarios (``$.path: msg``)."""
     problems: list[str] = []
+    checkpoint_ok = False
     if not AGENT_NAME.fullmatch(row.agent):
         problems.append("$.agent: use 1–64 letters, digits, '.', '_' or '-'")
     scenario = context.scenarios.get(row.scenario_id)
@@ -155,7 +169,8 @@ def _check_row(row: ExportRow, context: _Context) -> list[str]:
             problems.append(
                 f"$.num_events: scenario {sid} has {num_events} events, not {row.num_events}"
             )
-        if not 1 <= row.checkpoint <= num_events:
+        checkpoint_ok = 1 <= row.checkpoint <= num_events
+        if not checkpoint_ok:
             problems.append(
                 f"$.checkpoint: must be between 1 and {num_events} (the events of {sid})"
             )
@@ -177,6 +192,14 @@ def _check_row(row: ExportRow, context: _Context) -> list[str]:
         if expected is not None and row.level_predicted != expected:
             what = f"the catalogue level of {command}" if command else "no action"
             problems.append(f"$.level_predicted: must be {expected!r} ({what})")
+        if expected not in (None, "L0") and scenario is not None and checkpoint_ok:
+            result = context.replay(row)
+            if result is not None and not result.ok:
+                reason = result.output.removeprefix("error: ")
+                problems.append(
+                    f"$.action: the arena refuses it at checkpoint {row.checkpoint} of "
+                    f"{row.scenario_id}: {reason}"
+                )
     else:
         if row.action is not None:
             problems.append(f"$.action: a {row.status} response has no action; use null")
@@ -230,7 +253,7 @@ class _Scan:
     ids: dict[str, int] = field(default_factory=dict)
     keys: dict[tuple[str, str, str, int], int] = field(default_factory=dict)
     agents: set[str] = field(default_factory=set)
-    runs: set[str] = field(default_factory=set)
+    runs: dict[str, int] = field(default_factory=dict)
     pseudonyms: dict[str, int] = field(default_factory=dict)
 
 
@@ -271,7 +294,7 @@ def _scan(path: Path, context: _Context) -> _Scan:
                 f"{row.scenario_id} checkpoint {row.checkpoint} (line {other})"
             )
         scan.agents.add(row.agent)
-        scan.runs.add(row.run_id)
+        scan.runs.setdefault(row.run_id, number)
         if row.annotator is not None and row.annotated:
             scan.pseudonyms.setdefault(row.annotator, number)
     return scan
@@ -325,6 +348,13 @@ def _check_database(session: Session, scan: _Scan, runs: dict[str, Run]) -> None
                     f"line {scan.keys[key]}: $: imported run {key[0]!r} already has a response "
                     f"of {agent} at {scenario_id} checkpoint {t}"
                 )
+    for chunk in _chunks(sorted(set(scan.runs) - set(runs))):
+        native = sa_select(col(Run.name), col(Run.id)).where(col(Run.name).in_(chunk))
+        for name, run_id in session.execute(native).all():  # a run produced here, not imported
+            scan.problems.append(
+                f"line {scan.runs[name]}: $.run_id: {name!r} is the name of run {run_id}, "
+                "produced here; imported responses need a run name of their own"
+            )
     pseudonyms = sorted(scan.pseudonyms)
     known: set[str] = set()
     for chunk in _chunks(pseudonyms):
@@ -455,6 +485,7 @@ def _store(
     for count, (_number, text) in enumerate(_lines(path), start=1):
         assert text is not None
         row = ExportRow.model_validate_json(text)
+        replayed = context.replay(row) if row.status == "completed" else None
         add(
             Response(
                 id=row.response_id,
@@ -473,6 +504,8 @@ def _store(
                 reasoning_tokens=row.reasoning_tokens,
                 retrieval_rounds=row.retrieval_rounds,
                 local_content_access=row.local_content_access,
+                state_diff=replayed.diff if replayed is not None else [],
+                permission_flags=replayed.flags if replayed is not None else [],
                 finished_at=now,
             )
         )
@@ -508,7 +541,9 @@ def import_responses(session: Session, path: Path) -> ImportReport:
     Every line is checked before anything is stored: valid UTF-8 JSON; the row model
     (:class:`~app.export.rows.ExportRow`: no unknown fields, no type coercion); the scenario exists
     and ``environment_id``, ``need_type``, ``domain`` and ``num_events`` match it; ``checkpoint``
-    is in 1..n; a completed row's action is an action command with valid arguments and
+    is in 1..n; a completed row's action is an action command with valid arguments that the
+    arena accepts at that checkpoint (the scenario is replayed to it and the action applied, as
+    in a run; its state diff and permission flags are stored from that replay) and
     ``level_predicted`` is its catalogue level (``L0`` for no action), a ``protocol_error`` or
     ``api_error`` row has neither; trajectory steps are retrieval commands with valid arguments,
     rounds not decreasing and within ``retrieval_rounds``; ``response_id`` is unique in the file
@@ -517,11 +552,11 @@ def import_responses(session: Session, path: Path) -> ImportReport:
     row, with the annotator's pseudonym and ``inaction`` consistent).
 
     Then, in one transaction with one commit: agents missing by name (kind ``external``), one run
-    per ``run_id`` (``Run.name``; an earlier *imported* run of that name is added to, a native
-    run never is), the responses (trajectory steps get ``ok`` = the result is not an
-    ``error: ...``), and for annotated rows an annotation with revision 1 and an assignment by the
-    annotator found by pseudonym — created as an inactive annotator ``imported-<pseudonym>`` with
-    an unusable password when missing.
+    per ``run_id`` (``Run.name``; an earlier *imported* run of that name is added to; the name
+    of a run produced here is refused), the responses (trajectory steps get ``ok`` = the result
+    is not an ``error: ...``), and for annotated rows an annotation with revision 1 and an
+    assignment by the annotator found by pseudonym — created as an inactive annotator
+    ``imported-<pseudonym>`` with an unusable password when missing.
 
     Args:
         session: database session (commits once on success, rolls back on failure).
@@ -540,14 +575,14 @@ def import_responses(session: Session, path: Path) -> ImportReport:
     scan = _scan(path, context)
     if scan.rows == 0 and not scan.problems:
         scan.problems.append(f"{path.name}: no rows to import")
-    reusable = _reusable_runs(session, scan.runs) if scan.runs else {}
+    reusable = _reusable_runs(session, set(scan.runs)) if scan.runs else {}
     _check_database(session, scan, reusable)
     if scan.problems:
         raise ImportFailed(sorted(scan.problems, key=_line_number))
     report = ImportReport()
     try:
         agents = _ensure_agents(session, scan.agents, report)
-        runs = _ensure_runs(session, scan.runs, reusable, path.name, report)
+        runs = _ensure_runs(session, set(scan.runs), reusable, path.name, report)
         annotators = _ensure_annotators(session, set(scan.pseudonyms), report)
         _store(session, path, context, agents, runs, annotators, report)
         session.commit()

@@ -500,6 +500,9 @@ def test_import_external_rows(session: Session, tmp_path: Path) -> None:
     )
     checkpoint = session.get(Checkpoint, stored.checkpoint_id)
     assert (checkpoint.scenario_id, checkpoint.t) == ("wp-04", 2)
+    # the action was replayed at its checkpoint: its state diff comes from the arena
+    assert len(stored.state_diff) == 1 and "Standup moved" in json.dumps(stored.state_diff)
+    assert session.get(Response, "ext-3").state_diff == []  # L0 changes nothing
     annotation = session.exec(select(Annotation).where(Annotation.response_id == "ext-2")).one()
     assert (annotation.level, annotation.verdict, annotation.timing, annotation.intensity) == (
         "L1",
@@ -531,6 +534,8 @@ def test_import_failures_name_every_line_and_store_nothing(
     session: Session, data: Fixture, tmp_path: Path
 ) -> None:
     existing = data.by_agent["restraint"][0]
+    native = session.get(Run, session.get(Response, existing).run_id)
+    native_run, native_id = native.name, native.id
 
     def bad(**changes: Any) -> dict[str, Any]:
         return _row(run_id=f"run-{changes['response_id']}", **changes)  # no slot clashes
@@ -564,6 +569,12 @@ def test_import_failures_name_every_line_and_store_nothing(
         bad(response_id="ext-12", checkpoint=1, status="protocol_error"),
         bad(response_id="ext-13", checkpoint=1, agent="ext agent", verdict="accept", level="L1"),
         [1, 2],
+        bad(
+            response_id="ext-14",
+            checkpoint=1,
+            action={"command": "flag_email", "args": {"message_id": "no-such-mail", "note": "x"}},
+        ),
+        _row(response_id="ext-15", checkpoint=1, run_id=native_run),
     ]
     path = _write(tmp_path / "bad.jsonl", lines)
     with pytest.raises(ImportFailed) as failure:
@@ -589,6 +600,10 @@ def test_import_failures_name_every_line_and_store_nothing(
         "line 15: $.agent: use 1–64 letters, digits, '.', '_' or '-'",
         "line 15: $.annotator: an annotated row needs the annotator's pseudonym",
         "line 16: $: must be a JSON object (one row per line)",
+        "line 17: $.action: the arena refuses it at checkpoint 1 of wp-04: message "
+        "'no-such-mail' does not exist",
+        f"line 18: $.run_id: {native_run!r} is the name of run {native_id}, produced here; "
+        "imported responses need a run name of their own",
     ]
     assert session.exec(select(Response).where(col(Response.id).startswith("ext-"))).all() == []
     assert session.exec(select(Agent).where(Agent.name == "ext-agent")).first() is None

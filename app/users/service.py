@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 import re
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
 from pwdlib import PasswordHash
@@ -18,7 +18,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, func, select
 
 from app.errors import ConflictError, DomainError, NotFoundError, UnprocessableError
-from app.models import User
+from app.models import Annotation, Assignment, User
 from app.models.base import utcnow
 from app.models.users import PSEUDONYM_PREFIX, ROLES, LoginAttempt
 
@@ -69,10 +69,16 @@ class AccountDeactivated(DomainError):
 
 @dataclass(frozen=True)
 class UserListing:
-    """What the account page shows: every user, newest last, and the active admin count."""
+    """What the account page shows: every user, newest last, and the active admin count.
+
+    Attributes:
+        held: user id → unjudged items they hold (active assignments without their
+            annotation); only users holding some appear.
+    """
 
     users: list[User]
     active_admins: int
+    held: dict[int, int] = field(default_factory=dict)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -149,6 +155,30 @@ def _active_admins(session: Session) -> int:
     return int(session.exec(query).one())
 
 
+def _lock_active_admins(session: Session) -> int:
+    """Row-lock every active admin (``SELECT ... FOR UPDATE`` in id order) and count them.
+
+    Two requests that each take away an admin (deactivate, demote) both lock these rows first,
+    so the second waits until the first commits and then counts without the admin it removed:
+    the last active admin always stays. SQLite ignores the lock (it has a single writer).
+    """
+    query = (
+        select(User.id)
+        .where(User.role == "admin", col(User.is_active))
+        .order_by(col(User.id))
+        .with_for_update()
+    )
+    return len(session.exec(query).all())
+
+
+def _locked_target(session: Session, user: User) -> int:
+    """Lock the active admins, then re-read `user` (a concurrent change may have committed
+    while waiting); returns the number of active admins."""
+    admins = _lock_active_admins(session)
+    session.refresh(user)
+    return admins
+
+
 def _commit_or_conflict(session: Session) -> None:
     try:
         session.commit()
@@ -214,7 +244,24 @@ def create_user(
 def list_users(session: Session) -> UserListing:
     """Every account in creation order, with the number of active admins."""
     users = list(session.exec(select(User).order_by(col(User.id))))
-    return UserListing(users=users, active_admins=_active_admins(session))
+    judged = (
+        select(Annotation.id)
+        .where(
+            col(Annotation.response_id) == col(Assignment.response_id),
+            col(Annotation.annotator_id) == col(Assignment.annotator_id),
+        )
+        .exists()
+    )
+    held = session.exec(
+        select(Assignment.annotator_id, func.count())
+        .where(col(Assignment.released_at).is_(None), ~judged)
+        .group_by(col(Assignment.annotator_id))
+    ).all()
+    return UserListing(
+        users=users,
+        active_admins=_active_admins(session),
+        held={user_id: int(count) for user_id, count in held},
+    )
 
 
 def set_role(session: Session, *, user_id: int, role: str) -> User:
@@ -230,16 +277,23 @@ def set_role(session: Session, *, user_id: int, role: str) -> User:
 
     Raises:
         NotFoundError: no such account.
-        UnprocessableError: a bad role, or the account is the last active admin.
+        UnprocessableError: a bad role, or the account is the last active admin (checked with
+            the active admins row-locked, so two simultaneous demotions cannot both pass).
     """
     user = _get_user(session, user_id)
     _check_role(role)
     if user.role == role:
         return user
-    if user.role == "admin" and user.is_active and _active_admins(session) <= 1:
-        raise UnprocessableError(
-            f"{user.username} is the last active admin; make another admin first", "role"
-        )
+    if user.role == "admin" and user.is_active:
+        admins = _locked_target(session, user)
+        if user.role == role:
+            session.rollback()
+            return user
+        if user.role == "admin" and user.is_active and admins <= 1:
+            session.rollback()  # ends the transaction and its row locks
+            raise UnprocessableError(
+                f"{user.username} is the last active admin; make another admin first", "role"
+            )
     user.role = role
     session.add(user)
     session.commit()
@@ -259,15 +313,23 @@ def deactivate_user(session: Session, *, user_id: int, actor_id: int | None = No
 
     Raises:
         NotFoundError: no such account.
-        UnprocessableError: `actor_id` is `user_id`, or the account is the last active admin.
+        UnprocessableError: `actor_id` is `user_id`, or the account is the last active admin
+            (checked with the active admins row-locked, so two admins deactivating each other
+            at the same moment cannot both succeed).
     """
     user = _get_user(session, user_id)
     if actor_id is not None and actor_id == user_id:
         raise UnprocessableError("you cannot deactivate your own account")
     if not user.is_active:
         return user
-    if user.role == "admin" and _active_admins(session) <= 1:
-        raise UnprocessableError(f"{user.username} is the last active admin")
+    if user.role == "admin":
+        admins = _locked_target(session, user)
+        if not user.is_active:
+            session.rollback()
+            return user
+        if user.role == "admin" and admins <= 1:
+            session.rollback()  # ends the transaction and its row locks
+            raise UnprocessableError(f"{user.username} is the last active admin")
     user.is_active = False
     user.session_epoch += 1
     session.add(user)

@@ -439,8 +439,13 @@ def serve(host: str = "127.0.0.1", port: int = 8000, reload: bool = False) -> No
 
 
 @cli.command()
-def worker(concurrency: Annotated[int, typer.Option(help="worker processes")] = 2) -> None:
-    """Run a Celery worker (needs REDIS_URL)."""
+def worker(
+    concurrency: Annotated[int, typer.Option(help="worker processes")] = 2,
+    beat: Annotated[
+        bool, typer.Option(help="also run Celery beat (periodic tasks); in one worker only")
+    ] = False,
+) -> None:
+    """Run a Celery worker (needs REDIS_URL); with --beat it also schedules periodic tasks."""
     if not get_settings().redis_url:
         err.print(
             "[red]REDIS_URL is not set; without it tasks run in-process "
@@ -449,7 +454,8 @@ def worker(concurrency: Annotated[int, typer.Option(help="worker processes")] = 
         raise typer.Exit(1)
     from workers.celery_app import celery_app
 
-    celery_app.worker_main(["worker", "--loglevel=INFO", f"--concurrency={concurrency}"])
+    argv = ["worker", "--loglevel=INFO", f"--concurrency={concurrency}"]
+    celery_app.worker_main([*argv, "--beat"] if beat else argv)
 
 
 @cli.command()

@@ -1,4 +1,8 @@
-"""The Celery app. With no `REDIS_URL` it runs tasks eagerly, in-process (the embedded default)."""
+"""The Celery app. With no `REDIS_URL` it runs tasks eagerly, in-process (the embedded default).
+
+Periodic tasks (Celery beat, ``halo worker --beat`` or ``celery -A workers.celery_app beat``):
+``annotation.reclaim_expired`` every :data:`RECLAIM_EVERY_S` seconds.
+"""
 
 from __future__ import annotations
 
@@ -6,11 +10,15 @@ from celery import Celery
 
 from app.settings import get_settings
 
+RECLAIM_EVERY_S = 300.0
+"""How often beat returns expired annotation assignments to the pool (lead pages also do it
+whenever they load)."""
+
 
 def make_celery() -> Celery:
     """A Celery app configured from settings (broker and result backend on Redis)."""
     settings = get_settings()
-    app = Celery("halo", include=["workers.runs", "workers.exports"])
+    app = Celery("halo", include=["workers.runs", "workers.exports", "workers.annotation"])
     if settings.redis_url:
         app.conf.update(broker_url=settings.redis_url, result_backend=settings.redis_url)
     else:
@@ -30,6 +38,13 @@ def make_celery() -> Celery:
         result_expires=3600,
         broker_connection_retry_on_startup=True,
         broker_transport_options={"visibility_timeout": settings.celery_visibility_timeout},
+        beat_schedule={
+            "reclaim-expired-assignments": {
+                "task": "annotation.reclaim_expired",
+                "schedule": RECLAIM_EVERY_S,
+                "options": {"expires": RECLAIM_EVERY_S},  # a missed run is replaced by the next
+            },
+        },
     )
     return app
 

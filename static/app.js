@@ -1,7 +1,9 @@
 // HALO workbench page behaviour. Keyboard-first: any element with data-key="x" is activated by
-// pressing x (outside text fields); "ctrl+Enter" submits. The diagnosis form shows and hides its
-// conditional fields from a visibility table the server computes from the DESIGN §7 rules, so
-// hidden answers are kept in the page (and disabled, so they are not submitted).
+// pressing x (outside text fields); "ctrl+Enter" submits; Escape leaves a text field so the keys
+// work again. The diagnosis form shows and hides its conditional fields from a visibility table
+// the server computes from the DESIGN §7 rules, so hidden answers are kept in the page (and
+// disabled, so they are not submitted). A form with data-confirm="question" asks before it is
+// sent (deactivate, reset a password, release, move a scenario).
 (function () {
   "use strict";
 
@@ -13,8 +15,20 @@
       target.isContentEditable;
   }
 
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (form && form.dataset && form.dataset.confirm && !window.confirm(form.dataset.confirm)) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+    }
+  }, true);
+
   document.addEventListener("keydown", function (event) {
     var key = event.key;
+    if (key === "Escape" && isTyping(event.target)) {
+      event.target.blur();  // back to the keys; the text stays
+      return;
+    }
     if (event.ctrlKey && key === "Enter") {
       var submit = document.querySelector('[data-key="ctrl+Enter"]');
       if (submit) { event.preventDefault(); submit.click(); }
@@ -34,7 +48,8 @@
     event.preventDefault();
     if (element.tagName === "A") { window.location.assign(element.href); return; }
     element.click();
-    element.focus({ preventScroll: true });
+    // a ticked other issue moves the focus to its note (the change handler): keep it there
+    if (!isTyping(document.activeElement)) element.focus({ preventScroll: true });
   });
 
   function setupDiagnosis(form) {
@@ -78,6 +93,10 @@
             dirty = false;  // the answers are on the server now
             status.classList.remove("bad");
             status.textContent = "Draft saved " + new Date().toLocaleTimeString();
+          } else if (reply.status === 409) {  // kept, but the item has left the queue
+            dirty = false;
+            status.classList.add("bad");
+            reply.text().then(function (text) { status.textContent = text; });
           } else {  // a redirect to the log-in page, an expired item, a server error
             status.classList.add("bad");
             status.textContent = "Draft NOT saved: your session may have ended. Log in again in " +

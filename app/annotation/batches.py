@@ -6,8 +6,13 @@ A batch takes completed responses that have no active primary assignment, filter
 type and domain, and hands each scenario to one annotator (paired protocol). A seeded share of
 its checkpoints also goes to a second, different annotator (kind ``overlap``) whose judgements
 are compared with the primary ones. Assignments are released, never deleted: a release records
-when, why and by whom, so the history of an item survives reassignment and expiry. Only items
-the holder has not judged are ever released.
+when, why and by whom, so the history of an item survives reassignment and expiry.
+
+Leads move whole scenarios, never single responses: :func:`reassign_scenario` moves an
+annotator's whole holding of a scenario (per kind, across the phase's batches) and refuses to
+leave judged items behind unless the scenario is restarted; :func:`release` frees unjudged items
+by batch, scenario, holder and kind, and takes the overlap items of released primary items with
+it. Judged items are released only by a restart.
 """
 
 from __future__ import annotations
@@ -38,11 +43,16 @@ from app.models import (
     User,
 )
 from app.models.base import utcnow
+from app.models.batches import ASSIGNMENT_KINDS
 
 EXPIRED = "expired"
 """Release reason of an assignment reclaimed after its expiry."""
 CLOSED = "batch closed"
 """Release reason of an unjudged assignment when its batch is closed."""
+PRIMARY_RELEASED = "primary released"
+"""Release reason prefix of an overlap item released with its response's primary item."""
+RESTART = "restart"
+"""Marks the reason of a reassignment that moved judged items to be judged again."""
 _ASSIGNMENT_LOCK = 74_201_907
 """PostgreSQL advisory lock key: one batch is built at a time, so no response gets two
 primaries from two simultaneous batches."""
@@ -415,47 +425,43 @@ def create_batch(
 
 
 # ---------------------------------------------------------------------------------------------
-# Moving items: reassign, release, reclaim, close
+# Moving items: reassign, release, reclaim, close. Whole scenarios only (paired protocol).
 
 
-def _targets(
-    session: Session,
-    *,
-    assignment_ids: Sequence[int] | None,
-    batch_id: int | None,
-    scenario_id: str | None,
-    annotator_id: int | None = None,
-    kind: str | None = None,
-) -> list[Assignment]:
-    """Active assignments chosen by id, or by batch (and optionally scenario, holder, kind)."""
-    query = select(Assignment).where(col(Assignment.released_at).is_(None))
-    if assignment_ids is not None:
-        query = query.where(col(Assignment.id).in_(list(assignment_ids)))
-        if batch_id is not None:
-            query = query.where(col(Assignment.batch_id) == batch_id)
-    elif batch_id is not None:
-        get_batch(session, batch_id)
-        query = query.where(col(Assignment.batch_id) == batch_id)
-        if scenario_id is not None:
-            query = (
-                query.join(Response, col(Response.id) == col(Assignment.response_id))
-                .join(Checkpoint, col(Checkpoint.id) == col(Response.checkpoint_id))
-                .where(col(Checkpoint.scenario_id) == scenario_id)
-            )
-    else:
-        raise UnprocessableError("name the assignments, or a batch", "assignments")
-    if annotator_id is not None:
-        query = query.where(col(Assignment.annotator_id) == annotator_id)
-    if kind is not None:
-        query = query.where(col(Assignment.kind) == kind)
-    return list(session.exec(query.order_by(col(Assignment.id))))
+def _active_assignments(session: Session, *conditions: Any) -> list[Assignment]:
+    """Active assignments matching `conditions` (which may name ``Checkpoint`` columns)."""
+    query = (
+        select(Assignment)
+        .join(Response, col(Response.id) == col(Assignment.response_id))
+        .join(Checkpoint, col(Checkpoint.id) == col(Response.checkpoint_id))
+        .where(col(Assignment.released_at).is_(None), *conditions)
+        .order_by(col(Assignment.id))
+    )
+    return list(session.exec(query))
+
+
+def _lock_and_reload(session: Session, assignments: list[Assignment]) -> list[Assignment]:
+    """Row-lock the responses of `assignments`, then re-read those still active (a release or a
+    save that ran meanwhile is seen)."""
+    if not assignments:
+        return []
+    _lock_responses(session, (a.response_id for a in assignments))
+    ids = [a.id for a in assignments]
+    return list(
+        session.exec(
+            select(Assignment)
+            .where(col(Assignment.id).in_(ids), col(Assignment.released_at).is_(None))
+            .order_by(col(Assignment.id))
+            .execution_options(populate_existing=True)
+        )
+    )
 
 
 def _unjudged(session: Session, assignments: list[Assignment]) -> list[Assignment]:
-    """Lock the responses, then keep the assignments whose holder has not judged the item."""
-    _lock_responses(session, (a.response_id for a in assignments))
-    judged = _judged_pairs(session, (a.response_id for a in assignments))
-    return [a for a in assignments if (a.response_id, a.annotator_id) not in judged]
+    """Lock the responses, then keep the active assignments whose holder has not judged the item."""
+    current = _lock_and_reload(session, assignments)
+    judged = _judged_pairs(session, (a.response_id for a in current))
+    return [a for a in current if (a.response_id, a.annotator_id) not in judged]
 
 
 def _release(
@@ -467,92 +473,183 @@ def _release(
         assignment.released_by = by
 
 
-def reassign(
+def _release_overlap_of(
+    session: Session, released: list[Assignment], *, now: datetime, reason: str, by: int | None
+) -> list[Assignment]:
+    """Release the unjudged overlap items of responses whose primary item was just released.
+
+    An overlap judgement exists to be compared with the primary one (DESIGN §8), so it leaves
+    with it; the overlap is sampled again when the responses go out in a later batch. Judged
+    overlap items stay. Call with the responses locked and `released` already marked.
+    """
+    ids = sorted({a.response_id for a in released if a.kind == "primary"})
+    if not ids:
+        return []
+    session.flush()
+    still_primary = set(
+        session.exec(
+            select(Assignment.response_id).where(
+                col(Assignment.response_id).in_(ids),
+                col(Assignment.kind) == "primary",
+                col(Assignment.released_at).is_(None),
+            )
+        ).all()
+    )
+    overlap = session.exec(
+        select(Assignment).where(
+            col(Assignment.response_id).in_([r for r in ids if r not in still_primary]),
+            col(Assignment.kind) == "overlap",
+            col(Assignment.released_at).is_(None),
+        )
+    ).all()
+    judged = _judged_pairs(session, ids)
+    freed = [a for a in overlap if (a.response_id, a.annotator_id) not in judged]
+    _release(freed, now=now, reason=f"{PRIMARY_RELEASED}: {reason}", by=by)
+    return freed
+
+
+def _username(session: Session, user_id: int) -> str:
+    user = session.get(User, user_id)
+    return user.username if user is not None else f"user {user_id}"
+
+
+def reassign_scenario(
     session: Session,
     *,
+    batch_id: int,
+    scenario_id: str,
+    kind: str,
+    from_annotator: int,
     to_annotator: int,
     by: int,
     reason: str,
-    assignment_ids: Sequence[int] | None = None,
-    batch_id: int | None = None,
-    scenario_id: str | None = None,
-    kind: str = "primary",
+    restart: bool = False,
     now: datetime | None = None,
 ) -> list[Assignment]:
-    """Move unjudged items to another annotator; the old assignments are released, not deleted.
+    """Move one annotator's whole holding of a scenario to another annotator. Commits once.
 
-    Items are chosen by `assignment_ids`, or by `batch_id` and `scenario_id` (the scenario's
-    active assignments of `kind` in the batch). Items their holder has already judged stay
-    where they are. Each moved item gets a new assignment of the same phase, batch and kind,
-    expiring after the batch's expiry hours from now. Commits once.
+    The unit is the scenario (paired protocol, DESIGN §7: one annotator per scenario and phase,
+    fixed across all models): every active assignment of `kind` that `from_annotator` holds for
+    `scenario_id` in the batch's phase moves together, in this batch and in any other batch of
+    the phase, so the scenario is never split between two annotators of one kind. Single items
+    cannot be moved. The old assignments are released with the reason, the lead and the time
+    (never deleted); each item gets a new assignment of the same batch, phase and kind,
+    expiring its batch's expiry hours from now.
+
+    Items the holder has judged cannot stay behind (that would split the scenario), so a
+    holding with judged items is refused unless `restart` is set: then the judged items move
+    too and the new annotator judges them again. The earlier annotations and their revisions
+    are kept; the new annotator's become the judgements of record once saved
+    (:func:`app.annotation.service.judgement_of_record` follows the active primary holder).
 
     Args:
         session: database session.
-        to_annotator: the active annotator who takes the items.
+        batch_id: the batch whose page the lead acts on (its phase is the scope).
+        scenario_id: the scenario.
+        kind: ``primary`` or ``overlap``.
+        from_annotator: the current holder.
+        to_annotator: an active annotator who takes the scenario.
         by: the lead's user id, recorded on the releases.
         reason: why (required; recorded on the releases).
-        assignment_ids: the assignments to move (active ones only).
-        batch_id: the batch (with `scenario_id`, or to restrict `assignment_ids`).
-        scenario_id: move this scenario's items within the batch.
-        kind: ``primary`` or ``overlap``, when moving by scenario.
+        restart: also move items the holder has judged, to be judged again.
         now: the current time (tests).
 
     Returns:
         The new assignments.
 
     Raises:
-        UnprocessableError: no reason; not an annotator; nothing unjudged to move; or the new
-            annotator already holds one of the items (the overlap annotator must differ from
-            the primary one).
-        NotFoundError: the batch does not exist.
+        NotFoundError: no such batch.
+        UnprocessableError: no reason; a bad kind; `to_annotator` is not an active annotator, is
+            the holder, or is the scenario's annotator of the other kind in this phase; the
+            holder has no item of the scenario of this kind in the batch; or judged items would
+            stay behind without `restart` (``field`` names the input).
     """
     now = now or utcnow()
-    if not reason.strip():
-        raise UnprocessableError("say why the items move", "reason")
-    _annotator(session, to_annotator)
-    targets = _targets(
-        session,
-        assignment_ids=assignment_ids,
-        batch_id=batch_id,
-        scenario_id=scenario_id,
-        kind=kind if assignment_ids is None else None,
+    reason = reason.strip()
+    if not reason:
+        raise UnprocessableError("say why the scenario moves", "reason")
+    if kind not in ASSIGNMENT_KINDS:
+        raise UnprocessableError("kind is primary or overlap", "kind")
+    batch = get_batch(session, batch_id)
+    phase = batch.phase
+    new = _annotator(session, to_annotator).username
+    old = _username(session, from_annotator)
+    if to_annotator == from_annotator:
+        raise UnprocessableError(f"{new} already holds this scenario", "to_annotator")
+    in_scenario = col(Checkpoint.scenario_id) == scenario_id
+    of_holder = (
+        col(Assignment.kind) == kind,
+        col(Assignment.annotator_id) == from_annotator,
     )
-    movable = [a for a in _unjudged(session, targets) if a.annotator_id != to_annotator]
-    if not movable:
+    if not _active_assignments(
+        session, in_scenario, col(Assignment.batch_id) == batch_id, *of_holder
+    ):
+        raise UnprocessableError(
+            f"{old} holds no {kind} item of {scenario_id} in this batch", "scenario_id"
+        )
+    holding = _lock_and_reload(
+        session,
+        _active_assignments(session, in_scenario, col(Assignment.phase) == phase, *of_holder),
+    )
+    judged = _judged_pairs(session, (a.response_id for a in holding))
+    done = [a for a in holding if (a.response_id, a.annotator_id) in judged]
+    if done and not restart:
         session.rollback()  # ends the transaction and its row locks
-        raise UnprocessableError("no unjudged item to move", "assignments")
+        raise UnprocessableError(
+            f"{old} has already judged {len(done)} of the {len(holding)} {kind} items of "
+            f"{scenario_id} in phase {phase}; moving only the other {len(holding) - len(done)} "
+            "would split the scenario between two annotators (paired protocol). Let "
+            f"{old} finish it, release the unjudged items (they go back to {old} in a later "
+            f"batch), or restart the scenario with {new}, who then judges all "
+            f"{len(holding)} items again",
+            "restart",
+        )
+    other_kind = "overlap" if kind == "primary" else "primary"
+    others = _active_assignments(
+        session, in_scenario, col(Assignment.phase) == phase, col(Assignment.kind) == other_kind
+    )
+    if to_annotator in {a.annotator_id for a in others}:
+        session.rollback()
+        raise UnprocessableError(
+            f"{new} is the {other_kind} annotator of {scenario_id} in phase {phase}; a "
+            "response's two judgements must come from different people",
+            "to_annotator",
+        )
     held = session.exec(
-        select(Assignment.response_id).where(
-            col(Assignment.response_id).in_([a.response_id for a in movable]),
+        select(func.count())
+        .select_from(Assignment)
+        .where(
+            col(Assignment.response_id).in_([a.response_id for a in holding]),
             col(Assignment.annotator_id) == to_annotator,
             col(Assignment.released_at).is_(None),
         )
-    ).all()
+    ).one()
     if held:
         session.rollback()
         raise UnprocessableError(
-            f"that annotator already holds {len(held)} of these items (a response's two "
-            "judgements must come from different people)",
+            f"{new} already holds {held} of these items (a response's two judgements must "
+            "come from different people)",
             "to_annotator",
         )
-    _release(movable, now=now, reason=reason.strip(), by=by)
+    note = reason if not done else f"{reason} ({RESTART}: {len(done)} judged, to judge again)"
+    _release(holding, now=now, reason=note, by=by)
     session.flush()
     hours = {
         b.id: b.expires_after_hours
         for b in session.exec(
-            select(Batch).where(col(Batch.id).in_({a.batch_id for a in movable if a.batch_id}))
+            select(Batch).where(col(Batch.id).in_({a.batch_id for a in holding if a.batch_id}))
         )
     }
     created = []
-    for old in movable:
-        hours_left = hours.get(old.batch_id)
+    for old_assignment in holding:
+        hours_left = hours.get(old_assignment.batch_id)
         created.append(
             Assignment(
-                response_id=old.response_id,
+                response_id=old_assignment.response_id,
                 annotator_id=to_annotator,
-                phase=old.phase,
-                batch_id=old.batch_id,
-                kind=old.kind,
+                phase=old_assignment.phase,
+                batch_id=old_assignment.batch_id,
+                kind=old_assignment.kind,
                 assigned_at=now,
                 expires_at=None if hours_left is None else now + timedelta(hours=hours_left),
             )
@@ -565,48 +662,69 @@ def reassign(
 def release(
     session: Session,
     *,
+    batch_id: int,
     by: int | None,
     reason: str,
-    assignment_ids: Sequence[int] | None = None,
-    batch_id: int | None = None,
     scenario_id: str | None = None,
     annotator_id: int | None = None,
     kind: str | None = None,
     now: datetime | None = None,
 ) -> int:
-    """Release unjudged items so a later batch can hand them out again. Commits once.
+    """Release a batch's unjudged items so a later batch can hand them out again. Commits once.
 
-    Items are chosen as in :func:`reassign` (by ids, or by batch with optional scenario,
-    holder and kind); judged ones are kept.
+    Whole scenarios only: every item of the batch matching the scenario, holder and kind given
+    (each optional) is released, never single responses; judged items stay with their holder.
+    This never splits a scenario: a later batch of the phase gives the items back to the
+    scenario's annotator if they still hold (judged) items of it. Releasing primary items also
+    releases the unjudged overlap items of the same responses (reason ``primary released: …``),
+    so no overlap judgement is left waiting for a primary one that is gone.
+
+    Args:
+        session: database session.
+        batch_id: the batch.
+        by: the lead's user id (None: the system).
+        reason: why (required; recorded on the releases).
+        scenario_id: only this scenario.
+        annotator_id: only this holder's items.
+        kind: only ``primary`` or ``overlap`` items.
+        now: the current time (tests).
 
     Returns:
-        Number of assignments released.
+        Number of assignments released, overlap items included.
 
     Raises:
-        UnprocessableError: no reason given, or neither ids nor a batch.
+        UnprocessableError: no reason given, or a bad kind.
         NotFoundError: the batch does not exist.
     """
     now = now or utcnow()
-    if not reason.strip():
+    reason = reason.strip()
+    if not reason:
         raise UnprocessableError("say why the items are released", "reason")
-    targets = _targets(
-        session,
-        assignment_ids=assignment_ids,
-        batch_id=batch_id,
-        scenario_id=scenario_id,
-        annotator_id=annotator_id,
-        kind=kind,
-    )
-    freed = _unjudged(session, targets)
-    _release(freed, now=now, reason=reason.strip(), by=by)
+    if kind is not None and kind not in ASSIGNMENT_KINDS:
+        raise UnprocessableError("kind is primary or overlap", "kind")
+    get_batch(session, batch_id)
+    conditions: list[Any] = [col(Assignment.batch_id) == batch_id]
+    if scenario_id is not None:
+        conditions.append(col(Checkpoint.scenario_id) == scenario_id)
+    if annotator_id is not None:
+        conditions.append(col(Assignment.annotator_id) == annotator_id)
+    if kind is not None:
+        conditions.append(col(Assignment.kind) == kind)
+    freed = _unjudged(session, _active_assignments(session, *conditions))
+    _release(freed, now=now, reason=reason, by=by)
+    cascaded = _release_overlap_of(session, freed, now=now, reason=reason, by=by)
     session.commit()
-    return len(freed)
+    return len(freed) + len(cascaded)
 
 
 def reclaim_expired(
     session: Session, now: datetime | None = None, *, batch_id: int | None = None
 ) -> int:
     """Release every expired, unjudged assignment with reason ``expired``. Commits once.
+
+    Runs every few minutes from Celery beat (``annotation.reclaim_expired``) and whenever a
+    lead page loads. The unjudged overlap items of responses whose primary item is reclaimed
+    go too (reason ``primary released: expired``).
 
     Args:
         session: database session.
@@ -618,17 +736,25 @@ def reclaim_expired(
         Number of assignments released.
     """
     now = now or utcnow()
-    query = select(Assignment).where(
+    query = select(Assignment.id).where(
         col(Assignment.released_at).is_(None),
         col(Assignment.expires_at).is_not(None),
         col(Assignment.expires_at) <= now,
     )
     if batch_id is not None:
         query = query.where(col(Assignment.batch_id) == batch_id)
-    expired = _unjudged(session, list(session.exec(query.order_by(col(Assignment.id)))))
+    ids = session.exec(query).all()
+    if not ids:
+        session.rollback()  # nothing to do: end the read-only transaction
+        return 0
+    found = list(session.exec(select(Assignment).where(col(Assignment.id).in_(ids))))
+    expired = [
+        a for a in _unjudged(session, found) if is_expired(a.expires_at, now)
+    ]  # re-checked under the lock: a reassignment may have renewed it
     _release(expired, now=now, reason=EXPIRED, by=None)
+    cascaded = _release_overlap_of(session, expired, now=now, reason=EXPIRED, by=None)
     session.commit()
-    return len(expired)
+    return len(expired) + len(cascaded)
 
 
 def close_batch(session: Session, *, batch_id: int, by: int, now: datetime | None = None) -> int:
@@ -645,38 +771,60 @@ def close_batch(session: Session, *, batch_id: int, by: int, now: datetime | Non
     batch = get_batch(session, batch_id)
     if batch.status == "closed":
         raise ConflictError("this batch is closed already")
-    targets = _targets(session, assignment_ids=None, batch_id=batch_id, scenario_id=None)
-    freed = _unjudged(session, targets)
+    freed = _unjudged(session, _active_assignments(session, col(Assignment.batch_id) == batch_id))
     _release(freed, now=now, reason=CLOSED, by=by)
+    cascaded = _release_overlap_of(session, freed, now=now, reason=CLOSED, by=by)
     batch.status = "closed"
     session.add(batch)
     session.commit()
-    return len(freed)
+    return len(freed) + len(cascaded)
 
 
-def check_first_save(session: Session, *, response_id: str, annotator_id: int) -> None:
-    """Refuse a first annotation that would over-fill the item. Call with the response locked.
+def check_first_save(
+    session: Session, *, response_id: str, annotator_id: int, now: datetime | None = None
+) -> None:
+    """Refuse a first annotation by someone who no longer holds the item. Call with the
+    response locked.
 
-    An item takes as many annotations as it has active assignments (one, or two with an
-    overlap); the saving annotator must still hold one of them (a release or reassignment may
-    have happened since the page was opened).
+    The saving annotator must hold an active, unexpired assignment of the response: a release,
+    a reassignment or an expiry may have happened since the page was opened. Annotations by
+    people who no longer hold the item (a restarted scenario) do not count against it.
 
     Raises:
         NotFoundError: the annotator no longer holds the item.
-        ConflictError: the item already has all the annotations it was assigned for.
     """
-    holders = session.exec(
-        select(Assignment.annotator_id).where(
-            Assignment.response_id == response_id, col(Assignment.released_at).is_(None)
+    now = now or utcnow()
+    held = session.exec(
+        select(Assignment.expires_at).where(
+            Assignment.response_id == response_id,
+            Assignment.annotator_id == annotator_id,
+            col(Assignment.released_at).is_(None),
         )
     ).all()
-    if annotator_id not in holders:
+    if not any(not is_expired(expires_at, now) for expires_at in held):
         raise NotFoundError("this item is no longer in your queue")
-    judged = session.exec(
-        select(func.count()).select_from(Annotation).where(Annotation.response_id == response_id)
-    ).one()
-    if judged >= len(holders):
-        raise ConflictError("this item has already been judged by everyone assigned to it")
+
+
+def lapsed_assignment(
+    session: Session, *, annotator_id: int, response_id: str, now: datetime | None = None
+) -> Assignment | None:
+    """The annotator's latest assignment of a response if it has lapsed.
+
+    Lapsed: released (reassigned, released by a lead, reclaimed, batch closed) or past its
+    expiry. Used to explain a refused save and keep the answers as a draft.
+
+    Returns:
+        That assignment, or None when the annotator still holds the item or never held it.
+    """
+    now = now or utcnow()
+    rows = session.exec(
+        select(Assignment)
+        .where(Assignment.response_id == response_id, Assignment.annotator_id == annotator_id)
+        .order_by(col(Assignment.id).desc())
+    ).all()
+    if not rows or any(a.released_at is None and not is_expired(a.expires_at, now) for a in rows):
+        return None
+    return rows[0]
 
 
 # ---------------------------------------------------------------------------------------------

@@ -1,6 +1,9 @@
 """Autosaved drafts of the diagnosis form: unsubmitted answers survive a crash or a restart.
 
-Drafts are never judgements: nothing in metrics or exports reads them.
+Drafts are never judgements: nothing in metrics or exports reads them. When an item leaves the
+annotator's queue while they work on it (expired and reclaimed, reassigned, released, batch
+closed), what they send next is kept as a draft instead of being lost, and :class:`ItemLapsed`
+says what happened; the draft comes back if the item returns to them.
 """
 
 from __future__ import annotations
@@ -9,10 +12,40 @@ from typing import Any
 
 from sqlmodel import Session, select
 
+from app.annotation.batches import CLOSED, EXPIRED, PRIMARY_RELEASED, lapsed_assignment
 from app.annotation.rules import LEVELS, OTHER_ISSUES, VERDICTS
 from app.annotation.service import load_item
-from app.models import AnnotationDraft, User
+from app.errors import ConflictError, NotFoundError
+from app.models import AnnotationDraft, Assignment, User
 from app.models.base import utcnow
+
+
+class ItemLapsed(ConflictError):
+    """The annotator no longer holds the item; their answers were kept as a draft.
+
+    Attributes:
+        assignment: the lapsed assignment (released or expired).
+    """
+
+    def __init__(self, assignment: Assignment) -> None:
+        self.assignment = assignment
+        reason = (assignment.released_reason or "").removeprefix(f"{PRIMARY_RELEASED}: ")
+        if assignment.released_at is None or reason == EXPIRED:
+            at = assignment.expires_at
+            what = "This item's time ran out" + (f" at {at:%d %b %H:%M} UTC" if at else "")
+            what += " and it went back to the pool"
+        elif reason == CLOSED:
+            what = f"This item's batch was closed at {assignment.released_at:%d %b %H:%M} UTC"
+        else:
+            what = (
+                f"Your lead took this item out of your queue at "
+                f"{assignment.released_at:%d %b %H:%M} UTC (reason: {reason})"
+            )
+        super().__init__(
+            f"{what}. Your answers were NOT submitted: they are kept as a draft on the server "
+            "and come back if the item returns to your queue. Ask your lead to give it back."
+        )
+
 
 TEXT_MAX = 5000
 
@@ -49,24 +82,44 @@ def save_draft(
     """Store the annotator's current unsubmitted answers for an item (commits).
 
     Args:
-        annotator: the user working on the item (must hold its assignment).
+        annotator: the user working on the item (holds, or held, its assignment).
         response_id: the item.
         data: ``level``, ``verdict``, ``timing``, ``intensity``, ``other_issues`` (ticked
             categories) and ``notes`` (category → text); anything else is dropped.
         base_version: the annotation version the page was showing (None before a first save).
 
     Raises:
-        NotFoundError: not an item of this annotator.
+        NotFoundError: the annotator never held the item (or its scenario was audited out).
+        ItemLapsed: the annotator held the item but no longer does; the draft was stored all
+            the same (committed) so nothing typed is lost.
     """
-    load_item(session, annotator, response_id)
     assert annotator.id is not None
+    try:
+        load_item(session, annotator, response_id)
+    except NotFoundError:
+        lapsed = lapsed_assignment(session, annotator_id=annotator.id, response_id=response_id)
+        if lapsed is None:
+            raise
+        _store(session, annotator.id, response_id, data, base_version)
+        raise ItemLapsed(lapsed) from None
+    return _store(session, annotator.id, response_id, data, base_version)
+
+
+def _store(
+    session: Session,
+    annotator_id: int,
+    response_id: str,
+    data: dict[str, Any],
+    base_version: int | None,
+) -> AnnotationDraft:
+    """Insert or update the draft and commit."""
     draft = session.exec(
         select(AnnotationDraft).where(
-            AnnotationDraft.response_id == response_id, AnnotationDraft.annotator_id == annotator.id
+            AnnotationDraft.response_id == response_id, AnnotationDraft.annotator_id == annotator_id
         )
     ).first()
     if draft is None:
-        draft = AnnotationDraft(response_id=response_id, annotator_id=annotator.id)
+        draft = AnnotationDraft(response_id=response_id, annotator_id=annotator_id)
     draft.data, draft.base_version, draft.updated_at = _clean(data), base_version, utcnow()
     session.add(draft)
     session.commit()

@@ -3,7 +3,10 @@
 Counts are over assignments: *assigned* = active (unreleased) ones, *judged* = those whose holder
 has saved an annotation, *expired* = unjudged and past ``expires_at`` but not yet reclaimed,
 *open* = the rest. Throughput counts first saves (``Annotation.created_at``); seconds per item
-come from ``Annotation.seconds_spent`` (time on the diagnosis page).
+come from ``Annotation.seconds_spent`` (time on the diagnosis page). Deactivated annotators are
+flagged (``is_active``) so leads can move the work they still hold; the assignment history of a
+batch (assign, reassign, restart, release, reclaim, close) is rebuilt from the released
+assignments, which keep when, why and by whom.
 """
 
 from __future__ import annotations
@@ -14,11 +17,19 @@ from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import and_, exists
+from sqlalchemy import and_, exists, or_
 from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select
 
-from app.annotation.batches import as_utc, get_batch, is_expired
+from app.annotation.batches import (
+    CLOSED,
+    EXPIRED,
+    PRIMARY_RELEASED,
+    RESTART,
+    as_utc,
+    get_batch,
+    is_expired,
+)
 from app.models import Annotation, Assignment, Batch, Checkpoint, Response, User
 from app.models.base import utcnow
 
@@ -39,10 +50,13 @@ class AnnotatorProgress:
         per_hour: judgements per hour over the last :data:`THROUGHPUT_WINDOW`.
         last_day: judgements in the last 24 hours.
         mean_seconds / median_seconds: time per judged item (None: none recorded).
+        is_active: False for a deactivated account (it cannot log in to judge what it holds).
+        batch_ids: batches in which the annotator holds unjudged items, ascending.
     """
 
     annotator_id: int
     username: str = ""
+    is_active: bool = True
     assigned: int = 0
     judged: int = 0
     open: int = 0
@@ -54,17 +68,74 @@ class AnnotatorProgress:
     median_seconds: float | None = None
     seconds: list[float] = field(default_factory=list, repr=False)
     judged_at: list[datetime] = field(default_factory=list, repr=False)
+    batch_ids: list[int] = field(default_factory=list)
+
+    @property
+    def unjudged(self) -> int:
+        """Active items not judged yet (open and expired)."""
+        return self.open + self.expired
+
+
+@dataclass
+class Holding:
+    """One annotator's items of one kind in one scenario of a batch (the unit leads move).
+
+    Attributes:
+        assigned / judged: active items in this batch, and those the holder judged.
+        elsewhere: active items of the same scenario and kind in other batches of the phase
+            (they move with a reassignment, which keeps the scenario with one annotator).
+    """
+
+    annotator_id: int
+    kind: str
+    username: str = ""
+    is_active: bool = True
+    assigned: int = 0
+    judged: int = 0
+    elsewhere: int = 0
+
+    @property
+    def unjudged(self) -> int:
+        """Items in this batch not judged yet."""
+        return self.assigned - self.judged
+
+
+@dataclass(frozen=True)
+class HistoryEvent:
+    """One step of a scenario's assignment history in a batch.
+
+    Attributes:
+        at: when (aware, UTC).
+        action: ``assign``, ``reassign``, ``restart``, ``release``, ``reclaim`` (expired) or
+            ``close`` (the batch was closed).
+        kind: ``primary`` or ``overlap``.
+        items: number of items concerned.
+        source / target: username the items left / went to (None when not applicable).
+        by: username of the lead who acted (None: the system or unknown).
+        reason: the recorded reason (None for an assignment).
+    """
+
+    at: datetime
+    action: str
+    kind: str
+    items: int
+    source: str | None
+    target: str | None
+    by: str | None
+    reason: str | None
 
 
 @dataclass
 class ScenarioRow:
-    """One scenario of a batch: who holds it and how far it is."""
+    """One scenario of a batch: who holds it, how far it is, and how it got there."""
 
     scenario_id: str
     primary: list[int] = field(default_factory=list)
     overlap: list[int] = field(default_factory=list)
     assigned: int = 0
     judged: int = 0
+    holdings: list[Holding] = field(default_factory=list)
+    history: list[HistoryEvent] = field(default_factory=list)
 
 
 @dataclass
@@ -92,6 +163,11 @@ class BatchProgress:
     mean_seconds: float | None
     median_seconds: float | None
 
+    @property
+    def inactive_holders(self) -> list[AnnotatorProgress]:
+        """Deactivated annotators who still hold unjudged items of the batch."""
+        return [p for p in self.annotators if not p.is_active and p.unjudged]
+
 
 def _assignment_rows(session: Session, *conditions: Any) -> list[Any]:
     """Assignments with their scenario and the holder's annotation (time, seconds spent)."""
@@ -107,6 +183,7 @@ def _assignment_rows(session: Session, *conditions: Any) -> list[Any]:
         Annotation.id,
         Annotation.created_at,
         Annotation.seconds_spent,
+        Assignment.batch_id,
     ]
     return list(
         session.execute(
@@ -148,11 +225,15 @@ def _tally(rows: list[Any], now: datetime) -> dict[int, AnnotatorProgress]:
                 person.judged_at.append(created)
             if row[10] is not None:
                 person.seconds.append(float(row[10]))
-        elif is_expired(row[5], now):
-            person.expired += 1
         else:
-            person.open += 1
+            if is_expired(row[5], now):
+                person.expired += 1
+            else:
+                person.open += 1
+            if row[11] is not None and row[11] not in person.batch_ids:
+                person.batch_ids.append(row[11])
     for person in people.values():
+        person.batch_ids.sort()
         recent = [t for t in person.judged_at if t > now - THROUGHPUT_WINDOW]
         person.per_hour = round(len(recent) / (THROUGHPUT_WINDOW.total_seconds() / 3600), 2)
         person.last_day = sum(1 for t in person.judged_at if t > now - timedelta(days=1))
@@ -166,14 +247,116 @@ def _name(session: Session, people: dict[int, AnnotatorProgress]) -> list[Annota
         for user in users:
             assert user.id is not None
             people[user.id].username = user.username
+            people[user.id].is_active = user.is_active
     return sorted(people.values(), key=lambda p: p.username)
 
 
+def _users(session: Session, ids: set[int]) -> dict[int, User]:
+    """Accounts by id."""
+    if not ids:
+        return {}
+    users = session.exec(select(User).where(col(User.id).in_(sorted(ids))))
+    return {user.id: user for user in users if user.id is not None}
+
+
+def _history(session: Session, batch: Batch, rows: list[Any]) -> dict[str, list[HistoryEvent]]:
+    """Scenario → its assignment history in the batch, oldest first.
+
+    Rebuilt from the batch's assignments: each one was assigned at ``assigned_at``; a released
+    one left at ``released_at`` with a reason and the lead who acted. A release and an
+    assignment of the same scenario and kind at the same instant are one reassignment (the
+    service stamps both with one time).
+    """
+    assigns: Counter[tuple[str, datetime, str, int]] = Counter()
+    releases: Counter[tuple[str, datetime, str, int, str, int | None]] = Counter()
+    for assignment, scenario_id in rows:
+        assigns[
+            (scenario_id, assignment.assigned_at, assignment.kind, assignment.annotator_id)
+        ] += 1
+        if assignment.released_at is not None:
+            release_key = (
+                scenario_id,
+                assignment.released_at,
+                assignment.kind,
+                assignment.annotator_id,
+                assignment.released_reason or "",
+                assignment.released_by,
+            )
+            releases[release_key] += 1
+    people = _users(
+        session,
+        {a.annotator_id for a, _s in rows}
+        | {a.released_by for a, _s in rows if a.released_by is not None}
+        | ({batch.created_by} if batch.created_by is not None else set()),
+    )
+
+    def name(user_id: int | None) -> str | None:
+        if user_id is None:
+            return None
+        user = people.get(user_id)
+        return user.username if user is not None else f"user {user_id}"
+
+    history: dict[str, list[HistoryEvent]] = defaultdict(list)
+    moved: set[tuple[str, datetime, str, int]] = set()
+    for (scenario_id, at, kind, source, reason, by), items in releases.items():
+        target = next(
+            (
+                key
+                for key in assigns
+                if key[:3] == (scenario_id, at, kind) and key[3] != source and key not in moved
+            ),
+            None,
+        )
+        if target is not None and reason not in (EXPIRED, CLOSED):
+            moved.add(target)
+            action = "restart" if f"({RESTART}:" in reason else "reassign"
+            history[scenario_id].append(
+                HistoryEvent(
+                    as_utc(at) or at,
+                    action,
+                    kind,
+                    items,
+                    name(source),
+                    name(target[3]),
+                    name(by),
+                    reason,
+                )
+            )
+            continue
+        action = {EXPIRED: "reclaim", CLOSED: "close"}.get(reason, "release")
+        if reason.startswith(f"{PRIMARY_RELEASED}: "):
+            action = {EXPIRED: "reclaim", CLOSED: "close"}.get(
+                reason.removeprefix(f"{PRIMARY_RELEASED}: "), "release"
+            )
+        history[scenario_id].append(
+            HistoryEvent(
+                as_utc(at) or at, action, kind, items, name(source), None, name(by), reason
+            )
+        )
+    for assign_key, items in assigns.items():
+        if assign_key in moved:
+            continue
+        scenario_id, at, kind, target_id = assign_key
+        by = batch.created_by if at == batch.created_at else None
+        history[scenario_id].append(
+            HistoryEvent(
+                as_utc(at) or at, "assign", kind, items, None, name(target_id), name(by), None
+            )
+        )
+    order = {"assign": 0, "reassign": 1, "restart": 1, "release": 2, "reclaim": 2, "close": 2}
+    for events in history.values():
+        events.sort(key=lambda e: (e.at, e.kind != "primary", order[e.action]))
+    return history
+
+
 def batch_progress(session: Session, batch_id: int, now: datetime | None = None) -> BatchProgress:
-    """Progress of one batch per annotator and per scenario, with throughput.
+    """Progress of one batch per annotator and per scenario, with throughput and history.
 
     Throughput counts first saves (``Annotation.created_at``) of the batch's items by their
-    holders; seconds per item come from ``Annotation.seconds_spent`` (time on the page).
+    holders; seconds per item come from ``Annotation.seconds_spent`` (time on the page). Each
+    scenario row lists its holdings (annotator × kind, the unit a lead moves, with the items of
+    the same scenario the holder has in other batches of the phase) and its history
+    (:func:`_history`). Deactivated holders are flagged.
 
     Raises:
         NotFoundError: no such batch.
@@ -183,15 +366,55 @@ def batch_progress(session: Session, batch_id: int, now: datetime | None = None)
     rows = _assignment_rows(session, col(Assignment.batch_id) == batch_id)
     people = _tally(rows, now)
     scenarios: dict[str, ScenarioRow] = {}
+    holdings: dict[tuple[str, int, str], Holding] = {}
     for row in rows:
+        scenario = scenarios.setdefault(row[7], ScenarioRow(scenario_id=row[7]))
         if row[6] is not None:
             continue
-        scenario = scenarios.setdefault(row[7], ScenarioRow(scenario_id=row[7]))
         holders = scenario.primary if row[3] == "primary" else scenario.overlap
         if row[2] not in holders:
             holders.append(row[2])
         scenario.assigned += 1
         scenario.judged += row[8] is not None
+        key = (row[7], row[2], row[3])
+        if key not in holdings:
+            holdings[key] = Holding(annotator_id=row[2], kind=row[3])
+            scenario.holdings.append(holdings[key])
+        holdings[key].assigned += 1
+        holdings[key].judged += row[8] is not None
+    if holdings:
+        elsewhere = session.execute(
+            sa_select(
+                col(Checkpoint.scenario_id), col(Assignment.annotator_id), col(Assignment.kind)
+            )
+            .join(Response, col(Response.id) == col(Assignment.response_id))
+            .join(Checkpoint, col(Checkpoint.id) == col(Response.checkpoint_id))
+            .where(
+                col(Assignment.released_at).is_(None),
+                col(Assignment.phase) == batch.phase,
+                or_(col(Assignment.batch_id).is_(None), col(Assignment.batch_id) != batch_id),
+                col(Checkpoint.scenario_id).in_(sorted({k[0] for k in holdings})),
+            )
+        ).all()
+        for scenario_id, annotator_id, kind in elsewhere:
+            holding = holdings.get((scenario_id, annotator_id, kind))
+            if holding is not None:
+                holding.elsewhere += 1
+    named = _name(session, people)
+    for holding in holdings.values():
+        person = people[holding.annotator_id]
+        holding.username, holding.is_active = person.username, person.is_active
+    for scenario in scenarios.values():
+        scenario.holdings.sort(key=lambda h: (h.kind != "primary", h.username))
+    full = session.exec(
+        select(Assignment, Checkpoint.scenario_id)
+        .join(Response, col(Response.id) == col(Assignment.response_id))
+        .join(Checkpoint, col(Checkpoint.id) == col(Response.checkpoint_id))
+        .where(col(Assignment.batch_id) == batch_id)
+        .order_by(col(Assignment.id))
+    ).all()
+    for scenario_id, events in _history(session, batch, list(full)).items():
+        scenarios.setdefault(scenario_id, ScenarioRow(scenario_id=scenario_id)).history = events
     judged_at = [t for p in people.values() for t in p.judged_at]
     days = Counter(t.date() for t in judged_at)
     seconds = [s for p in people.values() for s in p.seconds]
@@ -199,7 +422,7 @@ def batch_progress(session: Session, batch_id: int, now: datetime | None = None)
     recent = sum(1 for t in judged_at if t > now - THROUGHPUT_WINDOW)
     return BatchProgress(
         batch=batch,
-        annotators=_name(session, people),
+        annotators=named,
         scenarios=[scenarios[s] for s in sorted(scenarios)],
         total=sum(p.assigned for p in people.values()),
         judged=sum(p.judged for p in people.values()),
@@ -221,6 +444,8 @@ class BatchSummary:
     judged: int
     expired: int
     annotators: int
+    inactive_holders: int = 0
+    """Deactivated annotators who still hold unjudged items of the batch."""
 
 
 def list_batches(session: Session, now: datetime | None = None) -> list[BatchSummary]:
@@ -244,13 +469,21 @@ def list_batches(session: Session, now: datetime | None = None) -> list[BatchSum
     ).all()
     counts: dict[int, Counter[str]] = defaultdict(Counter)
     people: dict[int, set[int]] = defaultdict(set)
+    waiting: dict[int, set[int]] = defaultdict(set)
     for batch_id, annotator_id, is_judged, expires_at in rows:
         counts[batch_id]["total"] += 1
         people[batch_id].add(annotator_id)
         if is_judged:
             counts[batch_id]["judged"] += 1
-        elif is_expired(expires_at, now):
-            counts[batch_id]["expired"] += 1
+        else:
+            waiting[batch_id].add(annotator_id)
+            if is_expired(expires_at, now):
+                counts[batch_id]["expired"] += 1
+    inactive = {
+        u.id
+        for u in _users(session, {a for holders in waiting.values() for a in holders}).values()
+        if not u.is_active
+    }
     return [
         BatchSummary(
             batch=b,
@@ -258,6 +491,7 @@ def list_batches(session: Session, now: datetime | None = None) -> list[BatchSum
             judged=counts[b.id or 0]["judged"],
             expired=counts[b.id or 0]["expired"],
             annotators=len(people[b.id or 0]),
+            inactive_holders=len(waiting[b.id or 0] & inactive),
         )
         for b in batches
     ]

@@ -286,7 +286,7 @@ def _save(
     else:
         try:
             check_first_save(session, response_id=response_id, annotator_id=annotator.id)
-        except (ConflictError, NotFoundError):
+        except NotFoundError:
             session.rollback()
             raise
         annotation = Annotation(response_id=response_id, annotator_id=annotator.id, **values)
@@ -322,20 +322,23 @@ def judgement_of_record(phase: int | None = None) -> Any:
     """Subquery ``(response_id, annotation_id)``: the one annotation per response that metrics
     and exports count.
 
-    It is the primary annotator's (the scenario's annotator under the paired protocol), not an
-    overlap judgement made for agreement, whichever was saved first; a response judged only by
-    others falls back to its earliest annotation. Responses of audited-out scenarios are left
-    out (DESIGN §7).
+    It is the current primary annotator's (the scenario's annotator under the paired protocol:
+    the holder of the response's active primary assignment), not an overlap judgement made for
+    agreement, whichever was saved first; a response judged only by others (e.g. a restarted
+    scenario whose new annotator has not judged it yet) falls back to its earliest annotation.
+    Responses of audited-out scenarios are left out (DESIGN §7).
 
     Args:
         phase: only annotations of this phase; None for all.
     """
-    # a LEFT JOIN on primary assignments (min() is unchanged when released ones repeat rows)
-    # and NOT IN for audited-out scenarios: ~2.5x faster than a correlated EXISTS at 1M rows
+    # a LEFT JOIN on active primary assignments and NOT IN for audited-out scenarios: ~2.5x
+    # faster than a correlated EXISTS at 1M rows. Judged items are released only when a lead
+    # restarts a scenario, so a released primary's annotation is a superseded one.
     primary = and_(
         col(Assignment.response_id) == col(Annotation.response_id),
         col(Assignment.annotator_id) == col(Annotation.annotator_id),
         col(Assignment.kind) == "primary",
+        col(Assignment.released_at).is_(None),
     )
     rejected = (
         sa_select(col(Response.id))

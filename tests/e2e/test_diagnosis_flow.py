@@ -113,7 +113,7 @@ def test_notes_survive_toggling_and_enter_does_not_submit(
     page.keyboard.press("o")
     note = page.locator("#note_other")
     expect(note).to_be_hidden()
-    page.get_by_label("other", exact=True).check()
+    page.locator('input[name="other_issue"][value="other"]').check()
     expect(note).to_be_focused()
     note.fill("Cites a warranty date the records do not hold.")
     page.locator("h1").first.click()
@@ -135,3 +135,42 @@ def test_notes_survive_toggling_and_enter_does_not_submit(
             {"category": "other", "note": "Cites a warranty date the records do not hold."}
         ]
         assert (annotation.timing, annotation.intensity) == ("appropriate", "appropriate")
+
+
+def test_other_issues_by_keyboard(page: Page, live_server: str, demo_data: str) -> None:
+    login(page, live_server, "ann", "ann-password")
+    page.goto(f"{live_server}/annotate/{demo_data}")
+    expect(page.locator(".keys")).to_contain_text("u v f x other issues")
+    page.locator("h1").first.click()
+    for key in ("r", "t", "o"):
+        page.keyboard.press(key)
+    page.keyboard.press("u")  # ticks "unsupported by evidence" and goes to its note
+    expect(page.locator('input[value="unsupported_by_evidence"]')).to_be_checked()
+    expect(page.locator("#note_unsupported_by_evidence")).to_be_focused()
+    page.keyboard.type("No record says the invoice is overdue.")  # typing is not shortcuts
+    expect(page.locator('input[value="factual_contradiction"]')).not_to_be_checked()
+    page.keyboard.press("Escape")  # back to the keys
+    page.keyboard.press("f")
+    expect(page.locator('input[value="factual_contradiction"]')).to_be_checked()
+    page.keyboard.type("The date given is wrong.")
+    page.keyboard.press("Escape")
+    page.keyboard.press("v")
+    expect(page.locator('input[value="irrelevant_action"]')).to_be_checked()
+    page.keyboard.press("Escape")
+    page.keyboard.press("v")  # again, from outside the note: unticked
+    expect(page.locator('input[value="irrelevant_action"]')).not_to_be_checked()
+    page.keyboard.press("Control+Enter")
+    page.wait_for_url(lambda url: demo_data not in url)
+    with session_scope() as session:
+        from app.models import Annotation
+
+        annotation = session.exec(
+            select(Annotation).where(Annotation.response_id == demo_data)
+        ).one()
+        assert annotation.other_issues == [
+            {
+                "category": "unsupported_by_evidence",
+                "note": "No record says the invoice is overdue.",
+            },
+            {"category": "factual_contradiction", "note": "The date given is wrong."},
+        ]

@@ -14,13 +14,14 @@ from app.annotation.batches import (
     close_batch,
     create_batch,
     overlap_checkpoints,
-    reassign,
+    reassign_scenario,
     reclaim_expired,
     release,
 )
 from app.annotation.progress import annotation_progress, batch_progress, list_batches
 from app.annotation.service import annotator_queue, submit_diagnosis
 from app.errors import ConflictError, NotFoundError, UnprocessableError
+from app.export.rows import iter_rows
 from app.models import Annotation, Assignment, Checkpoint, Response
 from app.models.base import utcnow
 from tests.factories import make_run, make_user
@@ -217,7 +218,7 @@ def test_overlap_sample_is_reproducible_by_seed(session: Session, world) -> None
     assert build() == build()
 
 
-def test_reassign_moves_only_unjudged_items_and_keeps_history(session: Session, world) -> None:
+def test_reassign_moves_whole_scenarios_and_keeps_history(session: Session, world) -> None:
     run, lead, a, b, c, _total = world
     batch = create_batch(
         session,
@@ -229,37 +230,30 @@ def test_reassign_moves_only_unjudged_items_and_keeps_history(session: Session, 
     )
     rows = _rows(session, batch.id)
     scenario = next(r[1] for r in rows if r[3] == a.id and r[4] == "primary")
-    items = [r[0] for r in rows if r[1] == scenario and r[4] == "primary"]
+    items = sorted(r[0] for r in rows if r[1] == scenario and r[4] == "primary")
     second = next(r[3] for r in rows if r[1] == scenario and r[4] == "overlap")
-    _accept(session, a, items[0])
+
+    def move(to: int, reason: str = "a is on leave", source: int = a.id, **kw):
+        return reassign_scenario(
+            session,
+            batch_id=batch.id,
+            scenario_id=scenario,
+            kind="primary",
+            from_annotator=source,
+            to_annotator=to,
+            by=lead.id,
+            reason=reason,
+            **kw,
+        )
 
     with pytest.raises(UnprocessableError, match="different people"):
-        reassign(
-            session,
-            batch_id=batch.id,
-            scenario_id=scenario,
-            to_annotator=second,
-            by=lead.id,
-            reason="x",
-        )
+        move(second)  # the scenario's overlap annotator cannot also be its primary one
     with pytest.raises(UnprocessableError, match="why"):
-        reassign(
-            session,
-            batch_id=batch.id,
-            scenario_id=scenario,
-            to_annotator=c.id,
-            by=lead.id,
-            reason=" ",
-        )
-    moved = reassign(
-        session,
-        batch_id=batch.id,
-        scenario_id=scenario,
-        to_annotator=c.id,
-        by=lead.id,
-        reason="a is on leave",
-    )
-    assert sorted(m.response_id for m in moved) == sorted(items[1:])
+        move(c.id, reason=" ")
+    with pytest.raises(UnprocessableError, match="holds no primary item"):
+        move(a.id, source=c.id)
+    moved = move(c.id)
+    assert sorted(m.response_id for m in moved) == items  # the whole scenario, nothing less
     assert all(m.kind == "primary" and m.batch_id == batch.id for m in moved)
     assert all(m.expires_at is not None for m in moved)
     released = session.exec(
@@ -267,33 +261,31 @@ def test_reassign_moves_only_unjudged_items_and_keeps_history(session: Session, 
             Assignment.batch_id == batch.id, col(Assignment.released_at).is_not(None)
         )
     ).all()
-    assert sorted(r.response_id for r in released) == sorted(items[1:])
+    assert sorted(r.response_id for r in released) == items
     assert all(
         (r.annotator_id, r.released_reason, r.released_by) == (a.id, "a is on leave", lead.id)
         for r in released
     )
-    a_queue = {i.response_id for i in annotator_queue(session, a)}
-    assert items[0] in a_queue and not (set(items[1:]) & a_queue)
-    assert set(items[1:]) <= {i.response_id for i in annotator_queue(session, c)}
-    # and back: an annotator may get an item again after a release (history stays)
-    back = reassign(
-        session,
-        assignment_ids=[m.id for m in moved],
-        to_annotator=a.id,
-        by=lead.id,
-        reason="back from leave",
-    )
-    assert len(back) == len(items) - 1
+    assert not {i.response_id for i in annotator_queue(session, a)} & set(items)
+    assert set(items) <= {i.response_id for i in annotator_queue(session, c)}
+    # c judges one item: moving the rest back would split the scenario, so it is refused
+    _accept(session, c, items[0])
+    with pytest.raises(UnprocessableError, match="split the scenario") as refused:
+        move(a.id, reason="back from leave", source=c.id)
+    assert f"judged 1 of the {len(items)}" in str(refused.value)
+    assert {m.response_id for m in annotator_queue(session, c)} >= set(items)  # nothing moved
+    # a restart moves everything, the judged item too, to be judged again by a
+    back = move(a.id, reason="back from leave", source=c.id, restart=True)
+    assert sorted(m.response_id for m in back) == items
     history = session.exec(
-        select(Assignment).where(Assignment.response_id == items[1]).order_by(Assignment.id)
+        select(Assignment).where(Assignment.response_id == items[0]).order_by(Assignment.id)
     ).all()
     assert [(h.annotator_id, h.released_reason) for h in history if h.kind == "primary"] == [
         (a.id, "a is on leave"),
-        (c.id, "back from leave"),
+        (c.id, "back from leave (restart: 1 judged, to judge again)"),
         (a.id, None),
     ]
-    with pytest.raises(UnprocessableError, match="no unjudged"):
-        reassign(session, assignment_ids=[-1], to_annotator=c.id, by=lead.id, reason="x")
+    assert _accept(session, a, items[0]).version == 1  # c's judgement does not block a's
 
 
 def test_release_and_close_keep_judged_items(session: Session, world) -> None:
@@ -345,37 +337,35 @@ def test_reclaim_expired(session: Session, world) -> None:
     assert reclaim_expired(session, start + timedelta(hours=3)) == 0  # judged ones stay
 
 
-def test_over_fill_is_refused(session: Session, world) -> None:
+def test_a_superseded_judgement_does_not_block_the_holder(session: Session, world) -> None:
     run, lead, a, b, _c, _total = world
     batch = create_batch(session, name="o", annotator_ids=[a.id], created_by=lead.id, run_id=run.id)
     response_id = _rows(session, batch.id)[0][0]
-    # b judged the item under an assignment released since (e.g. data from before a move)
+    # b judged the item under an assignment released since (a restarted scenario)
     session.add(Assignment(response_id=response_id, annotator_id=b.id, released_at=utcnow()))
     response = session.get(Response, response_id)
+    level = "L0" if response.action is None else response.level_predicted
     session.add(
-        Annotation(
-            response_id=response_id,
-            annotator_id=b.id,
-            level="L0" if response.action is None else response.level_predicted,
-            verdict="accept",
-        )
+        Annotation(response_id=response_id, annotator_id=b.id, level=level, verdict="reject")
     )
     session.commit()
-    with pytest.raises(ConflictError, match="judged by everyone"):
-        _accept(session, a, response_id)
+    _accept(session, a, response_id)
     stored = session.exec(select(Annotation).where(Annotation.response_id == response_id)).all()
-    assert [s.annotator_id for s in stored] == [b.id]
+    assert sorted(s.annotator_id for s in stored) == sorted([a.id, b.id])
+    (row,) = [r for r in iter_rows(session) if r.response_id == response_id]
+    assert (row.annotator, row.verdict) == (a.pseudonym, "accept")  # the holder's counts
 
 
 def test_a_released_holder_cannot_save(session: Session, world) -> None:
     run, lead, a, b, _c, _total = world
     batch = create_batch(session, name="o", annotator_ids=[a.id], created_by=lead.id, run_id=run.id)
-    response_id = _rows(session, batch.id)[0][0]
-    reassign(
+    response_id, scenario_id, *_ = _rows(session, batch.id)[0]
+    reassign_scenario(
         session,
-        assignment_ids=[
-            session.exec(select(Assignment.id).where(Assignment.response_id == response_id)).one()
-        ],
+        batch_id=batch.id,
+        scenario_id=scenario_id,
+        kind="primary",
+        from_annotator=a.id,
         to_annotator=b.id,
         by=lead.id,
         reason="moved",

@@ -47,16 +47,44 @@ def _batch(session: Session, world, **kwargs) -> Batch:
     return create_batch(session, **{**defaults, **kwargs})
 
 
-def test_annotators_get_403(session: Session, make_browser, world) -> None:
+@pytest.mark.parametrize("role", ["annotator", "researcher"])
+def test_only_leads_and_admins_manage_batches_and_adjudicate(
+    session: Session, make_browser, world, role: str
+) -> None:
     batch = _batch(session, world)
-    browser = _browser(make_browser, world["a"], "/annotate")
-    for path in ("/lead/batches", f"/lead/batches/{batch.id}", "/lead"):
+    person = world["a"] if role == "annotator" else world["researcher"]
+    browser = _browser(make_browser, person, "/annotate" if role == "annotator" else "/lead")
+    pages = ["/lead/batches", f"/lead/batches/{batch.id}", "/audit/adjudication"]
+    for path in pages + (["/lead"] if role == "annotator" else []):
         assert browser.client.get(path).status_code == 403, path
+    holder = session.exec(
+        select(Assignment.annotator_id, Checkpoint.scenario_id)
+        .join(Response, col(Response.id) == col(Assignment.response_id))
+        .join(Checkpoint, col(Checkpoint.id) == col(Response.checkpoint_id))
+        .where(Assignment.batch_id == batch.id)
+    ).first()
+    form = {
+        "csrf_token": browser.token,
+        "reason": "x",
+        "scenario_id": holder[1],
+        "from_annotator": str(holder[0]),
+        "annotator_id": str(holder[0]),
+        "to_annotator": str(world["c"].id),
+        "annotators": [str(world["c"].id)],
+        "decision": "accept",
+        "comment": "x",
+    }
     for action in ("", "/reassign", "/release", "/reclaim", "/close"):
         path = "/lead/batches" + (f"/{batch.id}{action}" if action else "")
-        response = browser.client.post(path, data={"csrf_token": browser.token, "reason": "x"})
-        assert response.status_code == 403, path
+        assert browser.client.post(path, data=form).status_code == 403, path
+    assert browser.client.post("/audit/adjudication/hm-01", data=form).status_code == 403
     assert session.exec(select(Batch)).all() == [batch]
+    assert not session.exec(
+        select(Assignment).where(col(Assignment.released_at).is_not(None))
+    ).all()
+    if role == "researcher":  # they still read the overview, without the batch links
+        overview = browser.client.get("/lead")
+        assert overview.status_code == 200 and 'href="/lead/batches"' not in overview.text
     anonymous = make_browser().client.get("/lead/batches", follow_redirects=False)
     assert anonymous.status_code == 303 and anonymous.headers["location"].startswith("/login")
 
@@ -149,6 +177,7 @@ def test_reassign_release_reclaim_and_close(session: Session, make_browser, worl
         data={
             "csrf_token": browser.token,
             "scenario_id": scenario,
+            "from_annotator": str(holder),
             "kind": "primary",
             "to_annotator": str(world["c"].id),
             "reason": "holiday",
@@ -156,6 +185,7 @@ def test_reassign_release_reclaim_and_close(session: Session, make_browser, worl
         follow_redirects=False,
     )
     assert response.status_code == 303
+    assert "done=reassigned" in response.headers["location"]
     moved = session.exec(
         select(Assignment).where(
             Assignment.batch_id == batch.id, Assignment.released_reason == "holiday"
@@ -169,6 +199,7 @@ def test_reassign_release_reclaim_and_close(session: Session, make_browser, worl
         data={
             "csrf_token": browser.token,
             "scenario_id": scenario,
+            "from_annotator": str(world["c"].id),
             "to_annotator": str(world["a"].id),
             "reason": "",
         },
@@ -194,13 +225,6 @@ def test_reassign_release_reclaim_and_close(session: Session, make_browser, worl
         assert response.status_code == 303, action
     assert session.get(Batch, batch.id).status == "closed"
     assert browser.client.get("/lead/batches/999999").status_code == 404
-
-
-def test_researchers_see_the_batch_pages(make_browser, world, session: Session) -> None:
-    batch = _batch(session, world)
-    browser = _browser(make_browser, world["researcher"])
-    assert browser.client.get("/lead/batches").status_code == 200
-    assert browser.client.get(f"/lead/batches/{batch.id}").status_code == 200
 
 
 def test_second_annotator_never_sees_the_first_ones_answers(

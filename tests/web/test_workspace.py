@@ -123,3 +123,40 @@ def test_revision_history_and_guidelines_on_the_page(session: Session, make_brow
     page = browser.client.get(f"/annotate/{item.response_id}").text
     assert 'id="revision-history"' in page and "v2" in page and "v1" in page
     assert 'id="guidelines"' in page and "premature" in page
+
+
+def test_every_choice_has_its_own_key_listed_on_the_page(
+    session: Session, make_browser, world
+) -> None:
+    import re
+
+    a, _b, _items, item = world
+    browser = make_browser()
+    browser.login(a.username)
+    page = browser.client.get(f"/annotate/{item.response_id}").text
+    form = page.split('id="diagnosis-form"', 1)[1].split("</form>", 1)[0]
+    choices = re.findall(r'<input type="(?:radio|checkbox)"[^>]*>', form)
+    assert len(choices) == 4 + 2 + 3 + 3 + 4  # levels, verdicts, timing, intensity, issues
+    keys = [re.search(r'data-key="([^"]+)"', c) for c in choices]
+    assert all(keys), [c for c, k in zip(choices, keys, strict=True) if not k]
+    every_key = re.findall(r'data-key="([^"]+)"', page)
+    assert len(every_key) == len(set(every_key)), every_key  # no clash on the page
+    legend = form.split('class="muted small keys"', 1)[1]
+    for key in {k.group(1) for k in keys if k}:
+        assert f"<kbd>{key}</kbd>" in legend or key in "0123", (
+            key
+        )  # levels: <kbd>0</kbd>–<kbd>3</kbd>
+    issues = {
+        re.search(r'value="([a-z_]+)"', c).group(1): re.search(r'data-key="(.)"', c).group(1)
+        for c in choices
+        if 'name="other_issue"' in c
+    }
+    assert issues == {
+        "unsupported_by_evidence": "u",
+        "irrelevant_action": "v",
+        "factual_contradiction": "f",
+        "other": "x",
+    }
+    for category, key in issues.items():
+        label = form.split(f'value="{category}"', 1)[1].split("</label>", 1)[0]
+        assert f"<kbd>{key}</kbd>" in label

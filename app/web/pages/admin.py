@@ -39,6 +39,7 @@ def _page(
     context: dict[str, Any] = {
         "users": listing.users,
         "active_admins": listing.active_admins,
+        "held": listing.held,
         "roles": ROLES,
         "can_edit": viewer.role == "admin",
         "error": error,

@@ -33,6 +33,15 @@ VISIBILITY = {
 }
 """Conditional fields each (level, verdict) shows, from the rules; the page toggles them."""
 
+ISSUE_KEYS = {
+    "unsupported_by_evidence": "u",
+    "irrelevant_action": "v",
+    "factual_contradiction": "f",
+    "other": "x",
+}
+"""Shortcut keys of the other-issue boxes. Taken on the page already: 0–3 level, a/r verdict,
+p/b/t timing, i/e/o intensity, j/k next/previous, c checkpoint view, g guidelines."""
+
 
 def _form_values(form: Any) -> dict[str, Any]:
     """The diagnosis fields of a submitted form; other issues as a list of {category, note}.
@@ -167,6 +176,7 @@ def _item_page(
         "issues": {i["category"]: i["note"] for i in values["other_issues"]},
         "visible": rules.visible_fields(values.get("level"), values.get("verdict")),
         "visibility": VISIBILITY,
+        "issue_keys": ISSUE_KEYS,
         "allowed_levels": rules.allowed_levels(item.response.action is not None),
         "rules": rules,
         "error": error,
@@ -228,14 +238,9 @@ def checkpoint_page(
     )
 
 
-@router.post("/{response_id}/draft")
-async def save_draft(
-    request: Request, session: SessionDep, user: AnnotatorUser, response_id: str
-) -> Response:
-    """Autosave of the diagnosis form (sent by the page as answers change)."""
-    form = await request.form()
-    version = form.get("version")
-    data = {
+def _draft_data(form: Any) -> dict[str, Any]:
+    """The diagnosis form as a draft (see :func:`app.annotation.drafts.save_draft`)."""
+    return {
         "level": form.get("level"),
         "verdict": form.get("verdict"),
         "timing": form.get("timing"),
@@ -243,14 +248,58 @@ async def save_draft(
         "other_issues": [str(c) for c in form.getlist("other_issue")],
         "notes": {c: str(form.get(f"note_{c}") or "") for c in rules.OTHER_ISSUES},
     }
-    drafts.save_draft(
-        session,
-        annotator=user,
-        response_id=response_id,
-        data=data,
-        base_version=int(version) if isinstance(version, str) and version.isdigit() else None,
-    )
+
+
+def _version(form: Any) -> int | None:
+    version = form.get("version")
+    return int(version) if isinstance(version, str) and version.isdigit() else None
+
+
+@router.post("/{response_id}/draft")
+async def save_draft(
+    request: Request, session: SessionDep, user: AnnotatorUser, response_id: str
+) -> Response:
+    """Autosave of the diagnosis form (sent by the page as answers change): 204 when stored;
+    409 with the reason as plain text when stored although the item has left the queue."""
+    form = await request.form()
+    try:
+        drafts.save_draft(
+            session,
+            annotator=user,
+            response_id=response_id,
+            data=_draft_data(form),
+            base_version=_version(form),
+        )
+    except drafts.ItemLapsed as lapsed:
+        return Response(str(lapsed), status_code=409, media_type="text/plain")
     return Response(status_code=204)
+
+
+def _lapsed_page(
+    request: Request, session: SessionDep, user: Any, response_id: str, form: Any
+) -> Response | None:
+    """Keep the answers of a refused submit as a draft and explain why, when the annotator held
+    the item but no longer does; None when they never held it (a plain 404 then)."""
+    try:
+        drafts.save_draft(
+            session,
+            annotator=user,
+            response_id=response_id,
+            data=_draft_data(form),
+            base_version=_version(form),
+        )
+    except drafts.ItemLapsed as lapsed:
+        draft = drafts.get_draft(session, annotator=user, response_id=response_id)
+        values = drafts.draft_values(draft) if draft is not None else None
+        return render(
+            request,
+            "annotate/lapsed.html",
+            {"message": str(lapsed), "values": values, "response_id": response_id},
+            status_code=409,
+        )
+    except NotFoundError:
+        return None
+    return None
 
 
 @router.post("/{response_id}/draft/discard")
@@ -312,6 +361,14 @@ async def submit(
             {"field": exc.field or "", "message": message},
             status_code=422,
         )
+    except NotFoundError:
+        # the item left the queue while the page was open (expiry, reassignment, release):
+        # never lose the answers silently
+        session.rollback()
+        page = _lapsed_page(request, session, user, response_id, form)
+        if page is None:
+            raise
+        return page
     except ConflictError as exc:
         current = load_item(session, user, response_id).annotation
         stored = None

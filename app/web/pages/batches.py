@@ -1,4 +1,9 @@
-"""The lead's annotation batches: create, follow, reassign, release, reclaim (DESIGN.md §7)."""
+"""The lead's annotation batches: create, follow, reassign, release, reclaim (DESIGN.md §7).
+
+Leads and admins only (researchers launch runs and read metrics; DESIGN §1). Every page load
+first reclaims expired assignments, so what the lead sees is never stale between beat runs.
+Reassign and release act on whole scenarios (paired protocol), never on single responses.
+"""
 
 from __future__ import annotations
 
@@ -12,7 +17,7 @@ from app.annotation import batches as service
 from app.annotation.progress import batch_progress, list_batches
 from app.db import SessionDep
 from app.errors import UnprocessableError
-from app.web.deps import LeadUser, verify_csrf
+from app.web.deps import LeadOrAdminUser, verify_csrf
 from app.web.templating import is_htmx, render
 
 router = APIRouter(prefix="/lead/batches", dependencies=[Depends(verify_csrf)])
@@ -59,7 +64,8 @@ def _list_page(
 
 
 @router.get("")
-def batches_page(request: Request, session: SessionDep, user: LeadUser) -> Response:
+def batches_page(request: Request, session: SessionDep, user: LeadOrAdminUser) -> Response:
+    service.reclaim_expired(session)
     return _list_page(request, session)
 
 
@@ -78,7 +84,9 @@ def _form_values(form: FormData) -> dict[str, Any]:
 
 
 @router.post("")
-async def create_batch_view(request: Request, session: SessionDep, user: LeadUser) -> Response:
+async def create_batch_view(
+    request: Request, session: SessionDep, user: LeadOrAdminUser
+) -> Response:
     values = _form_values(await request.form())
     try:
         annotators = [_optional_int(a, "annotators") for a in values["annotators"]]
@@ -104,6 +112,15 @@ async def create_batch_view(request: Request, session: SessionDep, user: LeadUse
     return RedirectResponse(f"/lead/batches/{batch.id}", status_code=303)
 
 
+NOTICES = {
+    "reassigned": "The scenario moved; the old assignments are kept as released, with your reason.",
+    "released": "Released. The items can go out again in a new batch.",
+    "reclaimed": "Expired, unjudged items were returned to the pool.",
+    "closed": "The batch is closed; its unjudged items were released.",
+}
+"""Messages shown after a successful action (``?done=`` on the redirect)."""
+
+
 def _detail_page(
     request: Request,
     session: SessionDep,
@@ -118,79 +135,103 @@ def _detail_page(
         "batch": progress.batch,
         "progress": progress,
         "names": names,
+        "inactive": {p.annotator_id for p in progress.annotators if not p.is_active},
         "annotators": service.list_annotators(session),
         "error": error,
+        "notice": NOTICES.get(request.query_params.get("done", "")),
+        "count": request.query_params.get("n", ""),
     }
     block = "live" if is_htmx(request) else None
     return render(request, "batches/detail.html", context, block=block, status_code=status_code)
 
 
 @router.get("/{batch_id}")
-def batch_page(request: Request, session: SessionDep, user: LeadUser, batch_id: int) -> Response:
+def batch_page(
+    request: Request, session: SessionDep, user: LeadOrAdminUser, batch_id: int
+) -> Response:
+    service.get_batch(session, batch_id)
+    service.reclaim_expired(session)
     return _detail_page(request, session, batch_id)
 
 
-def _back(batch_id: int) -> Response:
-    return RedirectResponse(f"/lead/batches/{batch_id}", status_code=303)
+def _back(batch_id: int, done: str, count: int | None = None) -> Response:
+    target = f"/lead/batches/{batch_id}?done={done}"
+    if count is not None:
+        target += f"&n={count}"
+    return RedirectResponse(target, status_code=303)
 
 
 @router.post("/{batch_id}/reassign")
 async def reassign_view(
-    request: Request, session: SessionDep, user: LeadUser, batch_id: int
+    request: Request, session: SessionDep, user: LeadOrAdminUser, batch_id: int
 ) -> Response:
+    """Move one holder's whole scenario (per kind) to another annotator."""
     form = await request.form()
     assert user.id is not None
+    service.get_batch(session, batch_id)
     try:
         to_annotator = _optional_int(form.get("to_annotator"), "to_annotator")
         if to_annotator is None:
-            raise UnprocessableError("choose who takes the items", "to_annotator")
-        kind = str(form.get("kind") or "primary")
-        if kind not in ("primary", "overlap"):
-            raise UnprocessableError("kind is primary or overlap", "kind")
-        service.reassign(
+            raise UnprocessableError("choose who takes the scenario", "to_annotator")
+        from_annotator = _optional_int(form.get("from_annotator"), "from_annotator")
+        scenario_id = str(form.get("scenario_id") or "")
+        if from_annotator is None or not scenario_id:
+            raise UnprocessableError(
+                "name the scenario and its holder: whole scenarios move, never single items",
+                "scenario_id",
+            )
+        moved = service.reassign_scenario(
             session,
             batch_id=batch_id,
-            scenario_id=str(form.get("scenario_id") or ""),
-            kind=kind,
+            scenario_id=scenario_id,
+            kind=str(form.get("kind") or "primary"),
+            from_annotator=from_annotator,
             to_annotator=to_annotator,
             by=user.id,
             reason=str(form.get("reason") or ""),
+            restart=form.get("restart") in ("1", "on", "true"),
         )
     except UnprocessableError as exc:
         session.rollback()
         return _detail_page(request, session, batch_id, error=str(exc), status_code=422)
-    return _back(batch_id)
+    return _back(batch_id, "reassigned", len(moved))
 
 
 @router.post("/{batch_id}/release")
 async def release_view(
-    request: Request, session: SessionDep, user: LeadUser, batch_id: int
+    request: Request, session: SessionDep, user: LeadOrAdminUser, batch_id: int
 ) -> Response:
+    """Release the unjudged items of one holder (whole scenarios), or of one scenario."""
     form = await request.form()
+    service.get_batch(session, batch_id)
     try:
-        service.release(
+        scenario_id = str(form.get("scenario_id") or "") or None
+        annotator_id = _optional_int(form.get("annotator_id"), "annotator_id")
+        if scenario_id is None and annotator_id is None:
+            raise UnprocessableError("choose whose items, or which scenario, to release", "release")
+        kind = str(form.get("kind") or "") or None
+        freed = service.release(
             session,
             batch_id=batch_id,
-            scenario_id=str(form.get("scenario_id") or "") or None,
-            annotator_id=_optional_int(form.get("annotator_id"), "annotator_id"),
+            scenario_id=scenario_id,
+            annotator_id=annotator_id,
+            kind=kind,
             by=user.id,
             reason=str(form.get("reason") or "released by the lead"),
         )
     except UnprocessableError as exc:
         session.rollback()
         return _detail_page(request, session, batch_id, error=str(exc), status_code=422)
-    return _back(batch_id)
+    return _back(batch_id, "released", freed)
 
 
 @router.post("/{batch_id}/reclaim")
-def reclaim_view(session: SessionDep, user: LeadUser, batch_id: int) -> Response:
+def reclaim_view(session: SessionDep, user: LeadOrAdminUser, batch_id: int) -> Response:
     service.get_batch(session, batch_id)
-    service.reclaim_expired(session, batch_id=batch_id)
-    return _back(batch_id)
+    return _back(batch_id, "reclaimed", service.reclaim_expired(session, batch_id=batch_id))
 
 
 @router.post("/{batch_id}/close")
-def close_view(session: SessionDep, user: LeadUser, batch_id: int) -> Response:
+def close_view(session: SessionDep, user: LeadOrAdminUser, batch_id: int) -> Response:
     assert user.id is not None
-    service.close_batch(session, batch_id=batch_id, by=user.id)
-    return _back(batch_id)
+    return _back(batch_id, "closed", service.close_batch(session, batch_id=batch_id, by=user.id))

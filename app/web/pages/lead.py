@@ -1,4 +1,6 @@
-"""The lead's overview: Table 1 per agent, run and annotation progress (DESIGN.md §8)."""
+"""The lead's overview: Table 1 per agent, run and annotation progress, the adjudication queue
+(DESIGN.md §7, §8). Researchers read it too; only leads and admins get the batch and
+adjudication links. Loading it reclaims expired assignments first."""
 
 from __future__ import annotations
 
@@ -7,7 +9,8 @@ from sqlalchemy import func
 from sqlmodel import select
 from starlette.responses import Response
 
-from app.annotation.batches import agreement_on_overlap
+from app.annotation import audit
+from app.annotation.batches import agreement_on_overlap, reclaim_expired
 from app.annotation.progress import annotation_progress
 from app.db import SessionDep
 from app.metrics.service import metric_table, render_table
@@ -24,6 +27,7 @@ router = APIRouter(prefix="/lead", dependencies=[Depends(verify_csrf)])
 def overview(
     request: Request, session: SessionDep, user: LeadUser, phase: int | None = None
 ) -> Response:
+    reclaim_expired(session)
     columns, rows = metric_table(session, "table1")
     runs = list(session.exec(select(Run).order_by(Run.id.desc()).limit(10)))  # type: ignore[union-attr]
     progress = {run.id: run_progress(session, run.id) for run in runs if run.id is not None}
@@ -44,6 +48,11 @@ def overview(
             "annotation": annotation_progress(session),
             "agreement": agreement_on_overlap(session, phase),
             "agreement_phase": phase,
+            "can_manage": user.role in ("lead", "admin"),
+            "splits": len(audit.adjudication_queue(session)),
+            "my_splits": len(audit.adjudication_queue(session, user))
+            if audit.can_adjudicate(user)
+            else None,
         },
     )
 

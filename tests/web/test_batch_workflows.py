@@ -1,0 +1,291 @@
+"""Lead pages after the adversarial test: whole-scenario moves with clear refusals, history on
+screen, deactivated holders flagged, lazy reclaim, the adjudication count, confirmations, and
+an annotator's answers kept when their item lapses."""
+
+from __future__ import annotations
+
+import html
+import re
+from datetime import timedelta
+
+import pytest
+from sqlmodel import Session, col, select
+
+from app.annotation.audit import CRITERIA, cast_vote
+from app.annotation.batches import EXPIRED, create_batch
+from app.annotation.service import submit_diagnosis
+from app.models import AnnotationDraft, Assignment, Checkpoint, Response
+from app.models.base import utcnow
+from app.users.service import deactivate_user
+from tests.factories import make_run, make_user
+
+
+@pytest.fixture
+def world(session: Session):
+    run = make_run(session, scenario_ids=["wp-01", "wp-02", "wp-03"])
+    return {
+        "run": run,
+        "lead": make_user(session, role="lead"),
+        "researcher": make_user(session, role="researcher"),
+        "admin": make_user(session, role="admin"),
+        "a": make_user(session),
+        "b": make_user(session),
+        "c": make_user(session),
+    }
+
+
+def _browser(make_browser, user, path: str = "/lead"):
+    browser = make_browser()
+    browser.login(user.username)
+    if path:
+        browser.refresh_token(path)
+    return browser
+
+
+def _batch(session: Session, world, **kwargs):
+    defaults = {
+        "name": "b",
+        "annotator_ids": [world["a"].id, world["b"].id],
+        "created_by": world["lead"].id,
+        "run_id": world["run"].id,
+    }
+    return create_batch(session, **{**defaults, **kwargs})
+
+
+def _items(session: Session, batch_id: int, annotator_id: int) -> dict[str, list[str]]:
+    """Scenario → the response ids `annotator_id` actively holds in the batch."""
+    rows = session.exec(
+        select(Checkpoint.scenario_id, Assignment.response_id)
+        .join(Response, col(Response.id) == col(Assignment.response_id))
+        .join(Checkpoint, col(Checkpoint.id) == col(Response.checkpoint_id))
+        .where(
+            Assignment.batch_id == batch_id,
+            Assignment.annotator_id == annotator_id,
+            col(Assignment.released_at).is_(None),
+        )
+        .order_by(col(Assignment.response_id))
+    ).all()
+    out: dict[str, list[str]] = {}
+    for scenario, response in rows:
+        out.setdefault(scenario, []).append(response)
+    return out
+
+
+def _accept(session: Session, annotator, response_id: str) -> None:
+    response = session.get(Response, response_id)
+    level = "L0" if response.action is None else response.level_predicted
+    submit_diagnosis(
+        session,
+        annotator=annotator,
+        response_id=response_id,
+        form={"level": level, "verdict": "accept"},
+    )
+
+
+def test_a_split_is_refused_with_a_clear_message_and_history_is_shown(
+    session: Session, make_browser, world
+) -> None:
+    batch = _batch(session, world)
+    a, c = world["a"], world["c"]
+    scenario, items = next(iter(_items(session, batch.id, a.id).items()))
+    _accept(session, a, items[0])
+    browser = _browser(make_browser, world["lead"], f"/lead/batches/{batch.id}")
+    form = {
+        "csrf_token": browser.token,
+        "scenario_id": scenario,
+        "from_annotator": str(a.id),
+        "kind": "primary",
+        "to_annotator": str(c.id),
+        "reason": "a is overloaded",
+    }
+    refused = browser.client.post(f"/lead/batches/{batch.id}/reassign", data=form)
+    assert refused.status_code == 422
+    message = html.unescape(refused.text)
+    assert "would split the scenario between two annotators" in message
+    assert f"judged 1 of the {len(items)}" in message and "restart" in message
+    assert _items(session, batch.id, a.id)[scenario] == items  # nothing moved
+    # single items cannot be named: the form needs the scenario and its holder
+    single = browser.client.post(
+        f"/lead/batches/{batch.id}/reassign",
+        data={**form, "scenario_id": "", "assignment_ids": "1"},
+    )
+    assert single.status_code == 422 and "whole scenarios move" in single.text
+
+    moved = browser.client.post(
+        f"/lead/batches/{batch.id}/reassign",
+        data={**form, "restart": "1"},
+        follow_redirects=False,
+    )
+    assert moved.status_code == 303
+    assert moved.headers["location"] == f"/lead/batches/{batch.id}?done=reassigned&n={len(items)}"
+    assert scenario not in _items(session, batch.id, a.id)
+    assert _items(session, batch.id, c.id)[scenario] == items
+    page = browser.client.get(moved.headers["location"])
+    assert 'id="batch-notice"' in page.text
+    row = page.text.split(f'id="scenario-{scenario}"', 1)[1].split("</tr>", 1)[0]
+    assert 'class="history"' in row
+    assert 'data-action="assign"' in row and 'data-action="restart"' in row
+    assert f"from {a.username} to {c.username} by {world['lead'].username}" in row
+    assert "a is overloaded" in html.unescape(row)
+    # the release forms ask before they act
+    assert re.search(r'action="/lead/batches/\d+/release"[^>]*data-confirm="', page.text)
+    assert 'id="release-form" data-confirm="' in page.text
+
+
+def test_deactivated_holders_are_flagged_and_their_work_offered_for_moving(
+    session: Session, make_browser, world
+) -> None:
+    batch = _batch(session, world)
+    a = world["a"]
+    deactivate_user(session, user_id=a.id)
+    browser = _browser(make_browser, world["lead"], f"/lead/batches/{batch.id}")
+    page = browser.client.get(f"/lead/batches/{batch.id}").text
+    flagged = page.split('id="inactive-holders"', 1)[1].split("</section>", 1)[0]
+    assert f'data-inactive="{a.username}"' in flagged and "deactivated" in flagged
+    for scenario in _items(session, batch.id, a.id):
+        assert f'href="#scenario-{scenario}"' in flagged
+    per_annotator = page.split('data-annotator="' + a.username + '"', 1)[1].split("</tr>", 1)[0]
+    assert "deactivated" in per_annotator
+    holding = page.split(f'data-holder="{a.username}"', 1)[1].split("</div>", 1)[0]
+    assert "<details" in holding and " open>" in holding  # the move form is open
+    assert f'value="{a.username} is deactivated"' in holding
+    targets = re.findall(r'<select name="to_annotator".*?</select>', page, re.S)
+    assert targets and not any(f'<option value="{a.id}">' in t for t in targets)
+    listing = browser.client.get("/lead/batches").text
+    assert "1 deactivated" in listing
+    overview = browser.client.get("/lead").text
+    row = overview.split(f'data-annotator="{a.username}"', 1)[1].split("</tr>", 1)[0]
+    assert "deactivated" in row and f'href="/lead/batches/{batch.id}#inactive-holders"' in row
+    # the move itself, from the page
+    scenario = next(iter(_items(session, batch.id, a.id)))
+    moved = browser.client.post(
+        f"/lead/batches/{batch.id}/reassign",
+        data={
+            "csrf_token": browser.token,
+            "scenario_id": scenario,
+            "from_annotator": str(a.id),
+            "kind": "primary",
+            "to_annotator": str(world["c"].id),
+            "reason": f"{a.username} is deactivated",
+        },
+        follow_redirects=False,
+    )
+    assert moved.status_code == 303
+    assert scenario in _items(session, batch.id, world["c"].id)
+
+
+def test_lead_pages_reclaim_expired_items_when_they_load(
+    session: Session, make_browser, world
+) -> None:
+    batch = _batch(session, world, expires_after_hours=1)
+    session.exec(select(Assignment).where(Assignment.batch_id == batch.id)).all()
+    for assignment in session.exec(select(Assignment).where(Assignment.batch_id == batch.id)):
+        assignment.expires_at = utcnow() - timedelta(minutes=1)
+        session.add(assignment)
+    session.commit()
+    browser = _browser(make_browser, world["lead"], "")
+    page = browser.client.get(f"/lead/batches/{batch.id}")
+    assert page.status_code == 200
+    reasons = set(
+        session.exec(
+            select(Assignment.released_reason).where(Assignment.batch_id == batch.id)
+        ).all()
+    )
+    assert reasons == {EXPIRED}
+    assert 'data-action="reclaim"' in page.text
+    assert "0 of 0 items judged" in page.text
+
+
+def test_overview_counts_the_adjudication_queue(session: Session, make_browser, world) -> None:
+    lead, researcher, admin = world["lead"], world["researcher"], world["admin"]
+    passed = dict.fromkeys(CRITERIA, "pass")
+    failed = {**passed, "causal_support": "fail"}
+    for scenario in ("hm-01", "hm-02"):
+        cast_vote(
+            session,
+            scenario_id=scenario,
+            reviewer=researcher,
+            vote="approve",
+            criteria=passed,
+            comment="holds",
+        )
+    cast_vote(
+        session, scenario_id="hm-01", reviewer=lead, vote="reject", criteria=failed, comment="no"
+    )
+    cast_vote(
+        session, scenario_id="hm-02", reviewer=admin, vote="reject", criteria=failed, comment="no"
+    )
+    page = _browser(make_browser, lead).client.get("/lead").text
+    count = page.split('id="adjudication-count"', 1)[1].split("</p>", 1)[0]
+    assert "<strong>2</strong> split scenarios wait" in count
+    assert "1 you may decide" in count  # the lead voted on hm-01
+    assert 'href="/audit/adjudication"' in page
+    other = _browser(make_browser, researcher).client.get("/lead").text
+    assert "<strong>2</strong> split scenarios" in other
+    assert 'href="/audit/adjudication"' not in other  # researchers do not adjudicate
+
+
+def test_admin_actions_ask_for_confirmation(session: Session, make_browser, world) -> None:
+    batch = _batch(session, world)
+    held = sum(len(v) for v in _items(session, batch.id, world["a"].id).values())
+    page = _browser(make_browser, world["admin"], "/admin/users").client.get("/admin/users").text
+    row = page.split(f'id="user-{world["a"].id}"', 1)[1].split("</tr>", 1)[0]
+    assert re.search(r'/deactivate"[^>]*\s+data-confirm="Deactivate ', row)
+    assert f"They hold {held} unjudged items" in row
+    assert re.search(r'/reset-password"[^>]*data-confirm="Reset ', row)
+    assert f'data-held="{held}"' in row
+
+
+def test_a_submit_after_the_item_lapsed_keeps_the_answers(
+    session: Session, make_browser, world
+) -> None:
+    a = world["a"]
+    batch = _batch(session, world, annotator_ids=[a.id])
+    response_id = next(
+        r
+        for items in _items(session, batch.id, a.id).values()
+        for r in items
+        if session.get(Response, r).action is not None
+    )
+    browser = _browser(make_browser, a, f"/annotate/{response_id}")
+    for assignment in session.exec(select(Assignment).where(Assignment.batch_id == batch.id)):
+        assignment.expires_at = utcnow() - timedelta(minutes=1)
+        session.add(assignment)
+    session.commit()
+    _browser(make_browser, world["lead"], "").client.get("/lead")  # reclaims
+    answers = {
+        "csrf_token": browser.token,
+        "level": "L3",
+        "verdict": "reject",
+        "timing": "premature",
+        "intensity": "appropriate",
+        "other_issue": "other",
+        "note_other": "A long, careful note that must not be lost.",
+        "version": "",
+    }
+    refused = browser.client.post(f"/annotate/{response_id}", data=answers)
+    assert refused.status_code == 409
+    text = html.unescape(refused.text)
+    assert "NOT submitted" in text and "kept as a draft" in text and "time ran out" in text
+    assert "A long, careful note that must not be lost." in text
+    draft = session.exec(
+        select(AnnotationDraft).where(
+            AnnotationDraft.response_id == response_id, AnnotationDraft.annotator_id == a.id
+        )
+    ).one()
+    assert draft.data["notes"]["other"] == "A long, careful note that must not be lost."
+    autosave = browser.client.post(f"/annotate/{response_id}/draft", data=answers)
+    assert autosave.status_code == 409 and "NOT submitted" in autosave.text
+    # a response that was never theirs stays a plain 404
+    stranger = _browser(make_browser, world["b"], "/annotate")
+    assert (
+        stranger.client.post(
+            f"/annotate/{response_id}", data={**answers, "csrf_token": stranger.token}
+        ).status_code
+        == 404
+    )
+    # the item comes back to a: the answers are restored on the page
+    _batch(session, world, annotator_ids=[a.id], name="again")
+    page = browser.client.get(f"/annotate/{response_id}").text
+    assert 'id="draft-restored"' in page
+    assert "A long, careful note that must not be lost." in html.unescape(page)

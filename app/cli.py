@@ -78,19 +78,30 @@ def _database() -> None:
 
 @cli.command()
 def validate(
-    path: Annotated[Path, typer.Argument(help="seeds/, seeds/arena/ or one environment")],
+    path: Annotated[
+        Path,
+        typer.Argument(help="seeds/, seeds/arena/, one environment folder or one scenario file"),
+    ],
 ) -> None:
     """Run the validator (V01–V09); exit 1 and print every failing rule with its JSON path."""
-    from app.arena.validator import validate_tree
+    from rich.markup import escape
 
-    pairs, findings = validate_tree(path)
+    from app.arena.validator import SeedPathError, validate_path
+
+    try:
+        pairs, findings = validate_path(path)
+    except SeedPathError as exc:
+        err.print(f"[red]error:[/red] {escape(str(exc))}", soft_wrap=True)
+        raise typer.Exit(1) from exc
     for finding in findings:
         print(finding)  # one finding per line, never wrapped, for grep and scripts
     if findings:
-        err.print(f"[red]{len(findings)} finding(s)[/red] in {path}")
+        err.print(f"[red]{len(findings)} finding(s)[/red] in {escape(str(path))}")
         raise typer.Exit(1)
     domains = {bundle.spec.domain for bundle, _ in pairs}
-    console.print(f"{len(pairs)} scenarios in {len(domains)} domains pass V01–V09")
+    scenarios = "scenario" if len(pairs) == 1 else "scenarios"
+    in_domains = "domain" if len(domains) == 1 else "domains"
+    console.print(f"{len(pairs)} {scenarios} in {len(domains)} {in_domains} pass V01–V09")
 
 
 @cli.command()

@@ -99,7 +99,7 @@ def apply_event(sandbox: Sandbox, event: Event) -> None:
             raise ArenaError(f"event {event.id}: {exc}") from exc
     elif kind == "db.executed":
         try:
-            sandbox.execute_sql(payload.sql)
+            sandbox.execute_sql(payload.sql, now=event.at)
         except ArenaError as exc:
             raise ArenaError(f"event {event.id}: {exc}") from exc
 

@@ -28,6 +28,7 @@ from app.arena.schema import (
     ScenarioSpec,
     dump_record,
 )
+from app.arena.sqlclock import CALL_COST, SqlClock, clocked_executescript
 
 Collection = tuple[str, str]
 """(app, collection) — e.g. ("email", "messages"); contacts live at ("contacts", "contacts")."""
@@ -47,7 +48,10 @@ QUERY_ROW_LIMIT = 200
 QUERY_STEP_BUDGET = 2_000_000
 """SQLite virtual-machine steps one `db_query` may take (progress handler every 1,000 steps)."""
 QUERY_VALUE_LIMIT = 1_000_000
-"""Largest string or blob (bytes) one `db_query` may build, e.g. ``randomblob(1e9)`` is refused."""
+"""Largest string or blob (bytes) one `db_query` may build, e.g. ``zeroblob(1e9)`` is refused."""
+TABLE_FUNCTIONS: tuple[str, ...] = ("json_each", "json_tree", "pragma_table_info")
+"""The table-valued functions `db_query` allows: read-only, for unpacking JSON and reading a
+table's columns. Every other one (``pragma_user_version``, ``dbstat``, ...) is refused."""
 
 
 def iter_records(records: AppRecords) -> Iterator[tuple[Collection, dict[str, Any]]]:
@@ -133,7 +137,8 @@ def build_s0(
         The scenario's :class:`S0`.
 
     Raises:
-        ArenaError: duplicate ids within an app collection, a bad path or SQL that fails.
+        ArenaError: duplicate ids within an app collection, a bad path or SQL that fails (SQL
+            that reads ``'now'`` fails too: S0 has no simulated now, see :mod:`app.arena.sqlclock`).
     """
     collections: dict[Collection, dict[str, dict[str, Any]]] = {key: {} for key in COLLECTIONS}
     sources: list[tuple[str, AppRecords]] = [
@@ -153,10 +158,13 @@ def build_s0(
     except CommandError as exc:
         raise ArenaError(f"files: {exc}") from exc
 
+    timezone = ZoneInfo(environment.timezone)
     db = sqlite3.connect(":memory:")
+    clock = SqlClock(timezone)  # S0 has no simulated now: 'now' in its SQL is an error
+    clock.install(db)
     try:
         try:
-            db.executescript(database_sql)
+            clocked_executescript(db, clock, database_sql)
         except sqlite3.Error as exc:
             raise ArenaError(f"database.sql of {environment.id}: {exc}") from exc
         for part_name, part in (
@@ -165,7 +173,7 @@ def build_s0(
         ):
             for index, statement in enumerate(part.db):
                 try:
-                    db.executescript(statement)
+                    clocked_executescript(db, clock, statement)
                 except sqlite3.Error as exc:
                     raise ArenaError(f"{part_name}.db[{index}]: {exc}") from exc
         db.commit()
@@ -176,7 +184,7 @@ def build_s0(
         environment_id=environment.id,
         scenario_id=scenario.id,
         persona=environment.persona.model_dump(mode="json"),
-        timezone=ZoneInfo(environment.timezone),
+        timezone=timezone,
         collections=collections,
         files=all_files,
         db_image=image,
@@ -188,18 +196,53 @@ def scenario_record_count(records: ScenarioRecords) -> int:
     return sum(1 for _ in iter_records(records)) + len(records.files) + len(records.db)
 
 
-_READ_ACTIONS = {
-    sqlite3.SQLITE_SELECT,
-    sqlite3.SQLITE_READ,
-    sqlite3.SQLITE_FUNCTION,
-    sqlite3.SQLITE_RECURSIVE,
-}
+READ_ONLY_MESSAGE = "db_query is read-only: that operation is not allowed"
+_READ_ACTIONS = {sqlite3.SQLITE_SELECT, sqlite3.SQLITE_READ, sqlite3.SQLITE_RECURSIVE}
+_CHANCE_FUNCTIONS = {"random", "randomblob"}
+_HIDDEN_TABLES = {"dbstat", "sqlite_stmt", "sqlite_dbpage", "bytecode", "tables_used"}
+"""Eponymous virtual tables SQLite may have; refused even if something constructed them."""
+_TABLE_FUNCTIONS_NOTE = (
+    f"{READ_ONLY_MESSAGE} (of the table-valued functions, {', '.join(TABLE_FUNCTIONS[:-1])} "
+    f"and {TABLE_FUNCTIONS[-1]}('table') are allowed)"
+)
 
 
-def _read_only_authorizer(action: int, arg1: str | None, *_: Any) -> int:
-    if action in _READ_ACTIONS:
-        return sqlite3.SQLITE_OK
-    return sqlite3.SQLITE_DENY
+class _ReadOnlyAuthorizer:
+    """The `db_query` authorizer: reads, recursion and deterministic functions only.
+
+    It also allows what the allowed table-valued functions need once constructed: reading their
+    columns and, for ``pragma_table_info``, the ``table_info`` pragma (pragma table-valued
+    functions cannot write). ``reason`` keeps why the first refused operation was refused.
+    """
+
+    def __init__(self) -> None:
+        self.reason: str | None = None
+
+    def __call__(self, action: int, arg1: str | None, arg2: str | None, *_: Any) -> int:
+        if action in _READ_ACTIONS:
+            if action == sqlite3.SQLITE_READ and (arg1 or "").lower() in _HIDDEN_TABLES:
+                return self._deny(_TABLE_FUNCTIONS_NOTE)
+            return sqlite3.SQLITE_OK
+        if action == sqlite3.SQLITE_FUNCTION:
+            if (arg2 or "").lower() in _CHANCE_FUNCTIONS:
+                return self._deny(
+                    "random() and randomblob() are not available in db_query: "
+                    "its answers must not depend on chance"
+                )
+            return sqlite3.SQLITE_OK
+        if action == sqlite3.SQLITE_PRAGMA:
+            if (arg1 or "").lower() == "table_info":
+                return sqlite3.SQLITE_OK
+            return self._deny(_TABLE_FUNCTIONS_NOTE)
+        if action == sqlite3.SQLITE_UPDATE and arg1 == "sqlite_master":
+            # what constructing a table-valued function not prepared by the sandbox looks like
+            return self._deny(_TABLE_FUNCTIONS_NOTE)
+        return self._deny(READ_ONLY_MESSAGE)
+
+    def _deny(self, reason: str) -> int:
+        if self.reason is None:
+            self.reason = reason
+        return sqlite3.SQLITE_DENY
 
 
 @dataclass
@@ -218,12 +261,22 @@ class Sandbox:
     outbox: list[dict[str, Any]] = field(init=False, default_factory=list)
     db: sqlite3.Connection = field(init=False)
     _diff: list[dict[str, Any]] | None = field(init=False, default=None)
+    _clock: SqlClock | None = field(init=False, default=None)
+    _table_functions: set[str] = field(init=False, default_factory=set)
 
     def __post_init__(self) -> None:
         self.collections = {key: dict(records) for key, records in self.s0.collections.items()}
         self.files = dict(self.s0.files)
         self.db = sqlite3.connect(":memory:", check_same_thread=False)
         self.db.deserialize(self.s0.db_image)
+
+    def sql_clock(self) -> SqlClock:
+        """The simulated clock of the database's date and time functions, installed on first use
+        (about 10 µs, which most sandboxes, never running SQL, are spared)."""
+        if self._clock is None:
+            self._clock = SqlClock(self.s0.timezone)
+            self._clock.install(self.db)
+        return self._clock
 
     # ---------------------------------------------------------------- lifecycle
     def close(self) -> None:
@@ -330,14 +383,21 @@ class Sandbox:
         self._record("create", "assistant", "outbox", item["id"], None, item)
         return item
 
-    def execute_sql(self, sql: str) -> None:
+    def execute_sql(self, sql: str, *, now: datetime | None = None) -> None:
         """Apply SQL with full rights (replay of a `db.executed` event; never agent input).
+
+        Args:
+            sql: one or more statements.
+            now: what ``'now'`` and ``CURRENT_TIMESTAMP`` mean in them (the event's time);
+                None: they are an error.
 
         Raises:
             ArenaError: the statement fails.
         """
+        clock = self.sql_clock()
+        clock.now = now
         try:
-            self.db.executescript(sql)
+            clocked_executescript(self.db, clock, sql)
         except sqlite3.Error as exc:
             raise ArenaError(f"SQL failed: {exc}") from exc
 
@@ -374,6 +434,11 @@ class Sandbox:
     ) -> tuple[list[str], list[tuple[Any, ...]], bool]:
         """Run one read-only statement under an authorizer and a step budget (DESIGN §3.4).
 
+        Date and time functions read the simulated clock (:mod:`app.arena.sqlclock`): ``'now'``
+        and ``CURRENT_*`` are :attr:`now` (an error when it is None), ``'localtime'`` is the
+        environment's time zone. ``random()`` and ``randomblob()`` are refused. The table-valued
+        functions of :data:`TABLE_FUNCTIONS` are allowed; other pragmas are refused.
+
         Args:
             sql: one ``SELECT`` or ``WITH`` statement (comments allowed, one trailing ``;``).
             params: bound parameters (used by internal callers; agents pass none).
@@ -382,8 +447,9 @@ class Sandbox:
             (column names, at most 200 rows, whether more rows were cut off).
 
         Raises:
-            CommandError: anything but one read-only statement, a denied operation, a runaway
-                query past the step budget, or an SQL error.
+            CommandError: anything but one read-only statement, a denied operation (the message
+                says which and why), a runaway query past the step budget, 'now' without a
+                simulated now, or an SQL error.
         """
         if not isinstance(sql, str):
             raise CommandError("db_query accepts one SELECT or WITH statement")
@@ -396,15 +462,19 @@ class Sandbox:
             raise CommandError("db_query accepts one SELECT or WITH statement")
         if ";" in code:
             raise CommandError("db_query accepts exactly one statement")
+        clock = self.sql_clock()
+        clock.now, clock.error, clock.calls = self.now, None, 0
+        self._prepare_table_functions(sql)
+        authorizer = _ReadOnlyAuthorizer()
         steps = 0
 
         def budget() -> int:
             nonlocal steps
             steps += 1
-            return 1 if steps * 1000 > QUERY_STEP_BUDGET else 0
+            return 1 if steps * 1000 + clock.calls * CALL_COST > QUERY_STEP_BUDGET else 0
 
         length_limit = self.db.getlimit(sqlite3.SQLITE_LIMIT_LENGTH)
-        self.db.set_authorizer(_read_only_authorizer)
+        self.db.set_authorizer(authorizer)
         self.db.set_progress_handler(budget, 1000)
         self.db.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, QUERY_VALUE_LIMIT)
         try:
@@ -418,8 +488,12 @@ class Sandbox:
                 raise CommandError(
                     f"query stopped: it exceeded the work budget of {QUERY_STEP_BUDGET:,} steps"
                 ) from exc
+            if clock.error is not None and "user-defined function" in message:
+                raise CommandError(f"db_query: {clock.error}") from exc
             if "not authorized" in message or "prohibited" in message:
-                raise CommandError("db_query is read-only: that operation is not allowed") from exc
+                raise CommandError(authorizer.reason or READ_ONLY_MESSAGE) from exc
+            if "vtable constructor failed" in message:
+                raise CommandError(_TABLE_FUNCTIONS_NOTE) from exc
             if "one statement at a time" in message:
                 raise CommandError("db_query accepts exactly one statement") from exc
             raise CommandError(f"SQL error: {message}") from exc
@@ -428,6 +502,20 @@ class Sandbox:
             self.db.set_progress_handler(None, 0)
             self.db.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, length_limit)
         return columns, rows[:QUERY_ROW_LIMIT], len(rows) > QUERY_ROW_LIMIT
+
+    def _prepare_table_functions(self, sql: str) -> None:
+        """Construct the allowed table-valued functions `sql` may use, before the authorizer.
+
+        Constructing one runs an internal schema statement the read-only authorizer must refuse
+        (it cannot tell it from a write); once constructed, a function lives as long as the
+        connection. Only the ones the text names are built (each costs ~40 µs, once).
+        """
+        text = sql.lower()
+        for name in TABLE_FUNCTIONS:
+            if name not in self._table_functions and name in text:
+                argument = "''" if name == "pragma_table_info" else "'[]'"
+                self.db.execute(f"SELECT 1 FROM {name}({argument})").fetchall()  # noqa: S608
+                self._table_functions.add(name)
 
 
 def _sql_code(sql: str) -> tuple[str, int]:

@@ -14,12 +14,12 @@ import json
 import re
 import sqlite3
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from pydantic import ValidationError
+from pydantic import TypeAdapter, ValidationError
 
 from app.arena.commands import CATALOGUE, level_of, run_command
 from app.arena.errors import ArenaError, CommandError
@@ -28,15 +28,20 @@ from app.arena.schema import (
     APPS,
     EVENT_PAYLOADS,
     AppRecords,
+    BestIntervention,
     CalendarEvent,
+    CheckpointDesign,
     DbEvidence,
+    Design,
     EnvironmentSpec,
     Event,
     FileEvidence,
+    KeyEvidence,
     ScenarioRecords,
     ScenarioSpec,
     dump_record,
 )
+from app.arena.sqlclock import SqlClock, clocked_executescript
 from app.arena.state import S0, Sandbox, build_s0, normalise_path, scenario_record_count
 
 EVENTS_MIN, EVENTS_MAX = 4, 6
@@ -69,16 +74,23 @@ class Finding:
             seed tree (the message then names the file).
         path: JSON path into the scenario file (or ``environment.json``), e.g. ``$.events[2].at``.
         message: what is wrong, in one sentence.
+        file: the scenario file it concerns, relative to the environments' folder (e.g.
+            ``hm/scenarios/hm-03.json``); None for an environment finding (its message names
+            the file) or one about the seed tree.
     """
 
     code: str
     scenario_id: str | None
     path: str
     message: str
+    file: str | None = None
 
     def __str__(self) -> str:
+        """``CODE [scenario] [file] $.path: message``, e.g.
+        ``V02 hm-03 hm/scenarios/hm-03.json $.events[2].at: ...``."""
         subject = f"{self.scenario_id} " if self.scenario_id else ""
-        return f"{self.code} {subject}{self.path}: {self.message}"
+        where = f"{self.file} " if self.file else ""
+        return f"{self.code} {subject}{where}{self.path}: {self.message}"
 
 
 @dataclass
@@ -152,12 +164,16 @@ def _validation_findings(
     ]
 
 
-def _json_findings(label: str, scenario_id: str | None, exc: json.JSONDecodeError) -> Finding:
+def _json_finding(
+    label: str | None, scenario_id: str | None, exc: json.JSONDecodeError, file: str | None = None
+) -> Finding:
+    subject = f"{label} is not" if label else "not"
     return Finding(
         "V01",
         scenario_id,
         "$",
-        f"{label} is not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})",
+        f"{subject} valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})",
+        file,
     )
 
 
@@ -294,9 +310,10 @@ def load_environment_dir(path: Path) -> tuple[EnvironmentBundle | None, list[Fin
 
     Layout: ``environment.json``, ``database.sql``, ``files/**`` (``files/home/a.txt`` is the
     virtual ``/home/a.txt``), ``scenarios/*.json``. The environment is checked for V01
-    (schema, folder name = id, a known IANA time zone, UTF-8 files without links, SQL that runs),
-    V04 (ids unique per app, references resolve within the base state) and V09 (balances).
-    Scenario files are only read here; :func:`validate_scenario` checks them.
+    (schema, folder name = id, a known IANA time zone, UTF-8 files without links, SQL that runs
+    without reading the host clock), V04 (ids unique per app, references resolve within the base
+    state) and V09 (balances). Scenario files are only read here; :func:`validate_scenario`
+    checks them.
 
     Args:
         path: the environment folder, e.g. ``seeds/arena/hm``.
@@ -304,11 +321,20 @@ def load_environment_dir(path: Path) -> tuple[EnvironmentBundle | None, list[Fin
     Returns:
         (the bundle, or None when the environment cannot be used at all; findings). Environment
         findings have ``scenario_id`` None and name the file in their message; a scenario file
-        that is not valid JSON gives a V01 finding with its line and column and is left out of
-        ``bundle.scenarios``.
+        that is not valid JSON gives a V01 finding with its ``file``, line and column and is left
+        out of ``bundle.scenarios``.
 
     Source: DESIGN.md §4, §4.1; seeds/README.md.
     """
+    bundle, findings = _load_environment(path)
+    if bundle is not None:
+        bundle.scenarios, file_findings = read_scenario_files(path)
+        findings += file_findings
+    return bundle, findings
+
+
+def _load_environment(path: Path) -> tuple[EnvironmentBundle | None, list[Finding]]:
+    """:func:`load_environment_dir` without reading the scenario files (``scenarios`` empty)."""
     label = f"{path.name}/environment.json"
     env_file = path / "environment.json"
     if not env_file.is_file():
@@ -316,7 +342,7 @@ def load_environment_dir(path: Path) -> tuple[EnvironmentBundle | None, list[Fin
     try:
         raw = _load_json(env_file)
     except json.JSONDecodeError as exc:
-        return None, [_json_findings(label, None, exc)]
+        return None, [_json_finding(label, None, exc)]
     except UnicodeDecodeError as exc:
         return None, [Finding("V01", None, "$", f"{label} is not UTF-8: {exc}")]
     try:
@@ -335,7 +361,7 @@ def load_environment_dir(path: Path) -> tuple[EnvironmentBundle | None, list[Fin
             )
         )
     try:
-        ZoneInfo(spec.timezone)
+        timezone = ZoneInfo(spec.timezone)
     except (ZoneInfoNotFoundError, ValueError):
         findings.append(
             Finding("V01", None, "$.timezone", f"{label}: unknown IANA time zone {spec.timezone!r}")
@@ -350,8 +376,10 @@ def load_environment_dir(path: Path) -> tuple[EnvironmentBundle | None, list[Fin
         try:
             database_sql = sql_file.read_text(encoding="utf-8")
             db = sqlite3.connect(":memory:")
+            clock = SqlClock(timezone)
+            clock.install(db)
             try:
-                db.executescript(database_sql)
+                clocked_executescript(db, clock, database_sql)
             finally:
                 db.close()
         except (UnicodeDecodeError, sqlite3.Error) as exc:
@@ -373,25 +401,45 @@ def load_environment_dir(path: Path) -> tuple[EnvironmentBundle | None, list[Fin
                     findings.append(Finding("V01", None, "$", f"{where} cannot be used: {exc}"))
 
     findings.extend(_environment_state_findings(spec, label))
+    return EnvironmentBundle(spec, database_sql, files, []), findings
 
-    scenarios: list[tuple[str, dict[str, Any]]] = []
+
+def read_scenario_files(
+    path: Path, names: Iterable[str] | None = None
+) -> tuple[list[tuple[str, dict[str, Any]]], list[Finding]]:
+    """Read the scenario files of one environment folder.
+
+    Args:
+        path: the environment folder (its files are ``scenarios/*.json``).
+        names: file names to read (e.g. ``["hm-03.json"]``); None for every ``*.json`` there.
+
+    Returns:
+        ((file name, JSON object) in file-name order; findings). A file that is not UTF-8, not
+        valid JSON (line and column in the message) or not a JSON object gives a V01 finding
+        with path ``$`` and its ``file``, and is left out of the list.
+    """
     scenarios_dir = path / "scenarios"
-    if scenarios_dir.is_dir():
-        for file in sorted(scenarios_dir.glob("*.json")):
-            where = f"{path.name}/scenarios/{file.name}"
-            try:
-                data = _load_json(file)
-            except json.JSONDecodeError as exc:
-                findings.append(_json_findings(where, file.stem, exc))
-                continue
-            except UnicodeDecodeError as exc:
-                findings.append(Finding("V01", file.stem, "$", f"{where} is not UTF-8: {exc}"))
-                continue
-            if not isinstance(data, dict):
-                findings.append(Finding("V01", file.stem, "$", f"{where} must hold a JSON object"))
-                continue
-            scenarios.append((file.name, data))
-    return EnvironmentBundle(spec, database_sql, files, scenarios), findings
+    if names is None:
+        files = sorted(scenarios_dir.glob("*.json")) if scenarios_dir.is_dir() else []
+    else:
+        files = [scenarios_dir / name for name in names]
+    scenarios: list[tuple[str, dict[str, Any]]] = []
+    findings: list[Finding] = []
+    for file in files:
+        where = f"{path.name}/scenarios/{file.name}"
+        try:
+            data = _load_json(file)
+        except json.JSONDecodeError as exc:
+            findings.append(_json_finding(None, file.stem, exc, file=where))
+            continue
+        except UnicodeDecodeError as exc:
+            findings.append(Finding("V01", file.stem, "$", f"not UTF-8: {exc}", where))
+            continue
+        if not isinstance(data, dict):
+            findings.append(Finding("V01", file.stem, "$", "must hold a JSON object", where))
+            continue
+        scenarios.append((file.name, data))
+    return scenarios, findings
 
 
 def _environment_state_findings(spec: EnvironmentSpec, label: str) -> list[Finding]:
@@ -446,19 +494,8 @@ def load_seed_tree(path: Path) -> tuple[list[EnvironmentBundle], list[Finding]]:
 
     Source: DESIGN.md §4.
     """
-    if (path / "environment.json").is_file():
-        folders = [path]
-    else:
-        root = path / "arena" if (path / "arena").is_dir() else path
-        if not root.is_dir():
-            return [], [Finding("V01", None, "$", f"{path} is not a folder")]
-        folders = sorted(
-            p for p in root.iterdir() if p.is_dir() and not p.name.startswith((".", "_"))
-        )
-        if not folders:
-            return [], [Finding("V01", None, "$", f"{root} holds no environment folder")]
+    folders, findings = _environment_folders(path)
     bundles: list[EnvironmentBundle] = []
-    findings: list[Finding] = []
     for folder in folders:
         bundle, env_findings = load_environment_dir(folder)
         findings.extend(env_findings)
@@ -467,36 +504,90 @@ def load_seed_tree(path: Path) -> tuple[list[EnvironmentBundle], list[Finding]]:
     return bundles, findings
 
 
+def _environment_folders(path: Path) -> tuple[list[Path], list[Finding]]:
+    """The environment folders under a seed folder (see :func:`load_seed_tree`)."""
+    if (path / "environment.json").is_file():
+        return [path], []
+    root = path / "arena" if (path / "arena").is_dir() else path
+    if not root.is_dir():
+        return [], [Finding("V01", None, "$", f"{path} is not a folder")]
+    folders = sorted(p for p in root.iterdir() if p.is_dir() and not p.name.startswith((".", "_")))
+    if not folders:
+        return [], [Finding("V01", None, "$", f"{root} holds no environment folder")]
+    return folders, []
+
+
 # ---------------------------------------------------------------- scenario rules
+
+
+_SPEC_PARTS = frozenset(
+    {
+        "environment_id",
+        "initial_records",
+        "noise_records",
+        "events",
+        "best_intervention",
+        "key_evidence",
+        "checkpoint_design",
+    }
+)
+"""The parts of a scenario the rules use; a file that does not parse has only some of them."""
 
 
 @dataclass
 class _Context:
-    """What the rules of one scenario share: the parsed scenario, its S0, replay results."""
+    """What the rules of one scenario share: the parsed scenario, its S0, replay results.
 
-    env: EnvironmentBundle
+    When the file does not parse (V01), ``spec`` holds only the parts named in ``parts`` (the
+    others are empty placeholders) and each rule runs on what it needs among them; ``env`` is
+    None when the environment itself cannot be used.
+    """
+
+    env: EnvironmentBundle | None
     spec: ScenarioSpec
     raw: dict[str, Any]
-    tz: ZoneInfo
+    sid: str | None
+    parts: frozenset[str] = _SPEC_PARTS
+    events: tuple[Event | None, ...] = ()
+    """One entry per event of the file, None where the event does not parse."""
     s0: S0 | None = None
     payloads_ok: tuple[bool, ...] = ()
     replay_ok_until: int = 0
     """Events e1..e_k replay without error (k = this value)."""
 
     @property
-    def sid(self) -> str:
-        return self.spec.id
+    def tz(self) -> ZoneInfo | None:
+        return ZoneInfo(self.env.spec.timezone) if self.env is not None else None
+
+    @property
+    def n_events(self) -> int | None:
+        """How many events the file has (parsed or not); None when ``events`` is no list."""
+        return len(self.events) if isinstance(self.raw.get("events"), list) else None
+
+    def has(self, *parts: str) -> bool:
+        return all(part in self.parts for part in parts)
+
+    def parsed_events(self) -> Iterator[tuple[int, Event]]:
+        """(index in the file, event) for every event that parses."""
+        for index, event in enumerate(self.events):
+            if event is not None:
+                yield index, event
 
 
 def validate_scenario(
-    env: EnvironmentBundle,
+    env: EnvironmentBundle | None,
     raw: dict[str, Any],
+    *,
+    file: str | None = None,
 ) -> tuple[ScenarioSpec | None, list[Finding]]:
     """Check one scenario file against its environment with rules V01–V09.
 
     V01 runs first (pydantic schema, unknown fields are errors, ``environment_id`` = the
-    environment's id); when the file parses, V02–V09 all run and every violation is reported.
-    Rules (DESIGN.md §4.1):
+    environment's id). When the file parses, V02–V09 all run and every violation is reported.
+    When it does not, the other rules still run on the parts that parse (the events one by one;
+    the records, best intervention, key evidence and checkpoint design each as a whole), each
+    rule only where everything it needs parsed, so nothing is reported that a fixed file would
+    not report. Rules (DESIGN.md §4.1):
 
     - V02: 4–6 events, strictly increasing ``at``, each ``at`` carrying the environment time
       zone's UTC offset at that instant.
@@ -521,8 +612,12 @@ def validate_scenario(
       missing account is a V04 finding).
 
     Args:
-        env: the environment the scenario belongs to.
+        env: the environment the scenario belongs to; None when it cannot be used (then only
+            the rules that need no environment run: V01, V02 without the time zone, V03, V05
+            without the replay, V06 without resolving, V07, V08).
         raw: the scenario file's JSON object.
+        file: the file's path for the findings (e.g. ``hm/scenarios/hm-03.json``); its stem
+            names the scenario when the file has no usable id.
 
     Returns:
         (the parsed scenario, or None when it does not parse; findings sorted by rule code, in
@@ -532,24 +627,30 @@ def validate_scenario(
     """
     raw_id = raw.get("id") if isinstance(raw, dict) else None
     sid = raw_id if isinstance(raw_id, str) and raw_id else None
+    if sid is None and file is not None:
+        sid = Path(file).stem
     if not isinstance(raw, dict):
-        return None, [Finding("V01", sid, "$", "a scenario file holds one JSON object")]
+        return None, [Finding("V01", sid, "$", "a scenario file holds one JSON object", file)]
+    findings: list[Finding] = []
+    spec: ScenarioSpec | None
     try:
         spec = ScenarioSpec.model_validate(raw)
     except ValidationError as exc:
-        return None, _validation_findings("V01", sid, "$", raw, exc)
-    findings: list[Finding] = []
-    if spec.environment_id != env.spec.id:
+        spec = None
+        findings += _validation_findings("V01", sid, "$", raw, exc)
+        ctx = _partial_context(env, raw, sid)
+    else:
+        ctx = _Context(env=env, spec=spec, raw=raw, sid=spec.id, events=tuple(spec.events))
+    if env is not None and ctx.has("environment_id") and ctx.spec.environment_id != env.spec.id:
         findings.append(
             Finding(
                 "V01",
-                spec.id,
+                ctx.sid,
                 "$.environment_id",
-                f"environment_id {spec.environment_id!r} is not the environment "
+                f"environment_id {ctx.spec.environment_id!r} is not the environment "
                 f"{env.spec.id!r} the file lives in",
             )
         )
-    ctx = _Context(env=env, spec=spec, raw=raw, tz=ZoneInfo(env.spec.timezone))
     findings += _check_events_v02(ctx)
     findings += _check_payloads_v03(ctx)
     findings += _check_ids_and_references_v04(ctx)
@@ -558,35 +659,106 @@ def validate_scenario(
     findings += _check_checkpoint_design_v07(ctx)
     findings += _check_noise_v08(ctx)
     findings += _check_balances_v09(ctx)
+    if file is not None:
+        findings = [replace(finding, file=file) for finding in findings]
     findings.sort(key=lambda finding: finding.code)
     return spec, findings
 
 
+_KEY_EVIDENCE = TypeAdapter(list[KeyEvidence])
+_CHECKPOINT_DESIGN = TypeAdapter(dict[str, CheckpointDesign])
+
+
+def _partial_context(
+    env: EnvironmentBundle | None, raw: dict[str, Any], sid: str | None
+) -> _Context:
+    """The parts of a scenario that does not parse as a whole, each parsed on its own."""
+    parts: set[str] = set()
+    values: dict[str, Any] = {}
+
+    def attempt(part: str, parse: Any, value: Any) -> Any:
+        try:
+            result = parse(value)
+        except ValidationError:
+            return None
+        parts.add(part)
+        return result
+
+    if isinstance(raw.get("environment_id"), str) and raw["environment_id"]:
+        parts.add("environment_id")
+    for part in _PARTS:
+        values[part] = attempt(part, ScenarioRecords.model_validate, raw.get(part, {}))
+    raw_events = raw.get("events")
+    events: list[Event | None] = []
+    if isinstance(raw_events, list):
+        for item in raw_events:
+            try:
+                events.append(Event.model_validate(item))
+            except ValidationError:
+                events.append(None)
+        if all(event is not None for event in events):
+            parts.add("events")
+    design = raw.get("design")
+    best = evidence = None
+    if isinstance(design, dict):
+        if "best_intervention" in design:
+            best = attempt(
+                "best_intervention", BestIntervention.model_validate, design["best_intervention"]
+            )
+        if "key_evidence" in design:
+            evidence = attempt(
+                "key_evidence", _KEY_EVIDENCE.validate_python, design["key_evidence"]
+            )
+    checkpoint_design = None
+    if "checkpoint_design" in raw:
+        checkpoint_design = attempt(
+            "checkpoint_design", _CHECKPOINT_DESIGN.validate_python, raw["checkpoint_design"]
+        )
+    # Placeholders stand in for what does not parse; no rule reads a part missing from `parts`.
+    design_fields: dict[str, Any] = {"best_intervention": best, "key_evidence": evidence or []}
+    fields: dict[str, Any] = {
+        "id": sid or "",
+        "environment_id": raw["environment_id"] if "environment_id" in parts else "",
+        "design": Design.model_construct(**design_fields),
+        "initial_records": values["initial_records"] or ScenarioRecords(),
+        "noise_records": values["noise_records"] or ScenarioRecords(),
+        "events": [event for event in events if event is not None] if "events" in parts else [],
+        "checkpoint_design": checkpoint_design or {},
+    }
+    spec = ScenarioSpec.model_construct(**fields)
+    return _Context(
+        env=env, spec=spec, raw=raw, sid=sid, parts=frozenset(parts), events=tuple(events)
+    )
+
+
 def _check_events_v02(ctx: _Context) -> list[Finding]:
     findings: list[Finding] = []
-    events = ctx.spec.events
-    if not EVENTS_MIN <= len(events) <= EVENTS_MAX:
+    n, tz = ctx.n_events, ctx.tz
+    if n is not None and not EVENTS_MIN <= n <= EVENTS_MAX:
         findings.append(
             Finding(
                 "V02",
                 ctx.sid,
                 "$.events",
-                f"{len(events)} events; a scenario has {EVENTS_MIN}–{EVENTS_MAX}",
+                f"{n} events; a scenario has {EVENTS_MIN}–{EVENTS_MAX}",
             )
         )
-    for index, event in enumerate(events):
+    for index, event in ctx.parsed_events():
         path = f"$.events[{index}].at"
-        if index and event.at <= events[index - 1].at:
+        previous = ctx.events[index - 1] if index else None
+        if previous is not None and event.at <= previous.at:
             findings.append(
                 Finding(
                     "V02",
                     ctx.sid,
                     path,
                     f"{event.at.isoformat()} is not after the previous event "
-                    f"({events[index - 1].at.isoformat()})",
+                    f"({previous.at.isoformat()})",
                 )
             )
-        local = event.at.astimezone(ctx.tz)
+        if tz is None or ctx.env is None:
+            continue
+        local = event.at.astimezone(tz)
         if event.at.utcoffset() != local.utcoffset():
             findings.append(
                 Finding(
@@ -603,9 +775,9 @@ def _check_events_v02(ctx: _Context) -> list[Finding]:
 
 def _check_payloads_v03(ctx: _Context) -> list[Finding]:
     findings: list[Finding] = []
-    events = ctx.spec.events
-    spanned = {EVENT_PAYLOADS[event.kind][0] for event in events} & set(APPS)
-    if len(spanned) < APPS_MIN:
+    spanned = {EVENT_PAYLOADS[event.kind][0] for _, event in ctx.parsed_events()} & set(APPS)
+    # with events that do not parse, the span is unknown unless the parsed ones reach it
+    if ctx.has("events") and len(spanned) < APPS_MIN:
         findings.append(
             Finding(
                 "V03",
@@ -615,8 +787,8 @@ def _check_payloads_v03(ctx: _Context) -> list[Finding]:
                 f"({', '.join(sorted(spanned)) or 'none'}); at least {APPS_MIN}",
             )
         )
-    payloads_ok: list[bool] = []
-    for index, event in enumerate(events):
+    payloads_ok: list[bool] = [False] * len(ctx.events)
+    for index, event in ctx.parsed_events():
         base = f"$.events[{index}]"
         app, model = EVENT_PAYLOADS[event.kind]
         app_ok = event.app == app
@@ -643,7 +815,6 @@ def _check_payloads_v03(ctx: _Context) -> list[Finding]:
                     prefix=f"{event.kind} payload: ",
                 )
             )
-            payloads_ok.append(False)
             continue
         changes_ok = True
         folder = {"email.received": "inbox", "email.sent": "sent"}.get(event.kind)
@@ -669,22 +840,24 @@ def _check_payloads_v03(ctx: _Context) -> list[Finding]:
                         )
                     )
         # replay refuses an event of the wrong app or with unknown changes (reported here)
-        payloads_ok.append(app_ok and changes_ok)
+        payloads_ok[index] = app_ok and changes_ok
     ctx.payloads_ok = tuple(payloads_ok)
     return findings
 
 
-def _sanitised(ctx: _Context) -> tuple[ScenarioSpec, list[Finding]]:
+def _sanitised(ctx: _Context, env: EnvironmentBundle) -> tuple[ScenarioSpec, list[Finding]]:
     """V04 over the scenario's own records; a copy without the offending records builds S0."""
     spec, sid = ctx.spec, ctx.sid
     findings: list[Finding] = []
     seen: dict[str, dict[str, str]] = {app: {} for app in APPS}
-    for key, _index, record in _indexed_records(ctx.env.spec.apps):
+    for key, _index, record in _indexed_records(env.spec.apps):
         seen[key[0]].setdefault(record.id, "the environment")
     cleaned: dict[str, ScenarioRecords] = {}
     db = sqlite3.connect(":memory:")
+    clock = SqlClock(ZoneInfo(env.spec.timezone))  # S0 has no simulated now
+    clock.install(db)
     try:
-        db.executescript(ctx.env.database_sql)
+        clocked_executescript(db, clock, env.database_sql)
         for part in _PARTS:
             records: ScenarioRecords = getattr(spec, part).model_copy(deep=True)
             drop: set[tuple[tuple[str, str], int]] = set()
@@ -716,7 +889,7 @@ def _sanitised(ctx: _Context) -> tuple[ScenarioSpec, list[Finding]]:
             statements = []
             for index, statement in enumerate(records.db):
                 try:
-                    db.executescript(statement)
+                    clocked_executescript(db, clock, statement)
                 except sqlite3.Error as exc:
                     findings.append(
                         Finding(
@@ -766,15 +939,19 @@ _UPSERTS = {"contacts.updated", "wallet.scheduled", "wallet.transaction"}
 
 
 def _check_ids_and_references_v04(ctx: _Context) -> list[Finding]:
-    spec, sid = ctx.spec, ctx.sid
-    sanitised, findings = _sanitised(ctx)
+    spec, sid, env = ctx.spec, ctx.sid, ctx.env
+    if env is None or not ctx.has(*_PARTS):
+        return []  # without the environment or all records there is no S0 to check against
+    sanitised, findings = _sanitised(ctx, env)
     try:
-        ctx.s0 = build_s0(ctx.env.spec, ctx.env.database_sql, ctx.env.files, sanitised)
+        ctx.s0 = build_s0(env.spec, env.database_sql, env.files, sanitised)
     except (ArenaError, CommandError) as exc:
         findings.append(Finding("V04", sid, "$", f"S0 cannot be built: {exc}"))
         return findings
     for part in _PARTS:
         findings += _reference_findings(sid, f"$.{part}", getattr(spec, part), ctx.s0.collections)
+    if not ctx.has("events"):
+        return findings  # the events' references need every event (each sees its predecessors)
 
     event_ids: dict[str, int] = {}
     for index, event in enumerate(spec.events):
@@ -950,7 +1127,9 @@ def _event_balance_findings(
 
 
 def _check_best_intervention_v05(ctx: _Context) -> list[Finding]:
-    sid, n = ctx.sid, len(ctx.spec.events)
+    if not ctx.has("best_intervention"):
+        return []
+    sid, n = ctx.sid, ctx.n_events
     best = ctx.spec.design.best_intervention
     base = "$.design.best_intervention"
     findings: list[Finding] = []
@@ -991,7 +1170,7 @@ def _check_best_intervention_v05(ctx: _Context) -> list[Finding]:
                     f"{expected_level} for {best.command}",
                 )
             )
-    if not 1 <= best.checkpoint <= n:
+    if n is not None and not 1 <= best.checkpoint <= n:
         findings.append(
             Finding(
                 "V05", sid, base + ".checkpoint", f"checkpoint {best.checkpoint} is outside 1..{n}"
@@ -999,7 +1178,12 @@ def _check_best_intervention_v05(ctx: _Context) -> list[Finding]:
         )
         runnable = False
     # Replay problems before the checkpoint are reported by V03/V04 already.
-    if runnable and ctx.s0 is not None and ctx.replay_ok_until >= best.checkpoint:
+    if (
+        runnable
+        and ctx.s0 is not None
+        and ctx.has("events")
+        and ctx.replay_ok_until >= best.checkpoint
+    ):
         with replay_prefix(ctx.s0, ctx.spec.events, best.checkpoint) as sandbox:
             result = run_command(sandbox, best.command, best.args, kind="action")
         if not result.ok:
@@ -1015,10 +1199,17 @@ def _check_best_intervention_v05(ctx: _Context) -> list[Finding]:
 
 
 def _check_key_evidence_v06(ctx: _Context) -> list[Finding]:
+    if not ctx.has("key_evidence"):
+        return []
     sid, spec = ctx.sid, ctx.spec
     findings: list[Finding] = []
-    t = min(max(spec.design.best_intervention.checkpoint - 1, 0), len(spec.events))
-    if ctx.s0 is not None and ctx.replay_ok_until >= t:
+    resolvable = ctx.s0 is not None and ctx.has("events", "best_intervention")
+    t = (
+        min(max(spec.design.best_intervention.checkpoint - 1, 0), len(spec.events))
+        if resolvable
+        else 0
+    )
+    if resolvable and ctx.s0 is not None and ctx.replay_ok_until >= t:
         with replay_prefix(ctx.s0, spec.events, t) as sandbox:
             for index, item in enumerate(spec.design.key_evidence):
                 base = f"$.design.key_evidence[{index}]"
@@ -1046,7 +1237,9 @@ def _quote(identifier: str) -> str:
     return '"' + identifier.replace('"', '""') + '"'
 
 
-def _db_evidence_findings(sid: str, sandbox: Sandbox, base: str, item: DbEvidence) -> list[Finding]:
+def _db_evidence_findings(
+    sid: str | None, sandbox: Sandbox, base: str, item: DbEvidence
+) -> list[Finding]:
     db = sandbox.db
     row = db.execute(
         "SELECT name FROM sqlite_master WHERE type IN ('table', 'view') AND lower(name) = lower(?)",
@@ -1112,7 +1305,7 @@ def _db_evidence_findings(sid: str, sandbox: Sandbox, base: str, item: DbEvidenc
 
 
 def _file_evidence_findings(
-    sid: str, sandbox: Sandbox, base: str, item: FileEvidence
+    sid: str | None, sandbox: Sandbox, base: str, item: FileEvidence
 ) -> list[Finding]:
     try:
         path = normalise_path(item.path)
@@ -1148,16 +1341,18 @@ def _evidence_leaks(ctx: _Context) -> dict[int, list[str]]:
     if ctx.s0 is not None:
         for (app, collection), records in ctx.s0.collections.items():
             sources += [(f"{app}.{collection} {rid!r}", record) for rid, record in records.items()]
-    else:  # S0 could not be built: search the records as written
-        for part_name, part in (
-            ("the environment", ctx.env.spec.apps),
-            *((part, getattr(spec, part)) for part in _PARTS),
-        ):
+    else:  # S0 could not be built: search the records as written (those that parse)
+        written: list[tuple[str, AppRecords]] = [
+            (part, getattr(spec, part)) for part in _PARTS if ctx.has(part)
+        ]
+        if ctx.env is not None:
+            written.insert(0, ("the environment", ctx.env.spec.apps))
+        for part_name, part in written:
             for key, _index, record in _indexed_records(part):
                 sources.append(
                     (f"{key[0]}.{key[1]} {record.id!r} ({part_name})", dump_record(record))
                 )
-    for index, event in enumerate(spec.events):
+    for index, event in ctx.parsed_events():
         if EVENT_PAYLOADS[event.kind][0] in APPS:
             sources.append((f"the payload of $.events[{index}]", event.payload))
         sources.append((f"the summary of $.events[{index}]", event.summary))
@@ -1170,8 +1365,9 @@ def _evidence_leaks(ctx: _Context) -> dict[int, list[str]]:
 
 
 def _check_checkpoint_design_v07(ctx: _Context) -> list[Finding]:
-    sid, design = ctx.sid, ctx.spec.checkpoint_design
-    n = len(ctx.spec.events)
+    sid, design, n = ctx.sid, ctx.spec.checkpoint_design, ctx.n_events
+    if n is None or not ctx.has("checkpoint_design"):
+        return []
     expected = [str(t) for t in range(1, n + 1)]
     findings: list[Finding] = []
     missing = [key for key in expected if key not in design]
@@ -1208,6 +1404,8 @@ def _check_checkpoint_design_v07(ctx: _Context) -> list[Finding]:
 
 
 def _check_noise_v08(ctx: _Context) -> list[Finding]:
+    if not ctx.has("noise_records"):
+        return []
     sid, noise = ctx.sid, ctx.spec.noise_records
     findings: list[Finding] = []
     count = scenario_record_count(noise)
@@ -1281,54 +1479,136 @@ def _scenario_balance_path(spec: ScenarioSpec, account_id: str) -> str | None:
 # ---------------------------------------------------------------- tree
 
 
+class SeedPathError(ArenaError):
+    """A path given to :func:`validate_path` is neither a seed folder nor a scenario file."""
+
+
 def validate_tree(path: Path) -> tuple[list[tuple[EnvironmentBundle, ScenarioSpec]], list[Finding]]:
     """Validate every environment and scenario under a seed folder.
 
-    Runs :func:`load_seed_tree` and :func:`validate_scenario` for every scenario file, and checks
-    that each scenario file is named ``<id>.json`` and that scenario ids are unique across the
-    tree (both V01, path ``$.id``).
+    Every environment folder and every scenario file is checked, whatever fails elsewhere: a
+    scenario file that does not parse (V01) still gets every other rule its parsed parts allow
+    (see :func:`validate_scenario`), and the scenario files of an environment that cannot be used
+    still get the rules that need no environment. Also checks that each scenario file is named
+    ``<id>.json`` and that scenario ids are unique across the tree (both V01, path ``$.id``).
 
     Args:
         path: ``seeds/``, ``seeds/arena/`` or one environment folder.
 
     Returns:
         (the scenarios that pass every rule, with their environment, in folder and file order;
-        all findings). Import is all-or-nothing per scenario (DESIGN §4.1), so a scenario with a
-        finding is not in the first list.
+        all findings, scenario findings naming their ``file``). Import is all-or-nothing per
+        scenario (DESIGN §4.1), so a scenario with a finding is not in the first list.
 
     Source: DESIGN.md §4, §4.1.
     """
-    bundles, findings = load_seed_tree(path)
+    folders, findings = _environment_folders(path)
     passed: list[tuple[EnvironmentBundle, ScenarioSpec]] = []
     owners: dict[str, str] = {}
-    for bundle in bundles:
-        for file_name, raw in bundle.scenarios:
-            spec, scenario_findings = validate_scenario(bundle, raw)
-            where = f"{bundle.spec.id}/scenarios/{file_name}"
-            if spec is not None:
-                if Path(file_name).stem != spec.id:
-                    scenario_findings.append(
-                        Finding(
-                            "V01",
-                            spec.id,
-                            "$.id",
-                            f"id {spec.id!r} differs from its file name {file_name!r}",
-                        )
+    for folder in folders:
+        folder_passed, folder_findings = _validate_environment_folder(folder, None, owners)
+        passed += folder_passed
+        findings += folder_findings
+    return passed, findings
+
+
+def validate_file(path: Path) -> tuple[list[tuple[EnvironmentBundle, ScenarioSpec]], list[Finding]]:
+    """Validate one scenario file against its environment (rules V01–V09).
+
+    The environment is the folder holding ``scenarios/`` (DESIGN §4 layout); its own findings are
+    reported too, since the scenario is checked against it. Scenario ids are not compared with
+    other files (:func:`validate_tree` does that).
+
+    Args:
+        path: ``<environment>/scenarios/<id>.json``.
+
+    Returns:
+        (the scenario with its environment when it passes every rule, else empty; findings).
+
+    Raises:
+        SeedPathError: `path` is not a ``.json`` file in a ``scenarios`` folder beside an
+            ``environment.json``.
+    """
+    folder = path.parent.parent
+    if not (
+        path.is_file()
+        and path.suffix == ".json"
+        and path.parent.name == "scenarios"
+        and (folder / "environment.json").is_file()
+    ):
+        raise SeedPathError(
+            f"{path} is not a scenario file: expected <environment>/scenarios/<id>.json "
+            f"in an environment folder with environment.json"
+        )
+    return _validate_environment_folder(folder, [path.name], {})
+
+
+def validate_path(path: Path) -> tuple[list[tuple[EnvironmentBundle, ScenarioSpec]], list[Finding]]:
+    """Validate a seed folder (:func:`validate_tree`), an environment's ``environment.json``
+    (that environment) or one scenario file (:func:`validate_file`).
+
+    Returns:
+        (the scenarios that pass every rule, with their environment; all findings).
+
+    Raises:
+        SeedPathError: `path` does not exist, is neither a file nor a folder, or is a file that
+            is neither a scenario file nor an ``environment.json``.
+    """
+    if path.is_dir():
+        return validate_tree(path)
+    if path.is_file():
+        if path.name == "environment.json":
+            return validate_tree(path.parent)
+        return validate_file(path)
+    if not path.exists():
+        raise SeedPathError(f"{path} does not exist")
+    raise SeedPathError(f"{path} is neither a file nor a folder")
+
+
+def _validate_environment_folder(
+    folder: Path, names: list[str] | None, owners: dict[str, str]
+) -> tuple[list[tuple[EnvironmentBundle, ScenarioSpec]], list[Finding]]:
+    """The environment's findings, then each scenario file's (all of them, in file order).
+
+    Args:
+        folder: the environment folder.
+        names: scenario file names to check; None for all.
+        owners: scenario id → the file that first used it, shared across a tree (updated).
+    """
+    bundle, findings = _load_environment(folder)
+    scenarios, file_findings = read_scenario_files(folder, names)
+    findings += file_findings
+    if bundle is not None:
+        bundle.scenarios = scenarios
+    passed: list[tuple[EnvironmentBundle, ScenarioSpec]] = []
+    for file_name, raw in scenarios:
+        where = f"{folder.name}/scenarios/{file_name}"
+        spec, scenario_findings = validate_scenario(bundle, raw, file=where)
+        if spec is not None:
+            if Path(file_name).stem != spec.id:
+                scenario_findings.append(
+                    Finding(
+                        "V01",
+                        spec.id,
+                        "$.id",
+                        f"id {spec.id!r} differs from its file name {file_name!r}",
+                        where,
                     )
-                if spec.id in owners:
-                    scenario_findings.append(
-                        Finding(
-                            "V01",
-                            spec.id,
-                            "$.id",
-                            f"scenario id {spec.id!r} in {where} is already used by "
-                            f"{owners[spec.id]}",
-                        )
+                )
+            if spec.id in owners:
+                scenario_findings.append(
+                    Finding(
+                        "V01",
+                        spec.id,
+                        "$.id",
+                        f"scenario id {spec.id!r} in {where} is already used by {owners[spec.id]}",
+                        where,
                     )
-                else:
-                    owners[spec.id] = where
-                scenario_findings.sort(key=lambda finding: finding.code)
-            findings.extend(scenario_findings)
-            if spec is not None and not scenario_findings:
-                passed.append((bundle, spec))
+                )
+            else:
+                owners[spec.id] = where
+            scenario_findings.sort(key=lambda finding: finding.code)
+        findings.extend(scenario_findings)
+        if bundle is not None and spec is not None and not scenario_findings:
+            passed.append((bundle, spec))
     return passed, findings

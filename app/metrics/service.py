@@ -1,214 +1,65 @@
-"""Queries that feed the metric formulas and tables, the registry of named metric tables, and
+"""The registry of named metric tables, the analysis page's report, ranking marks, and
 rendering as JSON, CSV or LaTeX (DESIGN.md §8, §10).
 
 Every table is computed over the judgement of record of each completed response — the primary
 annotator's annotation (:func:`app.annotation.service.judgement_of_record`, which also leaves out
-audited-out scenarios) — optionally narrowed by run, annotation phase, need type and domain. Tables
-1, 2 and 9 are aggregated in SQL into :class:`~app.metrics.formulas.Table1Counts` (one GROUP BY
-serves all of them) and turned into rows by the one Table 1 definition,
-:func:`~app.metrics.formulas.table1_from_counts`; the rest come from
-:class:`~app.metrics.tables.JudgedResponse` rows loaded once.
+audited-out scenarios) — optionally narrowed by run, annotation phase, need type and domain. The
+counts come from the database (:mod:`app.metrics.queries`): the analysis page runs one GROUP BY
+per (agent, checkpoint) — :class:`~app.metrics.tables.JudgedCell` — and every table and figure on
+it is the pure ``*_from_cells`` definition of :mod:`app.metrics.tables` (Tables 1, 2 and 9 through
+the one Table 1 definition, :func:`~app.metrics.formulas.table1_from_counts`). Only Table 11
+(uploaded judge predictions, matched response by response) loads judged rows.
 """
 
 from __future__ import annotations
 
 import csv
-import gc
 import io
 import json
 from collections import defaultdict
-from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
-from dataclasses import asdict, dataclass, field
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from functools import cached_property
-from itertools import combinations
 from typing import Any
 
-from sqlalchemy import Text, case, cast, func
 from sqlalchemy import select as sa_select
-from sqlmodel import Session, col, select
+from sqlmodel import Session, col
 
 from app.annotation.rules import INTENSITIES
-from app.annotation.service import judgement_of_record
 from app.arena.schema import DOMAINS, NEED_TYPES
-from app.metrics.agreement import AGREEMENT_FIELDS, agreement_table
-from app.metrics.formulas import (
-    LEVELS,
-    TABLE1_COLUMNS,
-    Table1Counts,
-    table1_from_counts,
+from app.metrics.agreement import agreement_table
+from app.metrics.formulas import TABLE1_COLUMNS, Table1Counts, table1_from_counts
+from app.metrics.queries import (
+    MetricFilters,
+    double_judged,
+    judged_cells_sql,
+    judged_responses,
+    paused_gc,
+    table1_counts_sql,
 )
 from app.metrics.tables import (
     TABLE1_CI_COLUMNS,
     TABLE2_DOMAIN_COLUMNS,
     TABLE2_NEED_TYPE_COLUMNS,
     TABLE9_COLUMNS,
+    JudgedCell,
     JudgedResponse,
-    figure3_over_proactivity,
-    figure4_paired,
-    figure6,
-    figure7,
+    cell_groups,
+    figure3_from_cells,
+    figure4_pairs_from_cells,
+    figure6_from_cells,
+    figure7_from_cells,
     table1_ci_rows,
-    table10_other_issues,
+    table10_from_cells,
     table11_judge_accuracy,
-    tables7_8_sampling,
+    tables7_8_from_cells,
 )
-from app.models import Agent, Annotation, Checkpoint, Environment, Response, Run, Scenario, User
+from app.models import Annotation, Run
 
 Columns = tuple[str, ...]
 Rows = list[dict[str, Any]]
 Predictions = Mapping[str, Mapping[str, str | None]]
 """Judge predictions: response id → ``{"verdict", "level", "timing", "intensity"}``."""
-
-
-@dataclass(frozen=True)
-class MetricFilters:
-    """Which judged responses a table is computed over (all fields optional).
-
-    Attributes:
-        run_id: responses of this run.
-        phase: only annotations of this phase count (the judgement of record among them).
-        need_type: scenarios of this need type (DESIGN §2).
-        domain: environments of this domain (DESIGN §2).
-    """
-
-    run_id: int | None = None
-    phase: int | None = None
-    need_type: str | None = None
-    domain: str | None = None
-
-    def as_dict(self) -> dict[str, Any]:
-        """The filters that are set, by name."""
-        return {k: v for k, v in asdict(self).items() if v is not None}
-
-
-# --- queries --------------------------------------------------------------------------------
-
-
-def _scoped(query: Any, filters: MetricFilters, *, scenario_joined: bool) -> Any:
-    """Add the filters' WHERE clauses (and the scenario joins when a filter needs them)."""
-    query = query.where(col(Response.status) == "completed")
-    if filters.run_id is not None:
-        query = query.where(col(Response.run_id) == filters.run_id)
-    if not scenario_joined and (filters.need_type is not None or filters.domain is not None):
-        query = _join_scenario(query)
-    if filters.need_type is not None:
-        query = query.where(col(Scenario.need_type) == filters.need_type)
-    if filters.domain is not None:
-        query = query.where(col(Environment.domain) == filters.domain)
-    return query
-
-
-def _join_scenario(query: Any) -> Any:
-    return (
-        query.join(Checkpoint, col(Checkpoint.id) == col(Response.checkpoint_id))
-        .join(Scenario, col(Scenario.id) == col(Checkpoint.scenario_id))
-        .join(Environment, col(Environment.id) == col(Scenario.environment_id))
-    )
-
-
-@contextmanager
-def paused_gc() -> Iterator[None]:
-    """Pause the cyclic garbage collector for a block that builds many acyclic objects.
-
-    Loading a million judged responses otherwise triggers repeated full collections over every
-    object made so far, which costs more than the loading itself; nothing built here has cycles.
-    """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
-
-
-FETCH_ROWS = 20_000
-"""Rows fetched per round trip when loading judged responses."""
-
-GROUP_COLUMNS: dict[str, Any] = {
-    "agent": Agent.name,
-    "need_type": Scenario.need_type,
-    "domain": Environment.domain,
-}
-"""Key columns Table 1 counts can be grouped by in SQL."""
-
-
-def table1_counts_sql(
-    session: Session, key_names: Sequence[str], filters: MetricFilters | None = None
-) -> dict[tuple[str, ...], Table1Counts]:
-    """Table 1 counts per group, in one GROUP BY over the judgement of record of each completed
-    response (paper Tables 1, 2, 9; DESIGN §8).
-
-    Args:
-        session: database session.
-        key_names: group keys, any of ``agent``, ``need_type``, ``domain``.
-        filters: which responses; None for all.
-
-    Returns:
-        Key values (in ``key_names`` order) → :class:`Table1Counts`.
-
-    Raises:
-        KeyError: an unknown key name.
-    """
-    filters = filters or MetricFilters()
-    keys = [GROUP_COLUMNS[name] for name in key_names]
-    first = judgement_of_record(filters.phase)
-    rejected = col(Annotation.verdict) == "reject"
-
-    def count_if(condition: Any) -> Any:
-        return func.sum(case((condition, 1), else_=0))
-
-    columns: list[Any] = [
-        *keys,
-        func.count(),
-        count_if(col(Annotation.verdict) == "accept"),
-        *(count_if(col(Annotation.level) == level) for level in LEVELS),
-        count_if(rejected & (col(Annotation.level) == "L0")),
-        count_if(rejected & (col(Annotation.timing) == "premature")),
-        count_if(rejected & (col(Annotation.timing) == "belated")),
-        count_if(rejected & (col(Annotation.intensity) == "insufficient")),
-        count_if(rejected & (col(Annotation.intensity) == "excessive")),
-        func.coalesce(func.sum(col(Response.reasoning_tokens)), 0),
-        func.count(col(Response.reasoning_tokens)),
-        func.coalesce(func.sum(col(Response.retrieval_rounds)), 0),
-    ]
-    query = (
-        sa_select(*columns)
-        .select_from(Response)
-        .join(first, first.c.response_id == col(Response.id))
-        .join(Annotation, col(Annotation.id) == first.c.annotation_id)
-    )
-    if "agent" in key_names:
-        query = query.join(Agent, col(Agent.id) == col(Response.agent_id))
-    scenario_joined = "need_type" in key_names or "domain" in key_names
-    if scenario_joined:
-        query = _join_scenario(query)
-    query = _scoped(query, filters, scenario_joined=scenario_joined)
-    if keys:
-        query = query.group_by(*keys)
-    groups: dict[tuple[str, ...], Table1Counts] = {}
-    width = len(keys)
-    for record in session.execute(query).all():
-        n, accept, l0, l1, l2, l3, inaction, prem, bel, insuf, exc, tok, tok_n, rounds = (
-            int(v or 0) for v in record[width:]
-        )
-        if n == 0:  # an aggregate without GROUP BY returns one row even when nothing matches
-            continue
-        groups[tuple(record[:width])] = Table1Counts(
-            n=n,
-            accept=accept,
-            levels={"L0": l0, "L1": l1, "L2": l2, "L3": l3},
-            inaction=inaction,
-            premature=prem,
-            belated=bel,
-            insufficient=insuf,
-            excessive=exc,
-            reasoning_tokens_sum=tok,
-            reasoning_tokens_n=tok_n,
-            retrieval_rounds_sum=rounds,
-        )
-    return groups
 
 
 def table1_sql(
@@ -231,214 +82,17 @@ def table1_sql(
     return [table1_from_counts(key[0], groups[key]) for key in sorted(groups)]
 
 
-def judged_responses(
-    session: Session,
-    *,
-    run_id: int | None = None,
-    phase: int | None = None,
-    need_type: str | None = None,
-    domain: str | None = None,
-) -> list[JudgedResponse]:
-    """Completed responses with their judgement of record, as the paper's tables need them.
-
-    Args:
-        session: database session.
-        run_id / phase / need_type / domain: see :class:`MetricFilters`; None for all.
-
-    Returns:
-        One :class:`~app.metrics.tables.JudgedResponse` per annotated response, in no particular
-        order (every table is order-free); ``annotator`` is the annotator's pseudonym,
-        ``other_issues`` the categories of the annotation's other issues.
-    """
-    filters = MetricFilters(run_id, phase, need_type, domain)
-    first = judgement_of_record(phase)
-    columns: list[Any] = [
-        Response.id,
-        Agent.name,
-        Scenario.id,
-        Checkpoint.t,
-        Scenario.num_events,
-        Scenario.need_type,
-        Environment.domain,
-        Annotation.level,
-        Response.level_predicted,
-        Annotation.verdict,
-        Annotation.timing,
-        Annotation.intensity,
-        Annotation.inaction,
-        # as text, parsed below only when not empty: most responses carry no other issue, and
-        # decoding a million JSON values costs more than the rest of the query
-        cast(Annotation.other_issues, Text),
-        Response.reasoning_tokens,
-        Response.retrieval_rounds,
-        Response.local_content_access,
-        User.pseudonym,
-        Annotation.phase,
-    ]
-    query = _join_scenario(
-        sa_select(*columns)
-        .select_from(Response)
-        .join(first, first.c.response_id == col(Response.id))
-        .join(Annotation, col(Annotation.id) == first.c.annotation_id)
-        .join(Agent, col(Agent.id) == col(Response.agent_id))
-        .join(User, col(User.id) == col(Annotation.annotator_id))
-    )
-    query = _scoped(query, filters, scenario_joined=True)
-    with paused_gc():
-        return _load_judged(session, query)
-
-
-def _load_judged(session: Session, query: Any) -> list[JudgedResponse]:
-    out: list[JudgedResponse] = []
-    # Core execution fetched in batches: per-row fetching and ORM row processing would cost
-    # more than the query itself at a million responses
-    result = session.connection().execute(query.execution_options(yield_per=FETCH_ROWS))
-    for batch in result.partitions():
-        for (
-            response_id,
-            agent,
-            scenario_id,
-            t,
-            num_events,
-            need,
-            dom,
-            level,
-            level_predicted,
-            verdict,
-            timing,
-            intensity,
-            inaction,
-            other_issues,
-            reasoning_tokens,
-            retrieval_rounds,
-            local_access,
-            pseudonym,
-            annotation_phase,
-        ) in batch:
-            out.append(
-                JudgedResponse(
-                    response_id=response_id,
-                    agent=agent,
-                    scenario_id=scenario_id,
-                    checkpoint=t,
-                    num_events=num_events,
-                    need_type=need,
-                    domain=dom,
-                    level=level,
-                    level_predicted=level_predicted,
-                    verdict=verdict,
-                    timing=timing,
-                    intensity=intensity,
-                    inaction=bool(inaction),
-                    other_issues=_categories(other_issues),
-                    reasoning_tokens=reasoning_tokens,
-                    retrieval_rounds=retrieval_rounds,
-                    local_content_access=bool(local_access),
-                    annotator=pseudonym,
-                    phase=annotation_phase,
-                )
-            )
-    return out
-
-
-def _categories(other_issues: str | None) -> tuple[str, ...]:
-    """Categories of an annotation's ``other_issues`` JSON text."""
-    if not other_issues or other_issues == "[]":
-        return ()
-    return tuple(issue["category"] for issue in json.loads(other_issues))
-
-
-def double_judged(
-    session: Session,
-    *,
-    run_id: int | None = None,
-    phase: int | None = None,
-    need_type: str | None = None,
-    domain: str | None = None,
-) -> dict[str, list[tuple[Hashable, str | None, str | None]]]:
-    """Labels of responses judged by two people, for agreement (DESIGN §8, beyond the paper).
-
-    A response is double-judged when it has two or more annotations (each by a different
-    annotator; with ``phase``, of that phase). Rater A is always its judgement of record (the
-    primary annotator), rater B the earliest other annotation (an overlap judgement), so κ
-    compares the same two roles on every item.
-
-    Returns:
-        Field (``verdict``, ``level``, ``timing``, ``intensity``) → ``(response_id, label_a,
-        label_b)`` per double-judged response, ready for
-        :func:`app.metrics.agreement.agreement_table`.
-    """
-    filters = MetricFilters(run_id, phase, need_type, domain)
-    record = judgement_of_record(phase)
-    counted = select(Annotation.response_id).group_by(col(Annotation.response_id))
-    if phase is not None:
-        counted = counted.where(col(Annotation.phase) == phase)
-    counted = counted.having(func.count() >= 2)
-    columns: list[Any] = [
-        Annotation.response_id,
-        Annotation.id == record.c.annotation_id,
-        Annotation.verdict,
-        Annotation.level,
-        Annotation.timing,
-        Annotation.intensity,
-    ]
-    query = (
-        sa_select(*columns)
-        .select_from(Annotation)
-        .join(record, record.c.response_id == col(Annotation.response_id))
-        .join(Response, col(Response.id) == col(Annotation.response_id))
-        .where(col(Annotation.response_id).in_(counted))
-    )
-    if phase is not None:
-        query = query.where(col(Annotation.phase) == phase)
-    query = _scoped(query, filters, scenario_joined=False)
-    query = query.order_by(col(Annotation.response_id), col(Annotation.id))
-    of_record: dict[str, tuple[Any, ...]] = {}
-    other: dict[str, tuple[Any, ...]] = {}
-    for response_id, is_record, *labels in session.execute(query):
-        if is_record:
-            of_record[response_id] = tuple(labels)
-        else:
-            other.setdefault(response_id, tuple(labels))  # the earliest other annotation
-    out: dict[str, list[tuple[Hashable, str | None, str | None]]] = {
-        name: [] for name in AGREEMENT_FIELDS
-    }
-    for response_id, a in of_record.items():
-        b = other.get(response_id)
-        if b is None:
-            continue
-        for index, name in enumerate(AGREEMENT_FIELDS):
-            out[name].append((response_id, a[index], b[index]))
-    return out
-
-
 # --- the named tables -----------------------------------------------------------------------
-
-
-FINEST: tuple[str, ...] = ("agent", "need_type", "domain")
-"""The finest grouping of Table 1 counts the tables need; coarser ones are sums of it."""
-
-
-def _sum_counts(parts: Sequence[Table1Counts]) -> Table1Counts:
-    """The counts of the union of disjoint groups."""
-    return Table1Counts(
-        n=sum(c.n for c in parts),
-        accept=sum(c.accept for c in parts),
-        levels={lv: sum(c.levels.get(lv, 0) for c in parts) for lv in LEVELS},
-        inaction=sum(c.inaction for c in parts),
-        premature=sum(c.premature for c in parts),
-        belated=sum(c.belated for c in parts),
-        insufficient=sum(c.insufficient for c in parts),
-        excessive=sum(c.excessive for c in parts),
-        reasoning_tokens_sum=sum(c.reasoning_tokens_sum for c in parts),
-        reasoning_tokens_n=sum(c.reasoning_tokens_n for c in parts),
-        retrieval_rounds_sum=sum(c.retrieval_rounds_sum for c in parts),
-    )
 
 
 class MetricSources:
     """What the tables are computed from, for one set of filters; each source is computed once
-    and shared by the tables that need it (the judged rows, each figure's data)."""
+    and shared by the tables that need it.
+
+    The page's tables and figures all come from :attr:`cells` — one GROUP BY in the database
+    (:func:`~app.metrics.queries.judged_cells_sql`) fed to the pure ``*_from_cells``
+    definitions of :mod:`app.metrics.tables`; only Table 11 loads judged rows one by one.
+    """
 
     def __init__(
         self, session: Session, filters: MetricFilters, predictions: Predictions | None = None
@@ -448,54 +102,43 @@ class MetricSources:
         self.predictions = predictions
 
     @cached_property
-    def finest_counts(self) -> dict[tuple[str, ...], Table1Counts]:
-        """Table 1 counts per (agent, need type, domain), in one GROUP BY."""
-        return table1_counts_sql(self.session, FINEST, self.filters)
+    def cells(self) -> list[JudgedCell]:
+        """The judged responses counted per agent and checkpoint, in one GROUP BY."""
+        return judged_cells_sql(self.session, self.filters)
 
     def counts(self, *key_names: str) -> dict[tuple[str, ...], Table1Counts]:
-        """Table 1 counts per group of ``key_names`` (a subset of :data:`FINEST`), summed from
-        :attr:`finest_counts` so Tables 1, 2 and 9 share one query."""
-        positions = [FINEST.index(name) for name in key_names]
-        groups: dict[tuple[str, ...], list[Table1Counts]] = defaultdict(list)
-        for key, counts in self.finest_counts.items():
-            groups[tuple(key[i] for i in positions)].append(counts)
-        return {key: _sum_counts(parts) for key, parts in groups.items()}
+        """Table 1 counts per group of ``key_names`` (``agent``, ``need_type``, ``domain``),
+        summed from :attr:`cells` so Tables 1, 2 and 9 share the one query."""
+        return cell_groups(self.cells, key_names)
 
     @cached_property
     def judged(self) -> list[JudgedResponse]:
+        """Judged responses one by one (Table 11 only)."""
         return judged_responses(self.session, **self.filters.as_dict())
 
     @cached_property
     def figure3(self) -> dict[str, Any]:
-        return figure3_over_proactivity(self.judged)
+        return figure3_from_cells(self.cells)
 
     @cached_property
     def figure4(self) -> list[dict[str, Any]]:
-        """:func:`~app.metrics.tables.figure4_all_pairs`, each pair given only its two agents'
-        rows: the same results, without scanning every response once per pair."""
-        by_agent: dict[str, list[JudgedResponse]] = defaultdict(list)
-        for row in self.judged:
-            by_agent[row.agent].append(row)
-        return [
-            figure4_paired(by_agent[a] + by_agent[b], a, b)
-            for a, b in combinations(sorted(by_agent), 2)
-        ]
+        return figure4_pairs_from_cells(self.cells)
 
     @cached_property
     def figure6(self) -> dict[str, Any]:
-        return figure6(self.judged)
+        return figure6_from_cells(self.cells)
 
     @cached_property
     def figure7(self) -> list[dict[str, Any]]:
-        return figure7(self.judged)
+        return figure7_from_cells(self.cells)
 
     @cached_property
     def table10(self) -> dict[str, Any]:
-        return table10_other_issues(self.judged)
+        return table10_from_cells(self.cells)
 
     @cached_property
     def sampling(self) -> dict[str, Any]:
-        return tables7_8_sampling(self.judged)
+        return tables7_8_from_cells(self.cells)
 
     @cached_property
     def table11(self) -> dict[str, Any]:
@@ -970,7 +613,11 @@ def analysis_report(
     need_type: str | None = None,
     domain: str | None = None,
 ) -> AnalysisReport:
-    """All tables and figure data of the analysis page, loading the judged responses once.
+    """All tables and figure data of the analysis page, from one GROUP BY in the database.
+
+    Every table and figure is a pure function of the judged cells
+    (:func:`~app.metrics.queries.judged_cells_sql`, at most agents × checkpoints of them),
+    plus one query for the agreement pairs; no judged response is loaded one by one.
 
     Args:
         session: database session.
@@ -981,7 +628,7 @@ def analysis_report(
     """
     src = MetricSources(session, MetricFilters(run_id, phase, need_type, domain))
     tables: dict[str, MetricTable] = {}
-    with paused_gc():
+    with paused_gc():  # many small acyclic objects: cells and rows
         for name, spec in TABLES.items():
             if spec.needs_predictions or not spec.on_page:
                 continue
@@ -993,7 +640,7 @@ def analysis_report(
         "figure6": src.figure6,
         "figure7": src.figure7,
     }
-    return AnalysisReport(src.filters, len(src.judged), tables, figures)
+    return AnalysisReport(src.filters, sum(c.n for c in src.cells), tables, figures)
 
 
 FIGURES: tuple[str, ...] = ("figure3", "figure4", "figure6", "figure7")

@@ -1,7 +1,12 @@
 """The paper's tables and figures as pure functions over judged responses (DESIGN.md §8).
 
-Every function takes a list of :class:`JudgedResponse` and returns plain dicts and lists ready
-for JSON, CSV or a template. No I/O here. Conventions throughout:
+No I/O here. Each table or figure is defined once, over counts: Tables 1, 2 and 9 over
+:class:`~app.metrics.formulas.Table1Counts` per group; Figures 3, 4, 6 (with its linear
+probability model), 7 and Tables 7–8 and 10 over :class:`JudgedCell` — the counts of one agent's
+judged responses at one checkpoint. The row functions (``figure3_over_proactivity(rows)``, ...)
+count :class:`JudgedResponse` rows into cells (:func:`judged_cells`) and call the ``*_from_cells``
+definition; :mod:`app.metrics.queries` feeds the same definitions counts aggregated in SQL.
+Results are plain dicts and lists ready for JSON, CSV or a template. Conventions throughout:
 
 - rates are percentages 0–100 of the stated base, rounded to 2 decimals; an empty base gives
   None rather than 0;
@@ -16,15 +21,14 @@ from __future__ import annotations
 import math
 from collections import Counter, defaultdict
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, replace
+from functools import lru_cache
 from itertools import combinations
-from statistics import fmean
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 import numpy as np
 from scipy import stats
-from statsmodels.regression.linear_model import OLS
-from statsmodels.stats.proportion import proportion_confint
+from statsmodels.tools.tools import pinv_extended
 
 from app.annotation.rules import INTENSITIES, LEVELS, OTHER_ISSUES
 from app.arena.schema import DOMAINS, NEED_TYPES
@@ -33,12 +37,13 @@ from app.metrics.formulas import (
     Table1Counts,
     count_table1,
     percent,
+    sum_counts,
     table1_from_counts,
 )
-from app.scenarios.sampling import sampling_diagnostics
+from app.scenarios.sampling import sampling_diagnostics_from_counts
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class JudgedResponse:
     """One response with its primary human judgement and the attributes the tables group by.
 
@@ -160,8 +165,22 @@ def wilson_interval(successes: int, n: int, confidence: float = 0.95) -> Interva
         raise ValueError(f"confidence must be in (0, 1), got {confidence}")
     if n == 0:
         return None
-    low, high = proportion_confint(successes, n, alpha=1 - confidence, method="wilson")
-    return (round(100 * float(low), 2), round(100 * float(high), 2))
+    # statsmodels' proportion_confint(method="wilson") written out for scalars (the same
+    # operations, so the same floats) at a fraction of its cost: a page computes thousands
+    crit = _critical_value(confidence)
+    crit2 = crit**2
+    q = successes / n
+    denom = 1 + crit2 / n
+    center = (q + crit2 / (2 * n)) / denom
+    dist = crit * math.sqrt(q * (1.0 - q) / n + crit2 / (4.0 * n**2)) / denom
+    low, high = min(max(center - dist, 0.0), 1.0), min(max(center + dist, 0.0), 1.0)
+    return (round(100 * low, 2), round(100 * high, 2))
+
+
+@lru_cache(maxsize=8)
+def _critical_value(confidence: float) -> float:
+    """The two-sided standard normal quantile z of a confidence level (1.959964 for 0.95)."""
+    return float(stats.norm.isf((1 - confidence) / 2.0))
 
 
 def _rate(count: int, total: int) -> tuple[float | None, Interval | None]:
@@ -309,54 +328,291 @@ def table9_model_by_need_type(rows: Iterable[JudgedResponse]) -> list[dict[str, 
     return table1_ci_rows(("agent", "need_type"), _counted(rows, ("agent", "need_type")))
 
 
-def _over_proactivity_row(agent: str, rows: Sequence[JudgedResponse]) -> dict[str, Any]:
+# --- cells: the counts every other page table is computed from --------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class L1Counts:
+    """L1 responses of one local-content-access group (paper Figure 6).
+
+    Attributes:
+        n: L1 responses; accepted: accepted ones; insufficient: rejected with intensity
+        ``insufficient``.
+    """
+
+    n: int = 0
+    accepted: int = 0
+    insufficient: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class WellTimedCounts:
+    """Rejected responses of one level L1–L3 with timing ``appropriate`` (paper Figure 7).
+
+    Attributes:
+        n: such responses; insufficient / excessive / appropriate: those with that intensity.
+    """
+
+    n: int = 0
+    insufficient: int = 0
+    excessive: int = 0
+    appropriate: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class JudgedCell:
+    """The counts of one agent's judged responses at one checkpoint ``(scenario_id, t)``.
+
+    Every table and figure of the analysis page except Tables 1, 2, 9 (which group
+    :class:`Table1Counts` by agent, need type and domain, also sums of cells) is a function of
+    a list of cells: Figures 3, 4, 6 (and its linear probability model), 7, Tables 7–8 and 10.
+    :func:`judged_cells` counts them from judged responses; :mod:`app.metrics.queries` counts
+    the same numbers in one SQL GROUP BY, so at a million responses only cells (at most agents
+    × checkpoints) reach Python. Verdicts are ``accept`` or ``reject``.
+
+    Attributes:
+        agent / scenario_id / checkpoint (t) / num_events (n) / need_type / domain: the key
+            and the scenario's attributes (DESIGN §2).
+        table1: the Table 1 counts of these responses (:func:`count_table1`).
+        rejected: rejected responses.
+        over_proactive: rejected with timing premature or intensity excessive (Figure 3).
+        accepted_action / accepted_restraint: accepted at L1–L3 / at L0 (Figure 4).
+        l1_with_access / l1_without_access: L1 responses by local content access (Figure 6).
+        well_timed: ``L1``, ``L2``, ``L3`` → rejected with appropriate timing (Figure 7).
+        other_issues: rejected responses naming at least one other issue (Table 10).
+        issue_categories: category → rejected responses naming it (once per response).
+    """
+
+    agent: str
+    scenario_id: str
+    checkpoint: int
+    num_events: int
+    need_type: str
+    domain: str
+    table1: Table1Counts
+    rejected: int
+    over_proactive: int
+    accepted_action: int
+    accepted_restraint: int
+    l1_with_access: L1Counts
+    l1_without_access: L1Counts
+    well_timed: Mapping[str, WellTimedCounts]
+    other_issues: int
+    issue_categories: Mapping[str, int]
+
+    @property
+    def n(self) -> int:
+        """Judged responses in the cell."""
+        return self.table1.n
+
+    @property
+    def checkpoint_key(self) -> tuple[str, int]:
+        """The checkpoint ``(scenario_id, t)``."""
+        return (self.scenario_id, self.checkpoint)
+
+
+_Flat = TypeVar("_Flat", L1Counts, WellTimedCounts)
+
+WELL_TIMED_LEVELS: tuple[str, ...] = LEVELS[1:]
+"""Levels of Figure 7 (L1–L3)."""
+
+
+def _l1_counts(rows: Sequence[JudgedResponse]) -> L1Counts:
+    return L1Counts(
+        n=len(rows),
+        accepted=sum(1 for r in rows if r.accepted),
+        insufficient=sum(1 for r in rows if r.rejected and r.intensity == "insufficient"),
+    )
+
+
+def _well_timed(rows: Sequence[JudgedResponse], level: str) -> WellTimedCounts:
+    base = [r for r in rows if r.rejected and r.level == level and r.timing == "appropriate"]
+    by_intensity = Counter(r.intensity for r in base)
+    return WellTimedCounts(len(base), *(by_intensity[i] for i in INTENSITIES))
+
+
+def count_cell(rows: Sequence[JudgedResponse]) -> JudgedCell:
+    """Count one agent's judged responses at one checkpoint into a :class:`JudgedCell`.
+
+    Args:
+        rows: responses sharing agent and ``(scenario_id, t)``; at least one.
+    """
+    first = rows[0]
     rejected = [r for r in rows if r.rejected]
-    over = sum(1 for r in rejected if r.over_proactive)
-    row: dict[str, Any] = {"agent": agent, "rejected": len(rejected), "over_proactive": over}
-    _with_rate(row, "share", over, len(rejected))
+    flagged = [r for r in rejected if r.other_issues]
+    l1 = [r for r in rows if r.level == "L1"]
+    return JudgedCell(
+        agent=first.agent,
+        scenario_id=first.scenario_id,
+        checkpoint=first.checkpoint,
+        num_events=first.num_events,
+        need_type=first.need_type,
+        domain=first.domain,
+        # count_table1 reads only the attributes JudgedResponse shares with AnnotatedResponse
+        table1=count_table1(cast(list[AnnotatedResponse], rows)),
+        rejected=len(rejected),
+        over_proactive=sum(1 for r in rejected if r.over_proactive),
+        accepted_action=sum(1 for r in rows if r.accepted and r.intervenes),
+        accepted_restraint=sum(1 for r in rows if r.accepted and r.level == "L0"),
+        l1_with_access=_l1_counts([r for r in l1 if r.local_content_access]),
+        l1_without_access=_l1_counts([r for r in l1 if not r.local_content_access]),
+        well_timed={level: _well_timed(rows, level) for level in WELL_TIMED_LEVELS},
+        other_issues=len(flagged),
+        issue_categories=dict(Counter(c for r in flagged for c in set(r.other_issues))),
+    )
+
+
+def judged_cells(rows: Iterable[JudgedResponse]) -> list[JudgedCell]:
+    """Judged responses counted per agent and checkpoint (see :class:`JudgedCell`).
+
+    Returns:
+        One cell per ``(agent, scenario_id, t)`` present, sorted by that key.
+    """
+    groups = _group_by(rows, lambda r: (r.agent, r.scenario_id, r.checkpoint))
+    return [count_cell(groups[key]) for key in sorted(groups)]
+
+
+def _add_counts(a: _Flat, b: _Flat) -> _Flat:
+    """Field-wise sum of two flat counts (:class:`L1Counts` or :class:`WellTimedCounts`)."""
+    return type(a)(*(getattr(a, f.name) + getattr(b, f.name) for f in fields(a)))
+
+
+def merge_cell(a: JudgedCell, b: JudgedCell) -> JudgedCell:
+    """The cell of the union of two disjoint cells with the same key (e.g. the same
+    ``(scenario_id, t)`` under two checkpoint rows)."""
+    return replace(
+        a,
+        table1=sum_counts([a.table1, b.table1]),
+        rejected=a.rejected + b.rejected,
+        over_proactive=a.over_proactive + b.over_proactive,
+        accepted_action=a.accepted_action + b.accepted_action,
+        accepted_restraint=a.accepted_restraint + b.accepted_restraint,
+        l1_with_access=_add_counts(a.l1_with_access, b.l1_with_access),
+        l1_without_access=_add_counts(a.l1_without_access, b.l1_without_access),
+        well_timed={
+            level: _add_counts(a.well_timed[level], b.well_timed[level])
+            for level in WELL_TIMED_LEVELS
+        },
+        other_issues=a.other_issues + b.other_issues,
+        issue_categories=dict(Counter(a.issue_categories) + Counter(b.issue_categories)),
+    )
+
+
+def cell_groups(
+    cells: Iterable[JudgedCell], key_names: Sequence[str]
+) -> dict[tuple[str, ...], Table1Counts]:
+    """Table 1 counts per group of cell attributes (``agent``, ``need_type``, ``domain``):
+    what Tables 1, 2 and 9 are computed from (:func:`table1_ci_rows`)."""
+    parts: dict[tuple[str, ...], list[Table1Counts]] = defaultdict(list)
+    for cell in cells:
+        parts[tuple(getattr(cell, name) for name in key_names)].append(cell.table1)
+    return {key: sum_counts(group) for key, group in parts.items()}
+
+
+# --- Figure 3 -----------------------------------------------------------------------------------
+
+
+def _over_proactivity_row(agent: str, rejected: int, over: int) -> dict[str, Any]:
+    row: dict[str, Any] = {"agent": agent, "rejected": rejected, "over_proactive": over}
+    _with_rate(row, "share", over, rejected)
     return row
 
 
-def figure3_over_proactivity(rows: Iterable[JudgedResponse]) -> dict[str, Any]:
+def figure3_from_cells(cells: Iterable[JudgedCell]) -> dict[str, Any]:
     """Over-proactivity among rejected responses, per agent and overall (paper Figure 3).
 
     Over-proactive = rejected with timing ``premature`` or intensity ``excessive`` (DESIGN §2,
     §8). Paper: 2,188 of 3,575 rejected (61.20%).
 
     Args:
-        rows: judged responses.
+        cells: judged cells (:func:`judged_cells` or SQL).
 
     Returns:
         ``{"by_agent": [row, ...], "overall": row}``, each row ``{"agent", "rejected",
         "over_proactive", "share", "share_ci"}`` with ``share`` in percent of rejected (None when
         nothing was rejected); ``by_agent`` sorted by agent, ``overall`` labelled ``"all"``.
     """
-    rows = list(rows)
-    groups = _group_by(rows, lambda r: r.agent)
+    rejected: Counter[str] = Counter()
+    over: Counter[str] = Counter()
+    for cell in cells:
+        rejected[cell.agent] += cell.rejected
+        over[cell.agent] += cell.over_proactive
     return {
-        "by_agent": [_over_proactivity_row(a, groups[a]) for a in sorted(groups)],
-        "overall": _over_proactivity_row("all", rows),
+        "by_agent": [_over_proactivity_row(a, rejected[a], over[a]) for a in sorted(rejected)],
+        "overall": _over_proactivity_row("all", sum(rejected.values()), sum(over.values())),
     }
 
 
-def _share(rows: Sequence[JudgedResponse], predicate: Predicate) -> float | None:
-    """Unrounded percentage of rows satisfying predicate; None when empty."""
-    return 100.0 * sum(1 for r in rows if predicate(r)) / len(rows) if rows else None
+def figure3_over_proactivity(rows: Iterable[JudgedResponse]) -> dict[str, Any]:
+    """:func:`figure3_from_cells` of judged responses (paper Figure 3)."""
+    return figure3_from_cells(judged_cells(rows))
+
+
+# --- Figure 4 -----------------------------------------------------------------------------------
 
 
 def _delta(a: float | None, b: float | None) -> float | None:
     return None if a is None or b is None else round(a - b, 2)
 
 
-_PAIRED_SHARES: dict[str, Predicate] = {
-    "intervention": lambda r: r.intervenes,
-    "acceptability": lambda r: r.accepted,
-    "accepted_action": lambda r: r.accepted and r.intervenes,
-    "accepted_restraint": lambda r: r.accepted and r.level == "L0",
+_PAIRED_SHARES: dict[str, Callable[[JudgedCell], int]] = {
+    "intervention": lambda c: c.n - c.table1.levels.get("L0", 0),
+    "acceptability": lambda c: c.table1.accept,
+    "accepted_action": lambda c: c.accepted_action,
+    "accepted_restraint": lambda c: c.accepted_restraint,
 }
+"""Numerators of the Figure 4 shares in a cell; intervention = confirmed level L1–L3."""
 
 
-def figure4_paired(rows: Iterable[JudgedResponse], agent_a: str, agent_b: str) -> dict[str, Any]:
+def _by_checkpoint(cells: Iterable[JudgedCell]) -> dict[str, dict[tuple[str, int], JudgedCell]]:
+    """agent → checkpoint → its cell (cells with the same key merged)."""
+    at: dict[str, dict[tuple[str, int], JudgedCell]] = defaultdict(dict)
+    for cell in cells:
+        mine = at[cell.agent]
+        key = cell.checkpoint_key
+        mine[key] = merge_cell(mine[key], cell) if key in mine else cell
+    return at
+
+
+def _paired(
+    at: Mapping[str, Mapping[tuple[str, int], JudgedCell]], agent_a: str, agent_b: str
+) -> dict[str, Any]:
+    cells_a, cells_b = at.get(agent_a, {}), at.get(agent_b, {})
+    shared = sorted(set(cells_a) & set(cells_b))
+    a = [cells_a[key] for key in shared]
+    b = [cells_b[key] for key in shared]
+    n_a, n_b = sum(c.n for c in a), sum(c.n for c in b)
+
+    def shares(side: list[JudgedCell], n: int) -> dict[str, float | None]:
+        # unrounded percentages; each delta is rounded once
+        return {
+            name: 100.0 * sum(numerator(c) for c in side) / n if n else None
+            for name, numerator in _PAIRED_SHARES.items()
+        }
+
+    share_a, share_b = shares(a, n_a), shares(b, n_b)
+
+    def rounded(value: float | None) -> float | None:
+        return None if value is None else round(value, 2)
+
+    return {
+        "agent_a": agent_a,
+        "agent_b": agent_b,
+        "n_shared": len(shared),
+        "n_a": n_a,
+        "n_b": n_b,
+        "intervention_a": rounded(share_a["intervention"]),
+        "intervention_b": rounded(share_b["intervention"]),
+        "acceptability_a": rounded(share_a["acceptability"]),
+        "acceptability_b": rounded(share_b["acceptability"]),
+        "delta_intervention_pp": _delta(share_a["intervention"], share_b["intervention"]),
+        "delta_acceptability_pp": _delta(share_a["acceptability"], share_b["acceptability"]),
+        "action_gain_pp": _delta(share_a["accepted_action"], share_b["accepted_action"]),
+        "restraint_loss_pp": _delta(share_a["accepted_restraint"], share_b["accepted_restraint"]),
+    }
+
+
+def figure4_from_cells(cells: Iterable[JudgedCell], agent_a: str, agent_b: str) -> dict[str, Any]:
     """Paired comparison of two agents on their shared checkpoints (paper Figure 4; DESIGN §8).
 
     A checkpoint is shared when both agents have a judged response at the same
@@ -370,7 +626,7 @@ def figure4_paired(rows: Iterable[JudgedResponse], agent_a: str, agent_b: str) -
     restraints than B. Each term is rounded separately, so the identity holds to ±0.01.
 
     Args:
-        rows: judged responses (any agents; others are ignored).
+        cells: judged cells (any agents; others are ignored).
         agent_a: the first agent (minuend).
         agent_b: the second agent (subtrahend).
 
@@ -380,48 +636,31 @@ def figure4_paired(rows: Iterable[JudgedResponse], agent_a: str, agent_b: str) -
         "delta_intervention_pp", "delta_acceptability_pp", "action_gain_pp",
         "restraint_loss_pp"}``; shares and deltas are None when no checkpoint is shared.
     """
-    rows = list(rows)
-    at: dict[str, dict[tuple[str, int], list[JudgedResponse]]] = {
-        agent: _group_by((r for r in rows if r.agent == agent), lambda r: r.checkpoint_key)
-        for agent in (agent_a, agent_b)
-    }
-    shared = sorted(set(at[agent_a]) & set(at[agent_b]))
-    a = [r for key in shared for r in at[agent_a][key]]
-    b = [r for key in shared for r in at[agent_b][key]]
-
-    share_a = {name: _share(a, predicate) for name, predicate in _PAIRED_SHARES.items()}
-    share_b = {name: _share(b, predicate) for name, predicate in _PAIRED_SHARES.items()}
-
-    def rounded(value: float | None) -> float | None:
-        return None if value is None else round(value, 2)
-
-    return {
-        "agent_a": agent_a,
-        "agent_b": agent_b,
-        "n_shared": len(shared),
-        "n_a": len(a),
-        "n_b": len(b),
-        "intervention_a": rounded(share_a["intervention"]),
-        "intervention_b": rounded(share_b["intervention"]),
-        "acceptability_a": rounded(share_a["acceptability"]),
-        "acceptability_b": rounded(share_b["acceptability"]),
-        "delta_intervention_pp": _delta(share_a["intervention"], share_b["intervention"]),
-        "delta_acceptability_pp": _delta(share_a["acceptability"], share_b["acceptability"]),
-        "action_gain_pp": _delta(share_a["accepted_action"], share_b["accepted_action"]),
-        "restraint_loss_pp": _delta(share_a["accepted_restraint"], share_b["accepted_restraint"]),
-    }
+    return _paired(_by_checkpoint(cells), agent_a, agent_b)
 
 
-def figure4_all_pairs(rows: Iterable[JudgedResponse]) -> list[dict[str, Any]]:
-    """:func:`figure4_paired` for every unordered pair of agents (paper Figure 4).
+def figure4_pairs_from_cells(cells: Iterable[JudgedCell]) -> list[dict[str, Any]]:
+    """:func:`figure4_from_cells` for every unordered pair of agents (paper Figure 4).
 
     Returns:
         One result per pair ``(a, b)`` with a < b by name, in sorted order; the reverse
         comparison is the same numbers negated.
     """
-    rows = list(rows)
-    agents = sorted({r.agent for r in rows})
-    return [figure4_paired(rows, a, b) for a, b in combinations(agents, 2)]
+    at = _by_checkpoint(cells)
+    return [_paired(at, a, b) for a, b in combinations(sorted(at), 2)]
+
+
+def figure4_paired(rows: Iterable[JudgedResponse], agent_a: str, agent_b: str) -> dict[str, Any]:
+    """:func:`figure4_from_cells` of judged responses (paper Figure 4)."""
+    return figure4_from_cells(judged_cells(rows), agent_a, agent_b)
+
+
+def figure4_all_pairs(rows: Iterable[JudgedResponse]) -> list[dict[str, Any]]:
+    """:func:`figure4_pairs_from_cells` of judged responses (paper Figure 4)."""
+    return figure4_pairs_from_cells(judged_cells(rows))
+
+
+# --- Figure 6 -----------------------------------------------------------------------------------
 
 
 def _correlation(xs: Sequence[float], ys: Sequence[float]) -> dict[str, Any]:
@@ -450,11 +689,10 @@ def _correlation(xs: Sequence[float], ys: Sequence[float]) -> dict[str, Any]:
     return result
 
 
-def _access_row(rows: Sequence[JudgedResponse]) -> dict[str, Any]:
-    row: dict[str, Any] = {"n": len(rows)}
-    _with_rate(row, "acceptability", sum(1 for r in rows if r.accepted), len(rows))
-    insufficient = sum(1 for r in rows if r.rejected and r.intensity == "insufficient")
-    _with_rate(row, "insufficient", insufficient, len(rows))
+def _access_row(counts: L1Counts) -> dict[str, Any]:
+    row: dict[str, Any] = {"n": counts.n}
+    _with_rate(row, "acceptability", counts.accepted, counts.n)
+    _with_rate(row, "insufficient", counts.insufficient, counts.n)
     return row
 
 
@@ -469,33 +707,74 @@ def _dummies(labels: Sequence[Hashable]) -> np.ndarray:
     return out
 
 
-def _demean(x: np.ndarray, groups: np.ndarray) -> np.ndarray:
-    """x minus its group means, column by column (the within transformation); x is (n, p)."""
+@dataclass(frozen=True, slots=True)
+class LpmCell:
+    """L1 responses of one agent at one checkpoint with one value of local content access:
+    the sufficient statistics of the linear probability model (paper Figure 6).
+
+    Attributes:
+        checkpoint: ``(scenario_id, t)``, the fixed effect and the cluster.
+        agent: agent name.
+        access: local content access (the regressor of interest).
+        n: L1 responses; accepted: accepted ones (Σ y).
+    """
+
+    checkpoint: tuple[str, int]
+    agent: str
+    access: bool
+    n: int
+    accepted: int
+
+
+def lpm_cells(cells: Iterable[JudgedCell]) -> list[LpmCell]:
+    """The non-empty :class:`LpmCell` of each judged cell (L1 responses with / without access)."""
+    out = []
+    for cell in cells:
+        for access, counts in ((True, cell.l1_with_access), (False, cell.l1_without_access)):
+            if counts.n:
+                out.append(
+                    LpmCell(cell.checkpoint_key, cell.agent, access, counts.n, counts.accepted)
+                )
+    return out
+
+
+def _weighted_demean(
+    x: np.ndarray, groups: np.ndarray, weights: np.ndarray, sizes: np.ndarray
+) -> np.ndarray:
+    """Cell values minus their group's weighted means, column by column; x is (cells, p).
+
+    With ``weights`` = responses per cell the group means are those over responses, so each
+    cell's value is what every response in it has after the within transformation.
+    """
     if x.shape[1] == 0:
         return x
-    sizes = np.bincount(groups).astype(float)
-    means = np.stack([np.bincount(groups, weights=col) / sizes for col in x.T], axis=1)
+    means = np.stack([np.bincount(groups, weights=weights * c) / sizes for c in x.T], axis=1)
     return x - means[groups]
 
 
-def linear_probability_model(
-    rows: Iterable[JudgedResponse], *, min_clusters: int = 2
-) -> dict[str, Any]:
+def lpm_from_cells(cells: Sequence[LpmCell], *, min_clusters: int = 2) -> dict[str, Any]:
     """Effect of local content access on acceptance of L1 responses (paper Figure 6; DESIGN §8).
 
     OLS of ``accepted`` (0/1) on ``local_content_access`` with agent indicators and checkpoint
     fixed effects — ``accepted ~ local_content_access + C(agent) + C(checkpoint)`` — among L1
-    responses, standard errors clustered by checkpoint. The checkpoint effects are absorbed by
-    the within transformation (demeaning by checkpoint), which gives the same coefficient and
-    residuals as the dummy regression without a dense N × G design; the fit is statsmodels
-    ``OLS(...).fit(cov_type="cluster")`` with its correction G/(G−1)·(N−1)/(N−K), where K
-    counts access and the agent indicators but not the absorbed effects, which are nested
-    within the clusters (as Stata's ``xtreg, fe`` and ``reghdfe``). Checkpoints with a single
-    L1 response carry no information under checkpoint effects and are dropped (as
-    ``reghdfe``). Inference uses t with G − 1 degrees of freedom.
+    responses, standard errors clustered by checkpoint.
+
+    Computed from per-(checkpoint, agent, access) counts, exactly and without one row per
+    response: the checkpoint effects are absorbed by the within transformation (demeaning by
+    checkpoint; Frisch–Waugh–Lovell gives the coefficient and residuals of the dummy regression
+    without an N × G design), and every response of a cell has the same demeaned regressors x̃,
+    so X̃'X̃ = Σ n x̃x̃', X̃'ỹ = Σ x̃ (accepted − n ȳ_g), and the cluster score of checkpoint g is
+    Σ_{cells in g} x̃ (accepted − n ȳ_g − n x̃'β). The estimate and its covariance are
+    statsmodels' ``OLS(ỹ, X̃).fit(cov_type="cluster", use_t=True)`` evaluated on these sums:
+    β = (X̃'X̃)⁺X̃'ỹ with the pseudo-inverse of √n·X̃ (statsmodels' ``pinv_extended``), CRV1
+    with the correction G/(G−1)·(N−1)/(N−K), where K counts access and the identified agent
+    indicators but not the absorbed effects, which are nested within the clusters (as Stata's
+    ``xtreg, fe`` and ``reghdfe``). Checkpoints with a single L1 response carry no information
+    under checkpoint effects and are dropped (as ``reghdfe``). Inference uses t with G − 1
+    degrees of freedom. Cost: O(cells) memory, O(cells · K²) time.
 
     Args:
-        rows: judged responses; only L1 responses are used.
+        cells: :func:`lpm_cells` (cells with n = 0 are ignored).
         min_clusters: fewest checkpoints (with two or more L1 responses) to fit the model.
 
     Returns:
@@ -508,18 +787,21 @@ def linear_probability_model(
         degrees of freedom) the estimates are None and ``reason`` says why; otherwise
         ``reason`` is None.
     """
-    l1 = [r for r in rows if r.level == "L1"]
-    sizes = Counter(r.checkpoint_key for r in l1)
-    used = [r for r in l1 if sizes[r.checkpoint_key] > 1]
-    clusters = sorted({r.checkpoint_key for r in used})
+    present = [c for c in cells if c.n > 0]
+    sizes_by_key: Counter[tuple[str, int]] = Counter()
+    for c in present:
+        sizes_by_key[c.checkpoint] += c.n
+    used = [c for c in present if sizes_by_key[c.checkpoint] > 1]
+    clusters = sorted({c.checkpoint for c in used})
+    n_used = sum(c.n for c in used)
     result: dict[str, Any] = {
         "coefficient": None,
         "se": None,
         "ci": None,
         "p_value": None,
-        "n": len(used),
+        "n": n_used,
         "clusters": len(clusters),
-        "n_l1": len(l1),
+        "n_l1": sum(c.n for c in present),
         "reason": None,
     }
 
@@ -529,47 +811,74 @@ def linear_probability_model(
 
     if len(clusters) < min_clusters:
         return fail(f"fewer than {min_clusters} checkpoints with two or more L1 responses")
-    if len({r.local_content_access for r in used}) < 2:
+    if len({c.access for c in used}) < 2:
         return fail("local content access does not vary among L1 responses")
-    if len({r.accepted for r in used}) < 2:
+    accepted = sum(c.accepted for c in used)
+    if accepted in (0, n_used):
         return fail("acceptance does not vary among L1 responses")
     index = {key: i for i, key in enumerate(clusters)}
-    groups = np.array([index[r.checkpoint_key] for r in used])
-    y = _demean(np.array([[float(r.accepted)] for r in used]), groups)[:, 0]
-    access = _demean(np.array([[float(r.local_content_access)] for r in used]), groups)
-    agents = _demean(_dummies([r.agent for r in used]), groups)
+    groups = np.array([index[c.checkpoint] for c in used])
+    n = np.array([float(c.n) for c in used])
+    s = np.array([float(c.accepted) for c in used])
+    sizes = np.bincount(groups, weights=n)
+    y_mean = np.bincount(groups, weights=s) / sizes
+    y_sum = s - n * y_mean[groups]  # Σ ỹ over the cell's responses
+    access = _weighted_demean(np.array([[float(c.access)] for c in used]), groups, n, sizes)
+    agents = _weighted_demean(_dummies([c.agent for c in used]), groups, n, sizes)
     # drop agent columns that the checkpoint effects absorb, so K counts only identified terms
     agents = agents[:, np.abs(agents).max(axis=0, initial=0.0) > 1e-12]
     x = np.hstack([access, agents])
-    rank = int(np.linalg.matrix_rank(x))
-    if rank == (int(np.linalg.matrix_rank(agents)) if agents.shape[1] else 0):
+    root = np.sqrt(n)[:, None]
+    rank = int(np.linalg.matrix_rank(root * x))
+    if rank == (int(np.linalg.matrix_rank(root * agents)) if agents.shape[1] else 0):
         return fail("local content access does not vary within checkpoints beyond the agent")
-    if len(used) - len(clusters) - rank <= 0:
+    if n_used - len(clusters) - rank <= 0:
         return fail("too few L1 responses for the fixed effects")
-    fit = OLS(y, x).fit(cov_type="cluster", cov_kwds={"groups": groups}, use_t=True)
-    se = float(fit.bse[0])
+    pinv_root, _singular = pinv_extended(root * x)
+    bread = pinv_root @ pinv_root.T  # (X̃'X̃)⁺, statsmodels' normalized_cov_params
+    beta = bread @ (x.T @ y_sum)
+    residual_sum = y_sum - n * (x @ beta)  # Σ residuals over the cell's responses
+    scores = np.zeros((len(clusters), x.shape[1]))
+    np.add.at(scores, groups, x * residual_sum[:, None])
+    k_params = x.shape[1]
+    g = len(clusters)
+    covariance = bread @ (scores.T @ scores) @ bread
+    covariance *= g / (g - 1.0) * ((n_used - 1.0) / float(n_used - k_params))
+    se = float(np.sqrt(covariance[0, 0]))
     if not math.isfinite(se) or se == 0.0:
         return fail("the clustered standard error is undefined")
-    low, high = (float(v) for v in fit.conf_int(alpha=0.05)[0])
+    coefficient = float(beta[0])
+    t_value = coefficient / se
+    critical = float(stats.t.ppf(0.975, g - 1))
     result.update(
-        coefficient=round(100 * float(fit.params[0]), 2),
+        coefficient=round(100 * coefficient, 2),
         se=round(100 * se, 2),
-        ci=(round(100 * low, 2), round(100 * high, 2)),
-        p_value=float(fit.pvalues[0]),
+        ci=(
+            round(100 * (coefficient - critical * se), 2),
+            round(100 * (coefficient + critical * se), 2),
+        ),
+        p_value=float(stats.t.sf(np.abs(t_value), g - 1) * 2),
     )
     return result
 
 
-def figure6(rows: Iterable[JudgedResponse]) -> dict[str, Any]:
+def linear_probability_model(
+    rows: Iterable[JudgedResponse], *, min_clusters: int = 2
+) -> dict[str, Any]:
+    """:func:`lpm_from_cells` of judged responses (paper Figure 6; only L1 responses count)."""
+    return lpm_from_cells(lpm_cells(judged_cells(rows)), min_clusters=min_clusters)
+
+
+def figure6_from_cells(cells: Sequence[JudgedCell]) -> dict[str, Any]:
     """Retrieval versus acceptability, and local content access on L1 (paper Figure 6).
 
     DESIGN §8: retrieval rounds vs acceptability across agents (Pearson r, Spearman ρ); L1
     responses with and without local content access (acceptability and insufficient rate); a
     linear probability model with agent indicators and checkpoint fixed effects, SEs clustered
-    by checkpoint (:func:`linear_probability_model`).
+    by checkpoint (:func:`lpm_from_cells`).
 
     Args:
-        rows: judged responses.
+        cells: judged cells.
 
     Returns:
         ``{"by_agent": [{"agent", "n", "retrieval_rounds" (mean), "acceptability",
@@ -580,47 +889,60 @@ def figure6(rows: Iterable[JudgedResponse]) -> dict[str, Any]:
         responses (insufficient = rejected with intensity insufficient). Correlations need at
         least 3 agents with varying values; otherwise they are None and ``reason`` says why.
     """
-    rows = list(rows)
-    groups = _group_by(rows, lambda r: r.agent)
+    per_agent = cell_groups(cells, ("agent",))
+    agents = sorted(key[0] for key in per_agent)
     by_agent = []
-    for agent in sorted(groups):
-        agent_rows = groups[agent]
+    xs, ys = [], []
+    for agent in agents:
+        counts = per_agent[(agent,)]
+        # unrounded values for the correlations, so rounding never moves r or ρ
+        xs.append(counts.retrieval_rounds_sum / counts.n)
+        ys.append(100.0 * counts.accept / counts.n)
         row: dict[str, Any] = {
             "agent": agent,
-            "n": len(agent_rows),
-            "retrieval_rounds": round(fmean(r.retrieval_rounds for r in agent_rows), 2),
+            "n": counts.n,
+            "retrieval_rounds": round(xs[-1], 2),
         }
-        _with_rate(row, "acceptability", sum(1 for r in agent_rows if r.accepted), len(agent_rows))
+        _with_rate(row, "acceptability", counts.accept, counts.n)
         by_agent.append(row)
-    # correlate the unrounded values so rounding never moves r or ρ
-    xs = [fmean(r.retrieval_rounds for r in groups[a]) for a in sorted(groups)]
-    ys = [100.0 * sum(r.accepted for r in groups[a]) / len(groups[a]) for a in sorted(groups)]
-    l1 = [r for r in rows if r.level == "L1"]
+    with_access = [c.l1_with_access for c in cells]
+    without_access = [c.l1_without_access for c in cells]
     return {
         "by_agent": by_agent,
         "correlation": _correlation(xs, ys),
         "local_content_access": {
-            "with": _access_row([r for r in l1 if r.local_content_access]),
-            "without": _access_row([r for r in l1 if not r.local_content_access]),
+            "with": _access_row(_sum_l1(with_access)),
+            "without": _access_row(_sum_l1(without_access)),
         },
-        "lpm": linear_probability_model(rows),
+        "lpm": lpm_from_cells(lpm_cells(cells)),
     }
 
 
-def _figure7_row(
-    level: str, rows: Sequence[JudgedResponse], accepted_at: Mapping[tuple[str, int], set[str]]
-) -> dict[str, Any]:
-    n = len(rows)
-    row: dict[str, Any] = {"level": level, "n": n}
+def _sum_l1(parts: Iterable[L1Counts]) -> L1Counts:
+    n = accepted = insufficient = 0
+    for p in parts:
+        n, accepted, insufficient = n + p.n, accepted + p.accepted, insufficient + p.insufficient
+    return L1Counts(n, accepted, insufficient)
+
+
+def figure6(rows: Iterable[JudgedResponse]) -> dict[str, Any]:
+    """:func:`figure6_from_cells` of judged responses (paper Figure 6)."""
+    return figure6_from_cells(judged_cells(rows))
+
+
+# --- Figure 7 -----------------------------------------------------------------------------------
+
+
+def _figure7_row(level: str, counts: WellTimedCounts, elsewhere: int) -> dict[str, Any]:
+    row: dict[str, Any] = {"level": level, "n": counts.n}
     for intensity in INTENSITIES:
-        _with_rate(row, intensity, sum(1 for r in rows if r.intensity == intensity), n)
-    elsewhere = sum(1 for r in rows if accepted_at.get(r.checkpoint_key, set()) - {r.agent})
+        _with_rate(row, intensity, getattr(counts, intensity), counts.n)
     row["accepted_elsewhere_count"] = elsewhere
-    _with_rate(row, "accepted_elsewhere", elsewhere, n)
+    _with_rate(row, "accepted_elsewhere", elsewhere, counts.n)
     return row
 
 
-def figure7(rows: Iterable[JudgedResponse]) -> list[dict[str, Any]]:
+def figure7_from_cells(cells: Sequence[JudgedCell]) -> list[dict[str, Any]]:
     """Intensity errors among well-timed rejected actions (paper Figure 7; DESIGN §8).
 
     The base is rejected L1–L3 responses with timing ``appropriate``. For each level, the
@@ -628,25 +950,44 @@ def figure7(rows: Iterable[JudgedResponse]) -> list[dict[str, Any]]:
     checkpoint ``(scenario_id, t)`` has an accepted response from another agent.
 
     Args:
-        rows: judged responses (all of them: other agents' accepted responses matter).
+        cells: judged cells (all of them: other agents' accepted responses matter).
 
     Returns:
         Rows for ``L1``, ``L2``, ``L3`` and ``"L1–L3"`` (all three together), each ``{"level",
         "n", "insufficient", "excessive", "appropriate", "accepted_elsewhere_count",
         "accepted_elsewhere"}`` plus a ``_ci`` for every percentage (percent of n).
     """
-    rows = list(rows)
     accepted_at: dict[tuple[str, int], set[str]] = defaultdict(set)
-    for r in rows:
-        if r.accepted:
-            accepted_at[r.checkpoint_key].add(r.agent)
-    base = [r for r in rows if r.rejected and r.intervenes and r.timing == "appropriate"]
-    out = [_figure7_row(lv, [r for r in base if r.level == lv], accepted_at) for lv in LEVELS[1:]]
-    out.append(_figure7_row("L1–L3", base, accepted_at))
+    for cell in cells:
+        if cell.table1.accept:
+            accepted_at[cell.checkpoint_key].add(cell.agent)
+    totals = {level: WellTimedCounts() for level in WELL_TIMED_LEVELS}
+    elsewhere: Counter[str] = Counter()
+    for cell in cells:
+        others = bool(accepted_at.get(cell.checkpoint_key, set()) - {cell.agent})
+        for level in WELL_TIMED_LEVELS:
+            counts = cell.well_timed[level]
+            if counts.n:
+                totals[level] = _add_counts(totals[level], counts)
+                if others:
+                    elsewhere[level] += counts.n
+    out = [_figure7_row(level, totals[level], elsewhere[level]) for level in WELL_TIMED_LEVELS]
+    everything = WellTimedCounts()
+    for counts in totals.values():
+        everything = _add_counts(everything, counts)
+    out.append(_figure7_row("L1–L3", everything, sum(elsewhere.values())))
     return out
 
 
-def table10_other_issues(rows: Iterable[JudgedResponse]) -> dict[str, Any]:
+def figure7(rows: Iterable[JudgedResponse]) -> list[dict[str, Any]]:
+    """:func:`figure7_from_cells` of judged responses (paper Figure 7)."""
+    return figure7_from_cells(judged_cells(rows))
+
+
+# --- Table 10 -----------------------------------------------------------------------------------
+
+
+def table10_from_cells(cells: Iterable[JudgedCell]) -> dict[str, Any]:
     """Other issues on rejected responses, by category (paper Table 10; DESIGN §8).
 
     Paper: other issues on 1,000 responses, 27.97% of rejected. A response is counted once per
@@ -654,7 +995,7 @@ def table10_other_issues(rows: Iterable[JudgedResponse]) -> dict[str, Any]:
     category shares within other-issue responses can add up to more than 100.
 
     Args:
-        rows: judged responses; only rejected ones are used.
+        cells: judged cells.
 
     Returns:
         ``{"rejected", "with_other_issues", "share_of_rejected", "share_of_rejected_ci",
@@ -663,19 +1004,51 @@ def table10_other_issues(rows: Iterable[JudgedResponse]) -> dict[str, Any]:
         responses with any other issue, ``share_of_rejected`` in percent of all rejected;
         every DESIGN §2 category in order (count 0 included), then any unknown ones by name.
     """
-    rejected = [r for r in rows if r.rejected]
-    flagged = [r for r in rejected if r.other_issues]
-    counts: Counter[str] = Counter(c for r in flagged for c in set(r.other_issues))
-    result: dict[str, Any] = {"rejected": len(rejected), "with_other_issues": len(flagged)}
-    _with_rate(result, "share_of_rejected", len(flagged), len(rejected))
+    rejected = flagged = 0
+    counts: Counter[str] = Counter()
+    for cell in cells:
+        rejected += cell.rejected
+        flagged += cell.other_issues
+        counts.update(cell.issue_categories)
+    result: dict[str, Any] = {"rejected": rejected, "with_other_issues": flagged}
+    _with_rate(result, "share_of_rejected", flagged, rejected)
     categories = []
     for category in [*OTHER_ISSUES, *sorted(set(counts) - set(OTHER_ISSUES))]:
         row: dict[str, Any] = {"category": category, "count": counts[category]}
-        _with_rate(row, "share_within", counts[category], len(flagged))
-        _with_rate(row, "share_of_rejected", counts[category], len(rejected))
+        _with_rate(row, "share_within", counts[category], flagged)
+        _with_rate(row, "share_of_rejected", counts[category], rejected)
         categories.append(row)
     result["categories"] = categories
     return result
+
+
+def table10_other_issues(rows: Iterable[JudgedResponse]) -> dict[str, Any]:
+    """:func:`table10_from_cells` of judged responses (paper Table 10)."""
+    return table10_from_cells(judged_cells(rows))
+
+
+# --- Tables 7–8 ---------------------------------------------------------------------------------
+
+
+def tables7_8_from_cells(cells: Iterable[JudgedCell]) -> dict[str, Any]:
+    """Checkpoint-sampling diagnostics of the judged responses (paper Tables 7–8; DESIGN §6).
+
+    Returns:
+        :func:`app.scenarios.sampling.sampling_diagnostics_from_counts` of the responses per
+        ``(agent, t, n)``.
+    """
+    counts: Counter[tuple[str, int, int]] = Counter()
+    for cell in cells:
+        counts[(cell.agent, cell.checkpoint, cell.num_events)] += cell.n
+    return sampling_diagnostics_from_counts(counts)
+
+
+def tables7_8_sampling(rows: Iterable[JudgedResponse]) -> dict[str, Any]:
+    """:func:`tables7_8_from_cells` of judged responses (paper Tables 7–8)."""
+    return tables7_8_from_cells(judged_cells(rows))
+
+
+# --- Table 11 -----------------------------------------------------------------------------------
 
 
 JUDGE_FIELDS: tuple[str, ...] = ("verdict", "level", "timing", "intensity")
@@ -730,12 +1103,3 @@ def table11_judge_accuracy(
     _with_rate(result, "joint_accuracy", joint_ok, n)
     result["confusion"] = confusion
     return result
-
-
-def tables7_8_sampling(rows: Iterable[JudgedResponse]) -> dict[str, Any]:
-    """Checkpoint-sampling diagnostics of the judged responses (paper Tables 7–8; DESIGN §6).
-
-    Returns:
-        :func:`app.scenarios.sampling.sampling_diagnostics` of ``(agent, scenario_id, t, n)``.
-    """
-    return sampling_diagnostics((r.agent, r.scenario_id, r.checkpoint, r.num_events) for r in rows)

@@ -14,7 +14,7 @@ import hashlib
 import math
 import random
 from collections import Counter, defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from itertools import combinations
 from typing import Any
 
@@ -84,36 +84,54 @@ def sampling_diagnostics(rows: Iterable[tuple[str, str, int, int]]) -> dict[str,
         rows: ``(agent, scenario_id, t, n)`` for every sampled response.
 
     Returns:
+        :func:`sampling_diagnostics_from_counts` of the responses counted per ``(agent, t, n)``.
+    """
+    return sampling_diagnostics_from_counts(Counter((a, t, n) for a, _s, t, n in rows))
+
+
+def sampling_diagnostics_from_counts(counts: Mapping[tuple[str, int, int], int]) -> dict[str, Any]:
+    """Diagnostics of a checkpoint sample from its counts (DESIGN §6; paper Tables 7–8).
+
+    The one definition of the diagnostics: :func:`sampling_diagnostics` counts rows into it,
+    and the analysis page feeds it counts aggregated in SQL.
+
+    Args:
+        counts: ``(agent, t, n)`` → number of sampled responses of that agent at event
+            position t of scenarios with n events (zero counts are ignored).
+
+    Returns:
         ``{"cramers_v": float | None, "max_wasserstein": float | None, "max_wasserstein_pair":
         [a, b] | None, "by_length": {n: {t: count}}, "responses": int}``. Cramér's V is
         between agent and event position t (contingency table agents × t); the Wasserstein
         distance is between two agents' distributions of normalised position (t − 1)/(n − 1)
-        in [0, 1]. Paper, 10 models × 400 scenarios: V = 0.029, max W = 0.0288.
+        in [0, 1], each position weighted by its count. Paper, 10 models × 400 scenarios:
+        V = 0.029, max W = 0.0288.
     """
-    rows = list(rows)
+    cells = {key: count for key, count in counts.items() if count > 0}
     by_length: dict[int, Counter[int]] = defaultdict(Counter)
-    positions: dict[str, list[float]] = defaultdict(list)
-    for agent, _scenario, t, n in rows:
-        by_length[n][t] += 1
-        positions[agent].append((t - 1) / (n - 1) if n > 1 else 0.0)
+    by_agent_t: dict[str, Counter[int]] = defaultdict(Counter)
+    positions: dict[str, Counter[float]] = defaultdict(Counter)
+    for (agent, t, n), count in cells.items():
+        by_length[n][t] += count
+        by_agent_t[agent][t] += count
+        positions[agent][(t - 1) / (n - 1) if n > 1 else 0.0] += count
     agents = sorted(positions)
-    ts = sorted({t for _a, _s, t, _n in rows})
+    ts = sorted({t for _a, t, _n in cells})
     cramers_v = None
     if len(agents) > 1 and len(ts) > 1:
-        table = np.array(
-            [
-                [sum(1 for a, _s, t, _n in rows if a == agent and t == tt) for tt in ts]
-                for agent in agents
-            ]
-        )
+        table = np.array([[by_agent_t[agent][t] for t in ts] for agent in agents])
         cramers_v = round(float(association(table, method="cramer")), 4)
+    weighted = {
+        agent: (list(positions[agent]), list(positions[agent].values())) for agent in agents
+    }
     max_w, pair = None, None
     for a, b in combinations(agents, 2):
-        distance = float(wasserstein_distance(positions[a], positions[b]))
+        (u, u_weights), (v, v_weights) = weighted[a], weighted[b]
+        distance = float(wasserstein_distance(u, v, u_weights, v_weights))
         if max_w is None or distance > max_w:
             max_w, pair = distance, [a, b]
     return {
-        "responses": len(rows),
+        "responses": sum(cells.values()),
         "cramers_v": cramers_v,
         "max_wasserstein": None if max_w is None else round(max_w, 4),
         "max_wasserstein_pair": pair,

@@ -7,21 +7,30 @@ half-width z·sqrt(1/(4n) + z²/(4n²)) / (1 + z²/n); z = 1.959964, z² = 3.841
 
 from __future__ import annotations
 
+from collections import Counter
+from typing import Any
+
 import numpy as np
 import pytest
 from statsmodels.regression.linear_model import OLS
+from statsmodels.stats.proportion import proportion_confint
 
 from app.metrics import formulas
 from app.metrics.tables import (
     RATES,
     TABLE1_CI_COLUMNS,
     JudgedResponse,
+    count_cell,
+    figure3_from_cells,
     figure3_over_proactivity,
     figure4_all_pairs,
     figure4_paired,
     figure6,
     figure7,
+    judged_cells,
     linear_probability_model,
+    lpm_cells,
+    merge_cell,
     table1,
     table2_by_domain,
     table2_by_need_type,
@@ -640,3 +649,124 @@ def test_tables7_8_sampling_passes_agent_scenario_t_and_n() -> None:
     assert result["max_wasserstein"] == 1.0 and result["max_wasserstein_pair"] == ["A", "B"]
     # agent × t table [[1, 0], [0, 1]]: χ² = 2, V = sqrt(2 / (2 · 1)) = 1
     assert result["cramers_v"] == 1.0
+
+
+# --- counts: the same results as computing over rows ------------------------------------------
+
+
+def _statsmodels_lpm(rows: list[JudgedResponse]) -> dict[str, Any] | None:
+    """The row-level implementation the count-based LPM replaced: statsmodels OLS with
+    clustered SEs on the response rows demeaned by checkpoint (None where it refuses)."""
+    l1 = [r for r in rows if r.level == "L1"]
+    sizes = Counter(r.checkpoint_key for r in l1)
+    used = [r for r in l1 if sizes[r.checkpoint_key] > 1]
+    clusters = sorted({r.checkpoint_key for r in used})
+    index = {key: i for i, key in enumerate(clusters)}
+    groups = np.array([index[r.checkpoint_key] for r in used])
+
+    def demean(x: np.ndarray) -> np.ndarray:
+        if x.shape[1] == 0:
+            return x
+        counts = np.bincount(groups).astype(float)
+        means = np.stack([np.bincount(groups, weights=c) / counts for c in x.T], axis=1)
+        return x - means[groups]
+
+    levels = sorted({r.agent for r in used}, key=repr)[1:]
+    dummies = np.array([[float(r.agent == a) for a in levels] for r in used]).reshape(
+        len(used), len(levels)
+    )
+    y = demean(np.array([[float(r.accepted)] for r in used]))[:, 0]
+    access = demean(np.array([[float(r.local_content_access)] for r in used]))
+    agents = demean(dummies)
+    agents = agents[:, np.abs(agents).max(axis=0, initial=0.0) > 1e-12]
+    x = np.hstack([access, agents])
+    fit = OLS(y, x).fit(cov_type="cluster", cov_kwds={"groups": groups}, use_t=True)
+    low, high = (float(v) for v in fit.conf_int(alpha=0.05)[0])
+    return {
+        "coefficient": round(100 * float(fit.params[0]), 2),
+        "se": round(100 * float(fit.bse[0]), 2),
+        "ci": (round(100 * low, 2), round(100 * high, 2)),
+        "p_value": float(fit.pvalues[0]),
+        "n": len(used),
+        "clusters": len(clusters),
+    }
+
+
+def _random_l1(seed: int, agents: str, checkpoints: int, repeats: int) -> list[JudgedResponse]:
+    """L1 responses of several agents at several checkpoints, some checkpoints visited
+    `repeats` times per agent (so cells hold several responses), random access and verdicts."""
+    rng = np.random.default_rng(seed)
+    rows = []
+    for c in range(checkpoints):
+        for agent in agents:
+            for _ in range(int(rng.integers(0, repeats + 1))):
+                access = bool(rng.random() < 0.3 + 0.1 * agents.index(agent))
+                p_accept = 0.35 + 0.25 * access + 0.05 * agents.index(agent) + 0.01 * (c % 7)
+                if rng.random() < p_accept:
+                    rows.append(
+                        j(agent, "L1", "accept", scenario=f"s{c}", t=1 + c % 3, access=access)
+                    )
+                else:
+                    rows.append(
+                        j(
+                            agent,
+                            "L1",
+                            "reject",
+                            "belated",
+                            "appropriate",
+                            scenario=f"s{c}",
+                            t=1 + c % 3,
+                            access=access,
+                        )
+                    )
+    rows.append(j("A", "L2", "accept", scenario="s0"))  # not L1: ignored
+    return rows
+
+
+@pytest.mark.parametrize(
+    ("seed", "agents", "checkpoints", "repeats"),
+    [
+        (1, "AB", 12, 1),
+        (2, "ABC", 40, 2),
+        (3, "ABCD", 150, 3),
+        (4, "AB", 6, 5),
+        (5, "ABCDE", 80, 1),
+    ],
+)
+def test_lpm_from_counts_equals_the_row_level_statsmodels_fit(
+    seed: int, agents: str, checkpoints: int, repeats: int
+) -> None:
+    rows = _random_l1(seed, agents, checkpoints, repeats)
+    result = linear_probability_model(rows)
+    assert result["reason"] is None
+    reference = _statsmodels_lpm(rows)
+    assert reference is not None
+    for key in ("coefficient", "se", "ci", "n", "clusters"):
+        assert result[key] == reference[key], key
+    assert result["p_value"] == pytest.approx(reference["p_value"], rel=1e-9, abs=1e-15)
+    # cells hold several responses here: the count-based fit did not see them one by one
+    assert len(lpm_cells(judged_cells(rows))) < result["n"] or repeats == 1
+
+
+def test_wilson_equals_statsmodels_proportion_confint() -> None:
+    for n in (*range(1, 60), 97, 1000, 8000, 1_000_000):
+        for k in sorted({0, 1, n // 7, n // 3, n // 2, n - 1, n}):
+            for confidence in (0.95, 0.9, 0.99):
+                low, high = proportion_confint(k, n, alpha=1 - confidence, method="wilson")
+                expected = (round(100 * float(low), 2), round(100 * float(high), 2))
+                assert wilson_interval(k, n, confidence) == expected, (k, n, confidence)
+
+
+def test_merged_cells_equal_the_cell_of_all_rows() -> None:
+    rows = [r for r in TABLE1_ROWS if r.agent == "A"]
+    rows = [*rows, j("A", "L1", "reject", "appropriate", "insufficient", issues=("other", "zz"))]
+    first, second = count_cell(rows[:4]), count_cell(rows[4:])
+    assert merge_cell(first, second) == count_cell(rows)
+
+
+def test_cells_feed_every_row_function() -> None:
+    cells = judged_cells([*TABLE1_ROWS, *PAIRED])
+    assert figure3_from_cells(cells) == figure3_over_proactivity([*TABLE1_ROWS, *PAIRED])
+    assert sum(c.n for c in cells) == len(TABLE1_ROWS) + len(PAIRED)
+    # one cell per agent and checkpoint
+    assert len(cells) == len({(r.agent, r.checkpoint_key) for r in [*TABLE1_ROWS, *PAIRED]})

@@ -27,6 +27,9 @@ class Settings(BaseSettings):
         celery_queue: the broker queue tasks go to (lets test runs share one Redis safely).
         celery_visibility_timeout: seconds before Redis redelivers a task whose worker died
             without acknowledging it (tasks are acknowledged late, after they finish).
+        export_retention_days: finished export jobs (files and row) are deleted this many days
+            after they finish; 0 keeps them whatever their age.
+        export_keep_per_user: finished export jobs kept per user, newest first; 0 keeps all.
         in_process_threads: responses produced at once when tasks run in-process (no Redis);
             each agent's own endpoint concurrency limit still applies.
     """
@@ -42,6 +45,8 @@ class Settings(BaseSettings):
     secure_cookies: bool = False
     celery_queue: str = "halo"
     celery_visibility_timeout: int = 3600
+    export_retention_days: int = 30
+    export_keep_per_user: int = 5
     in_process_threads: int = Field(default=4, ge=1, le=64)
 
     @model_validator(mode="after")

@@ -6,13 +6,22 @@ own directory ``<var_dir>/exports/<job id>/``; progress (rows written of rows to
 committed to the job row as it goes, at most every :data:`PROGRESS_EVERY_S` seconds, from a
 session separate from the one streaming the rows. Only the files of a finished job are served,
 and only by name from its own directory.
+
+Finished jobs do not pile up: whenever a job is created or finishes, the retention rule of the
+settings removes finished jobs (row and directory) older than ``export_retention_days`` and all
+but the newest ``export_keep_per_user`` of each user's (:func:`expired_export_jobs`); a lead can
+also delete a finished job at once (:func:`delete_export_job`).
 """
 
 from __future__ import annotations
 
+import logging
+import shutil
 import time
-from collections.abc import Callable
+from collections import defaultdict
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from sqlmodel import Session, col, select
@@ -32,6 +41,10 @@ FORMATS: dict[str, tuple[str, ...]] = {
 PROGRESS_EVERY_S = 0.5
 """Least time between two progress commits."""
 ERROR_CHARS = 2000
+FINISHED = ("done", "failed")
+"""Statuses of jobs that no worker will touch again (the only ones deleted)."""
+
+log = logging.getLogger(__name__)
 
 
 def exports_dir() -> Path:
@@ -55,6 +68,9 @@ def create_export_job(
         run_id: export this run only; None for every run.
         created_by: the user who asked for it.
 
+    Finished jobs past the retention rule are deleted in the same commit
+    (:func:`expired_export_jobs`), their directories right after.
+
     Returns:
         The new job, status ``queued``.
 
@@ -70,8 +86,10 @@ def create_export_job(
         raise NotFoundError(f"run {run_id} does not exist")
     job = ExportJob(format=format, run_id=run_id, created_by=created_by)
     session.add(job)
+    expired = _delete_expired_rows(session)
     session.commit()
     session.refresh(job)
+    _remove_directories(expired)
     return job
 
 
@@ -116,7 +134,8 @@ def run_export_job(session: Session, job_id: int) -> ExportJob:
     Idempotent: a ``done`` job is left alone; a ``queued``, ``running`` (a redelivered task
     whose worker died) or ``failed`` job is (re)written from the start — files are renamed into
     place only when complete, so a rerun never serves half a file. Failures are recorded on the
-    job (status ``failed`` and the error), not raised.
+    job (status ``failed`` and the error), not raised. When the job is done, the retention rule
+    is applied to the other finished jobs.
 
     Args:
         session: database session for the job row (commits progress); the rows are read on a
@@ -159,7 +178,10 @@ def run_export_job(session: Session, job_id: int) -> ExportJob:
     job.total = max(job.total, summary["rows"])
     job.finished_at = utcnow()
     session.add(job)
+    # this job now counts against its user's limit (it is the newest, so it is kept)
+    expired = _delete_expired_rows(session)
     session.commit()
+    _remove_directories(expired)
     return job
 
 
@@ -208,3 +230,109 @@ def export_file_path(session: Session, job_id: int, name: str) -> Path:
     if path.parent != directory or not path.is_file():
         raise NotFoundError(f"export {job_id} has no file {name!r}")
     return path
+
+
+# --- retention and deletion ---------------------------------------------------------------------
+
+
+def expired_export_jobs(
+    jobs: Iterable[ExportJob], *, now: datetime, retention_days: int, keep_per_user: int
+) -> list[ExportJob]:
+    """The finished jobs the retention rule removes (pure; no I/O).
+
+    A finished (``done`` or ``failed``) job expires when it finished more than ``retention_days``
+    days before ``now`` (it started, or was created, if it has no finish time), or when its
+    user — ``created_by``; jobs without one (``halo`` scripts) count as one user — has
+    ``keep_per_user`` newer finished jobs. Queued and running jobs never expire.
+
+    Args:
+        jobs: export jobs.
+        now: the current time (aware).
+        retention_days: age limit in days; 0 or less keeps jobs whatever their age.
+        keep_per_user: finished jobs kept per user, newest (highest id) first; 0 or less keeps
+            them all.
+
+    Returns:
+        The expired jobs, oldest first.
+    """
+    finished = sorted((j for j in jobs if j.status in FINISHED), key=lambda j: j.id or 0)
+    expired: dict[int | None, ExportJob] = {}
+    if retention_days > 0:
+        cutoff = now - timedelta(days=retention_days)
+        for job in finished:
+            if _aware(job.finished_at or job.started_at or job.created_at) < cutoff:
+                expired[job.id] = job
+    if keep_per_user > 0:
+        by_user: dict[int | None, list[ExportJob]] = defaultdict(list)
+        for job in finished:
+            by_user[job.created_by].append(job)
+        for user_jobs in by_user.values():
+            for job in user_jobs[:-keep_per_user]:
+                expired[job.id] = job
+    return sorted(expired.values(), key=lambda j: j.id or 0)
+
+
+def _aware(value: datetime) -> datetime:
+    """A stored time as an aware UTC datetime (SQLite gives them back naive)."""
+    return value if value.tzinfo is not None else value.replace(tzinfo=UTC)
+
+
+def _delete_expired_rows(session: Session) -> list[int]:
+    """Delete the rows of the jobs past the settings' retention rule (no commit); their ids."""
+    settings = get_settings()
+    finished = session.exec(select(ExportJob).where(col(ExportJob.status).in_(FINISHED)))
+    expired = expired_export_jobs(
+        finished,
+        now=utcnow(),
+        retention_days=settings.export_retention_days,
+        keep_per_user=settings.export_keep_per_user,
+    )
+    for job in expired:
+        session.delete(job)
+    return [job.id for job in expired if job.id is not None]
+
+
+def _remove_directories(job_ids: Iterable[int]) -> None:
+    """Remove the directories of deleted jobs; a directory that cannot be removed is logged and
+    left (its row is gone: nothing serves it)."""
+    for job_id in job_ids:
+        directory = job_dir(job_id)
+        try:
+            shutil.rmtree(directory)
+        except FileNotFoundError:
+            continue
+        except OSError as exc:
+            log.warning("could not remove export directory %s: %s", directory, exc)
+
+
+def delete_export_job(session: Session, job_id: int) -> None:
+    """Delete a finished job: its row, then its directory and files (commits once).
+
+    Args:
+        session: database session.
+        job_id: the job.
+
+    Raises:
+        NotFoundError: no such job.
+        UnprocessableError: the job is queued or running (a worker may still write it).
+    """
+    job = get_export_job(session, job_id)
+    if job.status not in FINISHED:
+        raise UnprocessableError(
+            f"export {job_id} is {job.status}; it can be deleted once it has finished", "job"
+        )
+    session.delete(job)
+    session.commit()
+    _remove_directories([job_id])
+
+
+def prune_export_jobs(session: Session) -> list[int]:
+    """Apply the retention rule of the settings now (commits once).
+
+    Returns:
+        The ids of the jobs deleted.
+    """
+    deleted = _delete_expired_rows(session)
+    session.commit()
+    _remove_directories(deleted)
+    return deleted

@@ -1,9 +1,11 @@
-"""Export jobs: create, run with progress, idempotence, failures and file confinement."""
+"""Export jobs: create, run with progress, idempotence, failures, file confinement, retention and
+deletion."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -11,9 +13,11 @@ from sqlmodel import Session
 
 from app.errors import NotFoundError, UnprocessableError
 from app.export import count_rows, jobs
+from app.export.jobs import expired_export_jobs
+from app.models.base import utcnow
 from app.models.export import ExportJob
 from app.settings import get_settings
-from tests.factories import make_run
+from tests.factories import make_run, make_user
 
 
 @pytest.fixture
@@ -119,3 +123,108 @@ def test_files_are_served_only_from_the_jobs_own_directory(session: Session, var
     with pytest.raises(NotFoundError):
         jobs.export_file_path(session, 10**9, "responses.jsonl")
     assert [j.id for j in jobs.list_export_jobs(session)][:2] == [second.id, first.id]
+
+
+# --- retention and deletion -------------------------------------------------------------------
+
+
+def _job(job_id: int, status: str, user: int | None, finished_days_ago: float | None) -> ExportJob:
+    now = datetime(2026, 6, 1, 12, 0, tzinfo=UTC)
+    finished = None if finished_days_ago is None else now - timedelta(days=finished_days_ago)
+    return ExportJob(
+        id=job_id,
+        format="jsonl",
+        status=status,
+        created_by=user,
+        created_at=now - timedelta(days=100),
+        finished_at=finished,
+    )
+
+
+def test_expired_export_jobs_by_age_and_per_user() -> None:
+    now = datetime(2026, 6, 1, 12, 0, tzinfo=UTC)
+    history = [
+        _job(1, "done", 7, 40),  # older than 30 days
+        _job(2, "failed", 7, 31),  # older than 30 days
+        _job(3, "done", 7, 10),
+        _job(4, "done", 7, 5),
+        _job(5, "done", 7, 1),
+        _job(6, "done", 8, 45),  # another user's, old
+        _job(7, "done", None, 2),
+        _job(8, "running", 7, None),  # never expires
+        _job(9, "queued", 7, None),
+    ]
+    by_age = expired_export_jobs(history, now=now, retention_days=30, keep_per_user=0)
+    assert [j.id for j in by_age] == [1, 2, 6]
+    # user 7 keeps its 2 newest finished jobs (4, 5); 8 and the scripts' jobs are alone
+    by_count = expired_export_jobs(history, now=now, retention_days=0, keep_per_user=2)
+    assert [j.id for j in by_count] == [1, 2, 3]
+    both = expired_export_jobs(history, now=now, retention_days=30, keep_per_user=2)
+    assert [j.id for j in both] == [1, 2, 3, 6]
+    assert expired_export_jobs(history, now=now, retention_days=0, keep_per_user=0) == []
+    # a naive time (SQLite gives them back so) is read as UTC: 29 days is not too old
+    naive = _job(10, "done", 9, 29)
+    assert naive.finished_at is not None
+    naive.finished_at = naive.finished_at.replace(tzinfo=None)
+    assert expired_export_jobs([naive], now=now, retention_days=30, keep_per_user=0) == []
+
+
+def _finished(session: Session, user: int | None) -> ExportJob:
+    job = jobs.create_export_job(session, format="jsonl", created_by=user)
+    assert job.id is not None
+    return jobs.run_export_job(session, job.id)
+
+
+def test_retention_deletes_rows_and_folders_when_jobs_are_created_and_finish(
+    session: Session, var_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    make_run(session, scenario_ids=["wp-04"])
+    lead, other = make_user(session, role="lead"), make_user(session, role="lead")
+    monkeypatch.setenv("EXPORT_KEEP_PER_USER", "2")
+    monkeypatch.setenv("EXPORT_RETENTION_DAYS", "30")
+    get_settings.cache_clear()
+    first, second = _finished(session, lead.id), _finished(session, lead.id)
+    theirs = _finished(session, other.id)
+    assert first.id is not None and second.id is not None and theirs.id is not None
+    assert (var_dir / "exports" / str(first.id) / "responses.jsonl").is_file()
+    # a third finished job of the lead's: the oldest of its three goes, row and folder
+    third = _finished(session, lead.id)
+    assert third.id is not None
+    ids = [j.id for j in jobs.list_export_jobs(session)]
+    assert first.id not in ids and {second.id, third.id, theirs.id} <= set(ids)
+    assert not (var_dir / "exports" / str(first.id)).exists()
+    assert (var_dir / "exports" / str(second.id)).is_dir()
+    with pytest.raises(NotFoundError):
+        jobs.export_file_path(session, first.id, "responses.jsonl")
+    # age: the other lead's job finished 31 days ago goes when the next job is created
+    old = session.get(ExportJob, theirs.id)
+    assert old is not None
+    old.finished_at = utcnow() - timedelta(days=31)
+    session.add(old)
+    session.commit()
+    queued = jobs.create_export_job(session, format="jsonl", created_by=other.id)
+    assert session.get(ExportJob, theirs.id) is None
+    assert not (var_dir / "exports" / str(theirs.id)).exists()
+    assert queued.status == "queued" and (var_dir / "exports" / str(second.id)).is_dir()
+    assert jobs.prune_export_jobs(session) == []  # nothing more to do
+
+
+def test_delete_export_job(session: Session, var_dir: Path) -> None:
+    make_run(session, scenario_ids=["wp-04"])
+    done = _finished(session, None)
+    assert done.id is not None
+    queued = jobs.create_export_job(session, format="jsonl")
+    assert queued.id is not None
+    with pytest.raises(UnprocessableError, match="can be deleted once it has finished"):
+        jobs.delete_export_job(session, queued.id)
+    jobs.delete_export_job(session, done.id)
+    assert session.get(ExportJob, done.id) is None
+    assert not (var_dir / "exports" / str(done.id)).exists()
+    with pytest.raises(NotFoundError):
+        jobs.delete_export_job(session, done.id)
+    # a failed job without a folder is deleted too
+    queued.status = "failed"
+    session.add(queued)
+    session.commit()
+    jobs.delete_export_job(session, queued.id)
+    assert session.get(ExportJob, queued.id) is None

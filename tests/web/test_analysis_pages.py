@@ -331,3 +331,44 @@ def test_export_end_to_end_in_process(
     with session_scope() as s:
         stored = s.get(ExportJob, job.id)
         assert stored is not None and stored.finished_at is not None
+
+
+def test_a_finished_export_is_deleted_from_the_exports_page(
+    session: Session, browser_for, var_dir: Path
+) -> None:
+    make_run(session, scenario_ids=["wp-04"])
+    lead = browser_for("lead")
+    done = jobs.create_export_job(session, format="jsonl")
+    running = jobs.create_export_job(session, format="jsonl")
+    assert done.id is not None and running.id is not None
+    jobs.run_export_job(session, done.id)
+    running.status = "running"
+    session.add(running)
+    session.commit()
+    page = lead.client.get("/analysis/exports").text
+    action = f'action="/analysis/exports/{done.id}/delete"'
+    assert action in page and 'data-confirm="Delete export' in page
+    assert f'action="/analysis/exports/{running.id}/delete"' not in page  # still running
+    assert "30 days after they finish" in page and "5 newer ones" in page
+    # CSRF is required
+    assert lead.client.post(f"/analysis/exports/{done.id}/delete").status_code == 403
+    deleted = lead.client.post(
+        f"/analysis/exports/{done.id}/delete",
+        data={"csrf_token": lead.token},
+        follow_redirects=False,
+    )
+    assert deleted.status_code == 303 and deleted.headers["location"] == "/analysis/exports"
+    assert session.get(ExportJob, done.id) is None
+    assert not (var_dir / "exports" / str(done.id)).exists()
+    assert f'id="job-{done.id}"' not in lead.client.get("/analysis/exports").text
+    refused = lead.client.post(
+        f"/analysis/exports/{running.id}/delete", data={"csrf_token": lead.token}
+    )
+    assert refused.status_code == 422 and "can be deleted once it has finished" in refused.text
+    gone = lead.client.post(f"/analysis/exports/{done.id}/delete", data={"csrf_token": lead.token})
+    assert gone.status_code == 404
+    annotator = browser_for("annotator")
+    forbidden = annotator.client.post(
+        f"/analysis/exports/{running.id}/delete", data={"csrf_token": annotator.token}
+    )
+    assert forbidden.status_code == 403

@@ -230,8 +230,11 @@ def _exports_page(
     request: Request, session: Any, *, error: str | None, status_code: int = 200
 ) -> Response:
     export_jobs = jobs.list_export_jobs(session)
+    settings = get_settings()
     context = {
         "jobs": export_jobs,
+        "finished": jobs.FINISHED,
+        "retention": (settings.export_retention_days, settings.export_keep_per_user),
         "files": {job.id: jobs.job_files(job) for job in export_jobs},
         "active": any(job.status in ("queued", "running") for job in export_jobs),
         "formats": EXPORT_JOB_FORMATS,
@@ -258,6 +261,15 @@ async def start_export(
         return _exports_page(request, session, error=str(exc), status_code=422)
     assert job.id is not None
     _dispatch(job.id, background)
+    return RedirectResponse("/analysis/exports", status_code=303)
+
+
+@router.post("/exports/{job_id}/delete")
+def delete_export(request: Request, session: SessionDep, user: LeadUser, job_id: int) -> Response:
+    try:
+        jobs.delete_export_job(session, job_id)
+    except UnprocessableError as exc:
+        return _exports_page(request, session, error=str(exc), status_code=422)
     return RedirectResponse("/analysis/exports", status_code=303)
 
 

@@ -10,6 +10,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 ROOT = Path(__file__).resolve().parent.parent
 DEV_SECRET = "dev-only-secret-change-me"  # noqa: S105  (refused outside development)
+MIN_SECRET_LENGTH = 32
 
 
 class Settings(BaseSettings):
@@ -50,9 +51,18 @@ class Settings(BaseSettings):
     in_process_threads: int = Field(default=4, ge=1, le=64)
 
     @model_validator(mode="after")
-    def _refuse_default_secret(self) -> Settings:
-        if self.environment != "development" and self.secret_key == DEV_SECRET:
-            raise ValueError("SECRET_KEY must be set outside development")
+    def _refuse_weak_secret(self) -> Settings:
+        """Session cookies are only as secret as this key: outside development it must be set,
+        and any key that is set must be long (a guessable key lets anyone forge a session)."""
+        if self.secret_key == DEV_SECRET:
+            if self.environment != "development":
+                raise ValueError("SECRET_KEY must be set outside development")
+            return self
+        if len(self.secret_key) < MIN_SECRET_LENGTH or len(set(self.secret_key)) < 8:
+            raise ValueError(
+                f"SECRET_KEY must be at least {MIN_SECRET_LENGTH} random characters "
+                "(e.g. the output of `openssl rand -hex 32`)"
+            )
         return self
 
     @property

@@ -23,12 +23,23 @@ from __future__ import annotations
 import gc
 import json
 from collections import defaultdict
-from collections.abc import Hashable, Iterator, Sequence
+from collections.abc import Hashable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from sqlalchemy import Text, case, cast, exists, func, literal, literal_column, true
+from sqlalchemy import (
+    BigInteger,
+    Text,
+    case,
+    cast,
+    exists,
+    func,
+    literal,
+    literal_column,
+    text,
+    true,
+)
 from sqlalchemy import select as sa_select
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlmodel import Session, col, select
@@ -36,7 +47,7 @@ from sqlmodel import Session, col, select
 from app.annotation.rules import INTENSITIES, LEVELS, OTHER_ISSUES
 from app.annotation.service import judgement_of_record
 from app.metrics.agreement import AGREEMENT_FIELDS
-from app.metrics.formulas import Table1Counts
+from app.metrics.formulas import Table1Counts, sum_counts
 from app.metrics.tables import (
     WELL_TIMED_LEVELS,
     JudgedCell,
@@ -113,89 +124,93 @@ def paused_gc() -> Iterator[None]:
 FETCH_ROWS = 20_000
 """Rows fetched per round trip when loading judged responses."""
 
-GROUP_COLUMNS: dict[str, Any] = {
-    "agent": Agent.name,
-    "need_type": Scenario.need_type,
-    "domain": Environment.domain,
+TABLE1_KEYS: tuple[str, ...] = ("agent", "need_type", "domain")
+"""What Table 1 counts can be grouped by (paper Tables 1, 2 and 9)."""
+
+PLANNER_SETTINGS: dict[str, str] = {
+    "jit": "off",
+    "max_parallel_workers_per_gather": "0",
+    "enable_sort": "off",
 }
-"""Key columns Table 1 counts can be grouped by in SQL."""
+"""PostgreSQL settings for the aggregates of this module, local to the statement's transaction.
+
+Measured at a million responses (``bench/metrics.py``; 2 cores, shared): JIT compilation with
+inlining and optimisation cost ~0.85 s of a ~5 s cell query; a parallel plan computes the
+judgement of record once in every worker (its GROUP BY sits on the inner side of a parallel hash
+join); and the planner, which cannot know that a million responses fall into a few label groups
+per (agent, checkpoint) (it estimates 500,000), sorted all the rows on disk (~1.8 s) where hash
+aggregation takes ~0.3 s (and spills by partitions when the groups are many). With these three
+the cell query took ~3.3 s instead of ~7 s."""
+
+
+@contextmanager
+def planner_settings(session: Session) -> Iterator[None]:
+    """Run the block under :data:`PLANNER_SETTINGS` on PostgreSQL (``SET LOCAL``, restored
+    afterwards; an error leaves them to the transaction's rollback); nothing elsewhere."""
+    if session.get_bind().dialect.name != "postgresql":
+        yield
+        return
+    connection = session.connection()
+    names = list(PLANNER_SETTINGS)
+    saved = [
+        connection.execute(text("SELECT current_setting(:name)"), {"name": name}).scalar_one()
+        for name in names
+    ]
+    for name in names:
+        connection.execute(
+            text("SELECT set_config(:name, :value, true)"),
+            {"name": name, "value": PLANNER_SETTINGS[name]},
+        )
+    yield
+    for name, value in zip(names, saved, strict=True):
+        connection.execute(
+            text("SELECT set_config(:name, :value, true)"), {"name": name, "value": value}
+        )
 
 
 def table1_counts_sql(
     session: Session, key_names: Sequence[str], filters: MetricFilters | None = None
 ) -> dict[tuple[str, ...], Table1Counts]:
-    """Table 1 counts per group, in one GROUP BY over the judgement of record of each completed
-    response (paper Tables 1, 2, 9; DESIGN §8).
+    """Table 1 counts per group over the judgement of record of each completed response (paper
+    Tables 1, 2, 9; DESIGN §8).
+
+    One GROUP BY (agent id, checkpoint id) — the Table 1 counts of the cell query, labels
+    grouped first — then the cells are summed per group in Python after looking up names and
+    scenario attributes (at most agents × checkpoints rows, however many responses).
 
     Args:
         session: database session.
-        key_names: group keys, any of ``agent``, ``need_type``, ``domain``.
+        key_names: group keys, any of :data:`TABLE1_KEYS` (``agent``, ``need_type``,
+            ``domain``); none for one group of everything.
         filters: which responses; None for all.
 
     Returns:
-        Key values (in ``key_names`` order) → :class:`Table1Counts`.
+        Key values (in ``key_names`` order) → :class:`Table1Counts`; groups without responses
+        are absent.
 
     Raises:
         KeyError: an unknown key name.
     """
+    unknown = [name for name in key_names if name not in TABLE1_KEYS]
+    if unknown:
+        raise KeyError(f"unknown group key {unknown[0]!r}; use {', '.join(TABLE1_KEYS)}")
     filters = filters or MetricFilters()
-    keys = [GROUP_COLUMNS[name] for name in key_names]
-    first = judgement_of_record(filters.phase)
-    rejected = col(Annotation.verdict) == "reject"
-
-    def count_if(condition: Any) -> Any:
-        return func.sum(case((condition, 1), else_=0))
-
-    columns: list[Any] = [
-        *keys,
-        func.count(),
-        count_if(col(Annotation.verdict) == "accept"),
-        *(count_if(col(Annotation.level) == level) for level in LEVELS),
-        count_if(rejected & (col(Annotation.level) == "L0")),
-        count_if(rejected & (col(Annotation.timing) == "premature")),
-        count_if(rejected & (col(Annotation.timing) == "belated")),
-        count_if(rejected & (col(Annotation.intensity) == "insufficient")),
-        count_if(rejected & (col(Annotation.intensity) == "excessive")),
-        func.coalesce(func.sum(col(Response.reasoning_tokens)), 0),
-        func.count(col(Response.reasoning_tokens)),
-        func.coalesce(func.sum(col(Response.retrieval_rounds)), 0),
-    ]
-    query = (
-        sa_select(*columns)
-        .select_from(Response)
-        .join(first, first.c.response_id == col(Response.id))
-        .join(Annotation, col(Annotation.id) == first.c.annotation_id)
-    )
-    if "agent" in key_names:
-        query = query.join(Agent, col(Agent.id) == col(Response.agent_id))
-    scenario_joined = "need_type" in key_names or "domain" in key_names
-    if scenario_joined:
-        query = _join_scenario(query)
-    query = _scoped(query, filters, scenario_joined=scenario_joined)
-    if keys:
-        query = query.group_by(*keys)
-    groups: dict[tuple[str, ...], Table1Counts] = {}
-    width = len(keys)
-    for record in session.execute(query).all():
-        n, accept, l0, l1, l2, l3, inaction, prem, bel, insuf, exc, tok, tok_n, rounds = (
-            int(v or 0) for v in record[width:]
-        )
-        if n == 0:  # an aggregate without GROUP BY returns one row even when nothing matches
-            continue
-        groups[tuple(record[:width])] = Table1Counts(
-            n=n,
-            accept=accept,
-            levels={"L0": l0, "L1": l1, "L2": l2, "L3": l3},
-            inaction=inaction,
-            premature=prem,
-            belated=bel,
-            insufficient=insuf,
-            excessive=exc,
-            reasoning_tokens_sum=tok,
-            reasoning_tokens_n=tok_n,
-            retrieval_rounds_sum=rounds,
-        )
-    return groups
+    dialect = session.get_bind().dialect.name
+    groups = _label_groups(filters, dialect, issues=False)
+    measures = _table1_measures(groups)
+    keys = (groups.c.agent_id, groups.c.checkpoint_id)
+    with planner_settings(session):
+        query = sa_select(*keys, *measures.values()).group_by(*keys)
+        records = session.connection().execute(query).all()
+    agents = _agent_names(session)
+    checkpoints = _checkpoint_attributes(session)
+    at = {name: i for i, name in enumerate(measures, start=2)}
+    parts: dict[tuple[str, ...], list[Table1Counts]] = defaultdict(list)
+    for v in records:
+        _scenario, _t, _n, need_type, domain = checkpoints[v[1]]
+        attributes = {"agent": agents[v[0]], "need_type": need_type, "domain": domain}
+        parts[tuple(attributes[name] for name in key_names)].append(_table1_counts(v, at))
+    return {key: sum_counts(group) for key, group in parts.items()}
 
 
 # --- cells --------------------------------------------------------------------------------------
@@ -256,10 +271,11 @@ def _issue_mask(dialect: str) -> Any:
     return case((flagged, sum(flags, literal(ISSUE_BITS["any"]))), else_=0)
 
 
-def _label_groups(filters: MetricFilters, dialect: str) -> Any:
+def _label_groups(filters: MetricFilters, dialect: str, *, issues: bool = True) -> Any:
     """Subquery: judged responses grouped by agent, checkpoint and every label the cell counts
     look at — level, verdict, timing, intensity, local content access, issue mask — with the
-    group's size ``k`` and its token and round sums.
+    group's size ``k`` and its token and round sums. Without ``issues`` the JSON of other issues
+    is not looked at (Table 1 does not need it).
 
     Grouping first makes each cell count below an aggregate over label groups rather than over
     responses: a million responses fall into a few label groups per (agent, checkpoint).
@@ -272,7 +288,7 @@ def _label_groups(filters: MetricFilters, dialect: str) -> Any:
         col(Annotation.timing).label("timing"),
         col(Annotation.intensity).label("intensity"),
         col(Response.local_content_access).label("access"),
-        _issue_mask(dialect).label("issues"),
+        *((_issue_mask(dialect).label("issues"),) if issues else ()),
     )
     sums = (
         func.count().label("k"),
@@ -282,6 +298,37 @@ def _label_groups(filters: MetricFilters, dialect: str) -> Any:
     )
     positions: list[Any] = [literal_column(str(i)) for i in range(1, len(labels) + 1)]
     return _judged_from(filters, *labels, *sums).group_by(*positions).subquery("labels")
+
+
+def _total(column: Any, where: Any = None) -> Any:
+    """SUM(column) [FILTER (WHERE where)], 0 when there is nothing to sum, as an integer (the
+    SUM of a bigint is numeric in PostgreSQL, which Python would get as a Decimal)."""
+    total = func.sum(column) if where is None else func.sum(column).filter(where)
+    return cast(func.coalesce(total, 0), BigInteger)
+
+
+def _table1_measures(groups: Any) -> dict[str, Any]:
+    """Name → aggregate over :func:`_label_groups` of the :class:`Table1Counts` of a cell (the
+    SQL twin of :func:`app.metrics.formulas.count_table1`; accept is n − rejected there too)."""
+    g = groups.c
+    rejected = g.verdict == "reject"
+
+    def count_if(condition: Any) -> Any:
+        return _total(g.k, condition)
+
+    return {
+        "n": _total(g.k),
+        "rejected": count_if(rejected),
+        **{level: count_if(g.level == level) for level in LEVELS},
+        "inaction": count_if(rejected & (g.level == "L0")),
+        "premature": count_if(rejected & (g.timing == "premature")),
+        "belated": count_if(rejected & (g.timing == "belated")),
+        "insufficient": count_if(rejected & (g.intensity == "insufficient")),
+        "excessive": count_if(rejected & (g.intensity == "excessive")),
+        "reasoning_tokens_sum": _total(g.tokens_sum),
+        "reasoning_tokens_n": _total(g.tokens_n),
+        "retrieval_rounds_sum": _total(g.rounds_sum),
+    }
 
 
 def _cell_measures(groups: Any) -> dict[str, Any]:
@@ -295,23 +342,13 @@ def _cell_measures(groups: Any) -> dict[str, Any]:
     l1 = level == "L1"
 
     def count_if(condition: Any) -> Any:
-        return func.coalesce(func.sum(g.k).filter(condition), 0)
+        return _total(g.k, condition)
 
     def names(bit: str) -> Any:
         return g.issues.op("&")(ISSUE_BITS[bit]) != 0
 
     measures: dict[str, Any] = {
-        "n": func.sum(g.k),
-        "rejected": count_if(rejected),
-        **{level_name: count_if(level == level_name) for level_name in LEVELS},
-        "inaction": count_if(rejected & (level == "L0")),
-        "premature": count_if(rejected & (timing == "premature")),
-        "belated": count_if(rejected & (timing == "belated")),
-        "insufficient": count_if(rejected & (intensity == "insufficient")),
-        "excessive": count_if(rejected & (intensity == "excessive")),
-        "reasoning_tokens_sum": func.coalesce(func.sum(g.tokens_sum), 0),
-        "reasoning_tokens_n": func.sum(g.tokens_n),
-        "retrieval_rounds_sum": func.sum(g.rounds_sum),
+        **_table1_measures(groups),
         "over_proactive": count_if(
             rejected & ((timing == "premature") | (intensity == "excessive"))
         ),
@@ -386,6 +423,29 @@ def _checkpoint_attributes(session: Session) -> dict[int, CheckpointAttributes]:
     return {cid: (sid, t, n, need, dom) for cid, sid, t, n, need, dom in session.execute(query)}
 
 
+def _agent_names(session: Session) -> dict[int, str]:
+    """Agent id → name, for every agent (a handful)."""
+    return {i: name for i, name in session.execute(sa_select(col(Agent.id), col(Agent.name)))}
+
+
+def _table1_counts(v: Sequence[Any], at: Mapping[str, int]) -> Table1Counts:
+    """The :class:`Table1Counts` in a record of :func:`_table1_measures` (positions ``at``)."""
+    n = v[at["n"]]
+    return Table1Counts(
+        n=n,
+        accept=n - v[at["rejected"]],  # as count_table1 counts it
+        levels={level: v[at[level]] for level in LEVELS},
+        inaction=v[at["inaction"]],
+        premature=v[at["premature"]],
+        belated=v[at["belated"]],
+        insufficient=v[at["insufficient"]],
+        excessive=v[at["excessive"]],
+        reasoning_tokens_sum=v[at["reasoning_tokens_sum"]],
+        reasoning_tokens_n=v[at["reasoning_tokens_n"]],
+        retrieval_rounds_sum=v[at["retrieval_rounds_sum"]],
+    )
+
+
 def judged_cells_sql(session: Session, filters: MetricFilters | None = None) -> list[JudgedCell]:
     """The judged responses counted per agent and checkpoint in the database (DESIGN §8).
 
@@ -408,68 +468,72 @@ def judged_cells_sql(session: Session, filters: MetricFilters | None = None) -> 
     groups = _label_groups(filters, dialect)
     measures = _cell_measures(groups)
     keys = (groups.c.agent_id, groups.c.checkpoint_id)
-    records = session.execute(sa_select(*keys, *measures.values()).group_by(*keys)).all()
+    unknown_at = list(measures).index("issue_unknown") + 2
+    with planner_settings(session):
+        # Core execution: ORM row processing would cost more than the cells themselves
+        query = sa_select(*keys, *measures.values()).group_by(*keys)
+        records = session.connection().execute(query).all()
+        unknown: dict[tuple[int, int], dict[str, int]] = {}
+        if any(record[unknown_at] for record in records):
+            unknown = _unknown_categories(session, filters, dialect)
     if not records:
         return []
-    agents: dict[int, str] = {
-        i: name for i, name in session.execute(sa_select(col(Agent.id), col(Agent.name)))
-    }
-    checkpoints = _checkpoint_attributes(session)
-    names = list(measures)
-    unknown: dict[tuple[int, int], dict[str, int]] = {}
-    if any(record[-1] for record in records):
-        unknown = _unknown_categories(session, filters, dialect)
+    return _cells(
+        records, list(measures), _agent_names(session), _checkpoint_attributes(session), unknown
+    )
+
+
+def _cells(
+    records: Sequence[Sequence[Any]],
+    names: Sequence[str],
+    agents: Mapping[int, str],
+    checkpoints: Mapping[int, CheckpointAttributes],
+    unknown: Mapping[tuple[int, int], Mapping[str, int]],
+) -> list[JudgedCell]:
+    """Cells from the records of the cell query ``(agent id, checkpoint id, *counts in the order
+    of names)``, merged by ``(agent, scenario_id, t)`` and sorted by it."""
+    at = {name: i for i, name in enumerate(names, start=2)}  # positions in a record
+    issues = [(category, at[f"issue_{category}"]) for category in OTHER_ISSUES]
+    well_timed = [
+        (level, [at[f"well_timed_{level}"], *(at[f"well_timed_{level}_{i}"] for i in INTENSITIES)])
+        for level in WELL_TIMED_LEVELS
+    ]
     cells: dict[tuple[str, str, int], JudgedCell] = {}
-    for record in records:
-        agent_id, checkpoint_id = record[0], record[1]
-        counts = dict(zip(names, (int(v or 0) for v in record[2:]), strict=True))
-        categories = {c: counts[f"issue_{c}"] for c in OTHER_ISSUES if counts[f"issue_{c}"]}
-        categories.update(unknown.get((agent_id, checkpoint_id), {}))
-        scenario_id, t, num_events, need_type, domain = checkpoints[checkpoint_id]
-        cell = JudgedCell(
-            agent=agents[agent_id],
-            scenario_id=scenario_id,
-            checkpoint=t,
-            num_events=num_events,
-            need_type=need_type,
-            domain=domain,
-            table1=Table1Counts(
-                n=counts["n"],
-                accept=counts["n"] - counts["rejected"],  # as count_table1
-                levels={level: counts[level] for level in LEVELS},
-                inaction=counts["inaction"],
-                premature=counts["premature"],
-                belated=counts["belated"],
-                insufficient=counts["insufficient"],
-                excessive=counts["excessive"],
-                reasoning_tokens_sum=counts["reasoning_tokens_sum"],
-                reasoning_tokens_n=counts["reasoning_tokens_n"],
-                retrieval_rounds_sum=counts["retrieval_rounds_sum"],
-            ),
-            rejected=counts["rejected"],
-            over_proactive=counts["over_proactive"],
-            accepted_action=counts["accepted_action"],
-            accepted_restraint=counts["accepted_restraint"],
-            l1_with_access=L1Counts(
-                counts["l1_with_n"], counts["l1_with_accepted"], counts["l1_with_insufficient"]
-            ),
-            l1_without_access=L1Counts(
-                counts["l1_without_n"],
-                counts["l1_without_accepted"],
-                counts["l1_without_insufficient"],
-            ),
-            well_timed={
-                level: WellTimedCounts(
-                    counts[f"well_timed_{level}"],
-                    *(counts[f"well_timed_{level}_{name}"] for name in INTENSITIES),
-                )
-                for level in WELL_TIMED_LEVELS
-            },
-            other_issues=counts["other_issues"],
-            issue_categories=categories,
-        )
-        key = (cell.agent, scenario_id, t)
-        cells[key] = merge_cell(cells[key], cell) if key in cells else cell
+    with paused_gc():  # thousands of small acyclic objects
+        for v in records:
+            agent_id, checkpoint_id = v[0], v[1]
+            categories = {category: v[i] for category, i in issues if v[i]}
+            categories.update(unknown.get((agent_id, checkpoint_id), {}))
+            scenario_id, t, num_events, need_type, domain = checkpoints[checkpoint_id]
+            cell = JudgedCell(
+                agent=agents[agent_id],
+                scenario_id=scenario_id,
+                checkpoint=t,
+                num_events=num_events,
+                need_type=need_type,
+                domain=domain,
+                table1=_table1_counts(v, at),
+                rejected=v[at["rejected"]],
+                over_proactive=v[at["over_proactive"]],
+                accepted_action=v[at["accepted_action"]],
+                accepted_restraint=v[at["accepted_restraint"]],
+                l1_with_access=L1Counts(
+                    v[at["l1_with_n"]], v[at["l1_with_accepted"]], v[at["l1_with_insufficient"]]
+                ),
+                l1_without_access=L1Counts(
+                    v[at["l1_without_n"]],
+                    v[at["l1_without_accepted"]],
+                    v[at["l1_without_insufficient"]],
+                ),
+                well_timed={
+                    level: WellTimedCounts(*(v[i] for i in positions))
+                    for level, positions in well_timed
+                },
+                other_issues=v[at["other_issues"]],
+                issue_categories=categories,
+            )
+            key = (cell.agent, scenario_id, t)
+            cells[key] = merge_cell(cells[key], cell) if key in cells else cell
     return [cells[key] for key in sorted(cells)]
 
 
@@ -548,7 +612,7 @@ def judged_responses(
         .join(User, col(User.id) == col(Annotation.annotator_id))
     )
     query = _scoped(query, filters, scenario_joined=True)
-    with paused_gc():
+    with paused_gc(), planner_settings(session):
         return _load_judged(session, query)
 
 
@@ -659,7 +723,9 @@ def double_judged(
     query = query.order_by(col(Annotation.response_id), col(Annotation.id))
     of_record: dict[str, tuple[Any, ...]] = {}
     other: dict[str, tuple[Any, ...]] = {}
-    for response_id, is_record, *labels in session.execute(query):
+    with planner_settings(session):
+        records = session.execute(query).all()
+    for response_id, is_record, *labels in records:
         if is_record:
             of_record[response_id] = tuple(labels)
         else:

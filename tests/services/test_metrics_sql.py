@@ -22,14 +22,22 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import create_engine
+from sqlalchemy import create_engine, text
 from sqlmodel import Session, col, select
 
 from app.metrics import service
-from app.metrics.queries import MetricFilters, judged_cells_sql, judged_responses
+from app.metrics.queries import (
+    PLANNER_SETTINGS,
+    MetricFilters,
+    judged_cells_sql,
+    judged_responses,
+    planner_settings,
+    table1_counts_sql,
+)
 from app.metrics.synthetic import SCENARIOS_PER_ENVIRONMENT, generate_paper_shaped
 from app.metrics.tables import (
     JudgedResponse,
+    cell_groups,
     figure3_over_proactivity,
     figure4_all_pairs,
     figure6,
@@ -314,3 +322,26 @@ def test_sql_path_on_sqlite(tmp_path: Path) -> None:
         report = service.analysis_report(session, run_id=stored.r1)
         assert report.figures["figure6"] == figure6(stored.rows[stored.r1])
     engine.dispose()
+
+
+def test_table1_counts_sql_equals_the_cells_summed(session: Session, stored: Stored) -> None:
+    for filters, rows in _filter_cases(stored):
+        cells = judged_cells(rows)
+        for keys in ((), ("agent",), ("need_type",), ("domain",), ("agent", "need_type")):
+            assert table1_counts_sql(session, keys, filters) == cell_groups(cells, keys), keys
+    with pytest.raises(KeyError, match="unknown group key 'model'"):
+        table1_counts_sql(session, ("model",))
+
+
+def test_planner_settings_are_local_and_restored(session: Session) -> None:
+    def show(name: str) -> str:
+        return session.execute(text(f"SHOW {name}")).scalar_one()
+
+    before = {name: show(name) for name in PLANNER_SETTINGS}
+    with planner_settings(session):
+        assert {name: show(name) for name in PLANNER_SETTINGS} == {
+            "jit": "off",
+            "max_parallel_workers_per_gather": "0",
+            "enable_sort": "off",
+        }
+    assert {name: show(name) for name in PLANNER_SETTINGS} == before

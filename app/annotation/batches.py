@@ -780,29 +780,34 @@ def close_batch(session: Session, *, batch_id: int, by: int, now: datetime | Non
     return len(freed) + len(cascaded)
 
 
-def check_first_save(
+def held_assignment(
     session: Session, *, response_id: str, annotator_id: int, now: datetime | None = None
-) -> None:
-    """Refuse a first annotation by someone who no longer holds the item. Call with the
-    response locked.
+) -> Assignment:
+    """The active, unexpired assignment under which the annotator may save the response. Call
+    with the response locked.
 
-    The saving annotator must hold an active, unexpired assignment of the response: a release,
-    a reassignment or an expiry may have happened since the page was opened. Annotations by
-    people who no longer hold the item (a restarted scenario) do not count against it.
+    A release, a reassignment or an expiry may have happened since the page was opened, so a
+    save checks again here. Its ``phase`` is the phase the saved annotation belongs to.
+    Annotations by people who no longer hold the item (a restarted scenario) do not count
+    against it.
 
     Raises:
         NotFoundError: the annotator no longer holds the item.
     """
     now = now or utcnow()
     held = session.exec(
-        select(Assignment.expires_at).where(
+        select(Assignment)
+        .where(
             Assignment.response_id == response_id,
             Assignment.annotator_id == annotator_id,
             col(Assignment.released_at).is_(None),
         )
+        .order_by(col(Assignment.id).desc())
     ).all()
-    if not any(not is_expired(expires_at, now) for expires_at in held):
-        raise NotFoundError("this item is no longer in your queue")
+    for assignment in held:
+        if not is_expired(assignment.expires_at, now):
+            return assignment
+    raise NotFoundError("this item is no longer in your queue")
 
 
 def lapsed_assignment(

@@ -11,7 +11,7 @@ from sqlalchemy import select as sa_select
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
-from app.annotation.batches import check_first_save
+from app.annotation.batches import held_assignment
 from app.annotation.rules import Diagnosis, DiagnosisError, check_diagnosis
 from app.errors import ConflictError, NotFoundError, UnprocessableError
 from app.models import (
@@ -264,10 +264,16 @@ def _save(
         .with_for_update()
     ).first()
     values = diagnosis.as_dict()
+    if annotation is not None and _same(annotation, diagnosis):
+        session.rollback()
+        return annotation  # a repeated submit (double click, retry): already saved
+    try:
+        # the annotation belongs to the phase of the assignment it is saved under
+        held = held_assignment(session, response_id=response_id, annotator_id=annotator.id)
+    except NotFoundError:
+        session.rollback()
+        raise
     if annotation is not None:
-        if _same(annotation, diagnosis):
-            session.rollback()
-            return annotation
         if expected_version is not None and expected_version != annotation.version:
             session.rollback()
             raise ConflictError(
@@ -283,13 +289,11 @@ def _save(
             setattr(annotation, key, value)
         annotation.version += 1
         annotation.updated_at = utcnow()
+        annotation.phase = held.phase
     else:
-        try:
-            check_first_save(session, response_id=response_id, annotator_id=annotator.id)
-        except NotFoundError:
-            session.rollback()
-            raise
-        annotation = Annotation(response_id=response_id, annotator_id=annotator.id, **values)
+        annotation = Annotation(
+            response_id=response_id, annotator_id=annotator.id, phase=held.phase, **values
+        )
     if seconds_spent is not None:
         annotation.seconds_spent = (annotation.seconds_spent or 0.0) + max(0.0, seconds_spent)
     session.add(annotation)

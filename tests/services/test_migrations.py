@@ -56,3 +56,33 @@ def test_postgresql_upgrade_and_check() -> None:
         _check(url)
     finally:
         drop_database("halo_migration_check")
+
+
+def test_annotations_get_the_phase_of_their_assignment(tmp_path: Path) -> None:
+    """0010: annotations saved as phase 1 under a phase-2 assignment are set to phase 2."""
+    import sqlite3
+
+    url = f"sqlite:///{tmp_path / 'halo.db'}"
+    config = Config(str(ROOT / "alembic.ini"))
+    config.set_main_option("sqlalchemy.url", url)
+    command.upgrade(config, "0009")
+    with sqlite3.connect(tmp_path / "halo.db") as db:  # foreign keys are off here
+        db.executemany(
+            "INSERT INTO assignments (response_id, annotator_id, phase, assigned_at, kind, "
+            "released_at) VALUES (?, ?, ?, '2026-01-01', 'primary', ?)",
+            [
+                ("r1", 1, 1, "2026-01-02"),  # released phase-1 holding...
+                ("r1", 1, 2, None),  # ...then the active phase-2 one
+                ("r2", 1, 3, "2026-01-03"),  # only a released one
+            ],
+        )
+        db.executemany(
+            "INSERT INTO annotations (response_id, annotator_id, level, verdict, inaction, "
+            "other_issues, version, phase, created_at, updated_at) "
+            "VALUES (?, ?, 'L0', 'accept', 0, '[]', 1, 1, '2026-01-01', '2026-01-01')",
+            [("r1", 1), ("r2", 1), ("r3", 1)],
+        )
+    command.upgrade(config, "head")
+    with sqlite3.connect(tmp_path / "halo.db") as db:
+        phases = dict(db.execute("SELECT response_id, phase FROM annotations").fetchall())
+    assert phases == {"r1": 2, "r2": 3, "r3": 1}

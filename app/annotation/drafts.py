@@ -10,41 +10,82 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from app.annotation.batches import CLOSED, EXPIRED, PRIMARY_RELEASED, lapsed_assignment
 from app.annotation.rules import LEVELS, OTHER_ISSUES, VERDICTS
 from app.annotation.service import load_item
 from app.errors import ConflictError, NotFoundError
-from app.models import AnnotationDraft, Assignment, User
+from app.models import AnnotationDraft, Assignment, Checkpoint, Response, Scenario, User
 from app.models.base import utcnow
+
+
+def lapse_explanation(assignment: Assignment) -> str:
+    """What happened to a lapsed assignment, for the annotator (one sentence, no full stop)."""
+    reason = (assignment.released_reason or "").removeprefix(f"{PRIMARY_RELEASED}: ")
+    if assignment.released_at is None or reason == EXPIRED:
+        at = assignment.expires_at
+        what = "This item's time ran out" + (f" at {at:%d %b %H:%M} UTC" if at else "")
+        return what + " and it went back to the pool"
+    if reason == CLOSED:
+        return f"This item's batch was closed at {assignment.released_at:%d %b %H:%M} UTC"
+    return (
+        f"Your lead took this item out of your queue at "
+        f"{assignment.released_at:%d %b %H:%M} UTC (reason: {reason})"
+    )
+
+
+AUDITED_OUT = (
+    "This item's scenario was audited out (rejected in the scenario audit), so it is no longer "
+    "judged"
+)
 
 
 class ItemLapsed(ConflictError):
     """The annotator no longer holds the item; their answers were kept as a draft.
 
     Attributes:
-        assignment: the lapsed assignment (released or expired).
+        assignment: the lapsed assignment (released or expired), or None when the item's
+            scenario was audited out while the annotator held it.
     """
 
-    def __init__(self, assignment: Assignment) -> None:
+    def __init__(self, assignment: Assignment | None) -> None:
         self.assignment = assignment
-        reason = (assignment.released_reason or "").removeprefix(f"{PRIMARY_RELEASED}: ")
-        if assignment.released_at is None or reason == EXPIRED:
-            at = assignment.expires_at
-            what = "This item's time ran out" + (f" at {at:%d %b %H:%M} UTC" if at else "")
-            what += " and it went back to the pool"
-        elif reason == CLOSED:
-            what = f"This item's batch was closed at {assignment.released_at:%d %b %H:%M} UTC"
-        else:
-            what = (
-                f"Your lead took this item out of your queue at "
-                f"{assignment.released_at:%d %b %H:%M} UTC (reason: {reason})"
-            )
-        super().__init__(
-            f"{what}. Your answers were NOT submitted: they are kept as a draft on the server "
-            "and come back if the item returns to your queue. Ask your lead to give it back."
+        what = lapse_explanation(assignment) if assignment is not None else AUDITED_OUT
+        closing = (
+            " and come back if the item returns to your queue. Ask your lead to give it back."
+            if assignment is not None
+            else "."
         )
+        super().__init__(
+            f"{what}. Your answers were NOT submitted: they are kept as a draft on the server"
+            + closing
+        )
+
+
+def lapse_of(session: Session, *, annotator_id: int, response_id: str) -> str | None:
+    """Why an item the annotator held is no longer in their queue (released, expired, audited
+    out), or None when they hold it or never held it."""
+    lapsed = lapsed_assignment(session, annotator_id=annotator_id, response_id=response_id)
+    if lapsed is not None:
+        return lapse_explanation(lapsed)
+    return AUDITED_OUT if _held_but_audited_out(session, annotator_id, response_id) else None
+
+
+def _held_but_audited_out(session: Session, annotator_id: int, response_id: str) -> bool:
+    """True when the annotator still holds the item but its scenario was audited out."""
+    status = session.exec(
+        select(Scenario.audit_status)
+        .join(Checkpoint, col(Checkpoint.scenario_id) == col(Scenario.id))
+        .join(Response, col(Response.checkpoint_id) == col(Checkpoint.id))
+        .join(Assignment, col(Assignment.response_id) == col(Response.id))
+        .where(
+            Response.id == response_id,
+            Assignment.annotator_id == annotator_id,
+            col(Assignment.released_at).is_(None),
+        )
+    ).first()
+    return status == "rejected"
 
 
 TEXT_MAX = 5000
@@ -89,16 +130,16 @@ def save_draft(
         base_version: the annotation version the page was showing (None before a first save).
 
     Raises:
-        NotFoundError: the annotator never held the item (or its scenario was audited out).
-        ItemLapsed: the annotator held the item but no longer does; the draft was stored all
-            the same (committed) so nothing typed is lost.
+        NotFoundError: the annotator never held the item.
+        ItemLapsed: the annotator held the item but no longer does (or its scenario was audited
+            out); the draft was stored all the same (committed) so nothing typed is lost.
     """
     assert annotator.id is not None
     try:
         load_item(session, annotator, response_id)
     except NotFoundError:
         lapsed = lapsed_assignment(session, annotator_id=annotator.id, response_id=response_id)
-        if lapsed is None:
+        if lapsed is None and not _held_but_audited_out(session, annotator.id, response_id):
             raise
         _store(session, annotator.id, response_id, data, base_version)
         raise ItemLapsed(lapsed) from None

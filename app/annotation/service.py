@@ -274,16 +274,16 @@ def _save(
         session.rollback()
         raise
     if annotation is not None:
-        if expected_version is not None and expected_version != annotation.version:
+        if expected_version != annotation.version:
             session.rollback()
-            raise ConflictError(
-                f"this item was saved elsewhere (version {annotation.version}, you had "
-                f"{expected_version}); reload to see it before saving again"
+            started = (
+                "before it had a saved diagnosis"
+                if expected_version is None
+                else f"at version {expected_version}"
             )
-        if expected_version is None:
-            session.rollback()
             raise ConflictError(
-                "this item already has a saved diagnosis; reload before changing it"
+                f"this item was saved elsewhere (version {annotation.version}) after you opened "
+                f"it {started}; your answers were not saved"
             )
         for key, value in values.items():
             setattr(annotation, key, value)

@@ -77,7 +77,7 @@ def test_conflicting_save_from_two_tabs(context: BrowserContext, live_server: st
     second.get_by_label("belated").check()
     second.get_by_label("insufficient").check()
     second.get_by_role("button", name="Submit").click()
-    expect(second.locator("#form-error")).to_contain_text("already has a saved diagnosis")
+    expect(second.locator("#form-error")).to_contain_text("saved elsewhere (version 1)")
     expect(second.locator("#stored-version")).to_contain_text("accept")
     expect(second.get_by_label("belated")).to_be_checked()  # its answers are kept
     second.get_by_role("button", name="Submit").click()  # ...and replaces the saved one on purpose
@@ -95,6 +95,32 @@ def test_conflicting_save_from_two_tabs(context: BrowserContext, live_server: st
             .where(AnnotationRevision.annotation_id == annotation.id)
         ).one()
         assert count == 2
+
+
+def test_a_slip_in_a_stale_tab_does_not_hide_the_conflict(
+    context: BrowserContext, live_server: str, shift
+) -> None:
+    """Tab 2 forgets the timing (422), corrects it, submits: it must get the conflict, not
+    silently replace tab 1's save."""
+    item = next(response_id for response_id, acted in shift if acted)
+    first, second = context.new_page(), context.new_page()
+    keyboard_login(first, live_server)
+    first.goto(f"{live_server}/annotate/{item}")
+    second.goto(f"{live_server}/annotate/{item}")
+    first.keyboard.press("a")
+    first.keyboard.press("Control+Enter")
+    first.wait_for_url(lambda url: item not in url)
+    second.keyboard.press("r")
+    second.keyboard.press("Control+Enter")  # no timing: refused with the reason
+    expect(second.locator("#form-error")).to_contain_text("timing")
+    second.keyboard.press("b")
+    second.keyboard.press("e")
+    second.keyboard.press("Control+Enter")
+    expect(second.locator("#form-error")).to_contain_text("saved elsewhere (version 1)")
+    expect(second.locator("#stored-version")).to_contain_text("accept")
+    with session_scope() as session:
+        annotation = session.exec(select(Annotation).where(Annotation.response_id == item)).one()
+        assert (annotation.version, annotation.verdict) == (1, "accept")
 
 
 def test_autosaved_answers_come_back_after_a_reload(page: Page, live_server: str, shift) -> None:

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import html
+import re
+
 import pytest
 from sqlmodel import Session, select
 
 from app.annotation.service import annotator_queue, assign_scenarios_paired
-from app.models import AnnotationDraft, Response
+from app.models import Annotation, AnnotationDraft, Assignment, Response, Scenario
+from app.models.base import utcnow
 from tests.factories import make_run, make_user
 
 
@@ -160,3 +164,150 @@ def test_every_choice_has_its_own_key_listed_on_the_page(
     for category, key in issues.items():
         label = form.split(f'value="{category}"', 1)[1].split("</label>", 1)[0]
         assert f"<kbd>{key}</kbd>" in label
+
+
+VERSION = re.compile(r'name="version" value="([^"]*)"')
+
+
+def _post(browser, response_id: str, version: str, **answers: str):
+    return browser.client.post(
+        f"/annotate/{response_id}",
+        data={"csrf_token": browser.token, "version": version, **answers},
+        follow_redirects=False,
+    )
+
+
+def test_a_refused_submit_keeps_the_version_the_edit_started_from(
+    session: Session, make_browser, world
+) -> None:
+    """Two tabs open on an unsaved item; tab 1 saves; tab 2 slips (422), then corrects its
+    answers: the corrected submit must conflict, not silently replace tab 1's save."""
+    a, _b, _items, item = world
+    browser = make_browser()
+    browser.login(a.username)
+    tab2 = browser.client.get(f"/annotate/{item.response_id}").text
+    assert VERSION.search(tab2).group(1) == ""
+    assert _post(browser, item.response_id, "", level="L3", verdict="accept").status_code == 303
+    slip = _post(browser, item.response_id, "", level="L3", verdict="reject")
+    assert slip.status_code == 422 and "timing" in html.unescape(slip.text)
+    assert VERSION.search(slip.text).group(1) == ""  # still the version tab 2 started from
+    corrected = _post(
+        browser,
+        item.response_id,
+        VERSION.search(slip.text).group(1),
+        level="L3",
+        verdict="reject",
+        timing="belated",
+        intensity="excessive",
+    )
+    assert corrected.status_code == 409
+    page = html.unescape(corrected.text)
+    assert "saved elsewhere (version 1)" in page and 'id="stored-version"' in page
+    stored = session.exec(
+        select(Annotation).where(Annotation.response_id == item.response_id)
+    ).one()
+    assert (stored.version, stored.verdict) == (1, "accept")
+    # the conflict page now offers version 1: submitting there replaces it on purpose
+    assert VERSION.search(corrected.text).group(1) == "1"
+    # the same applies to an edit that started from a saved version
+    assert _post(browser, item.response_id, "1", level="L3", verdict="reject").status_code == 422
+    assert _post(browser, item.response_id, "1", level="L2", verdict="accept").status_code == 303
+    stale = _post(browser, item.response_id, "1", level="L3", verdict="reject")
+    assert stale.status_code == 422 and VERSION.search(stale.text).group(1) == "1"
+
+
+def test_reloading_after_a_conflict_shows_the_saved_version_not_the_stale_draft(
+    session: Session, make_browser, world
+) -> None:
+    a, _b, _items, item = world
+    browser = make_browser()
+    browser.login(a.username)
+    # tab 2 autosaves answers on the unsaved item, then tab 1 saves
+    draft = browser.client.post(
+        f"/annotate/{item.response_id}/draft",
+        data={"level": "L3", "verdict": "reject", "timing": "belated", "version": ""},
+        headers={"X-CSRF-Token": browser.token},
+    )
+    assert draft.status_code == 204
+    assert _post(browser, item.response_id, "", level="L3", verdict="accept").status_code == 303
+    # (the submit discarded tab 1's draft; tab 2 autosaves once more before submitting)
+    browser.client.post(
+        f"/annotate/{item.response_id}/draft",
+        data={"level": "L3", "verdict": "reject", "timing": "belated", "version": ""},
+        headers={"X-CSRF-Token": browser.token},
+    )
+    conflict = _post(
+        browser,
+        item.response_id,
+        "",
+        level="L3",
+        verdict="reject",
+        timing="belated",
+        intensity="excessive",
+    )
+    assert conflict.status_code == 409
+    text = html.unescape(conflict.text)
+    assert "reload before changing it" not in text and "Submit them to replace version 1" in text
+    reloaded = browser.client.get(f"/annotate/{item.response_id}").text
+    assert 'id="draft-restored"' not in reloaded and 'id="stale-draft"' in reloaded
+    assert VERSION.search(reloaded).group(1) == "1"
+    assert 'value="accept" data-key="a" checked' in reloaded  # the saved answers
+    shown = browser.client.get(f"/annotate/{item.response_id}?draft=stale").text
+    assert 'id="stored-version"' in shown and 'value="belated" data-key="b" checked' in shown
+    assert VERSION.search(shown).group(1) == "1"
+
+
+def test_opening_an_item_that_left_the_queue_says_why(
+    session: Session, make_browser, world
+) -> None:
+    a, _b, _items, item = world
+    browser = make_browser()
+    browser.login(a.username)
+    assignment = session.exec(
+        select(Assignment).where(
+            Assignment.response_id == item.response_id, Assignment.annotator_id == a.id
+        )
+    ).one()
+    assignment.released_at = utcnow()
+    assignment.released_reason = "moved to a colleague"
+    session.add(assignment)
+    session.commit()
+    page = browser.client.get(f"/annotate/{item.response_id}")
+    assert page.status_code == 404
+    text = html.unescape(page.text)
+    assert "no longer in your queue" in text and "moved to a colleague" in text
+    # a response that was never theirs stays a bare 404
+    assert "no such item" in browser.client.get("/annotate/0123456789abcdef").text
+
+
+def test_a_submit_on_an_audited_out_item_keeps_the_answers(
+    session: Session, make_browser, world
+) -> None:
+    a, _b, _items, item = world
+    browser = make_browser()
+    browser.login(a.username)
+    scenario = session.get(Scenario, item.scenario_id)
+    scenario.audit_status = "rejected"
+    session.add(scenario)
+    session.commit()
+    answers = {"level": "L3", "verdict": "reject", "timing": "belated", "version": ""}
+    autosave = browser.client.post(
+        f"/annotate/{item.response_id}/draft", data=answers, headers={"X-CSRF-Token": browser.token}
+    )
+    assert autosave.status_code == 409 and "audited out" in autosave.text
+    refused = _post(
+        browser,
+        item.response_id,
+        "",
+        level="L3",
+        verdict="reject",
+        timing="belated",
+        intensity="excessive",
+    )
+    assert refused.status_code == 409 and "audited out" in html.unescape(refused.text)
+    draft = session.exec(
+        select(AnnotationDraft).where(AnnotationDraft.response_id == item.response_id)
+    ).one()
+    assert draft.data["intensity"] == "excessive"
+    opened = browser.client.get(f"/annotate/{item.response_id}")
+    assert opened.status_code == 404 and "audited out" in html.unescape(opened.text)

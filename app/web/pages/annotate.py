@@ -21,6 +21,7 @@ from app.annotation.service import (
 )
 from app.db import SessionDep
 from app.errors import ConflictError, NotFoundError, UnprocessableError
+from app.models import Annotation
 from app.web.deps import AnnotatorUser, verify_csrf
 from app.web.templating import is_htmx, render
 
@@ -114,6 +115,22 @@ def _pretty(text: str) -> str:
         return text
 
 
+_KEEP = object()
+"""Default of :func:`_item_page`'s `base_version`: work the version out from what is shown."""
+
+
+def _stored(annotation: Annotation) -> dict[str, Any]:
+    """The saved annotation as the "saved elsewhere" box shows it."""
+    return {
+        "version": annotation.version,
+        "level": annotation.level,
+        "verdict": annotation.verdict,
+        "timing": annotation.timing,
+        "intensity": annotation.intensity,
+        "other_issues": annotation.other_issues,
+    }
+
+
 def _item_page(
     request: Request,
     session: SessionDep,
@@ -123,21 +140,44 @@ def _item_page(
     error: dict[str, str] | None = None,
     status_code: int = 200,
     stored: dict[str, Any] | None = None,
+    base_version: Any = _KEEP,
+    show_stale_draft: bool = False,
 ) -> Response:
+    """The diagnosis page.
+
+    `values` are answers to show instead of the saved ones or a draft (a refused submit).
+    `base_version` is the version the form submits as the one its answers started from: by
+    default the saved version shown (or a restored draft's); a refused submit (422) passes the
+    version the annotator's edit started from, so a save made elsewhere meanwhile still
+    conflicts. A draft written on an older version than the saved one is stale: it is not
+    restored (the saved version is shown, with a link to bring the draft back) unless
+    `show_stale_draft`, which shows it beside the saved version.
+    """
     item = load_item(session, user, response_id)
     queue = annotator_queue(session, user)
     previous, following, next_open = _neighbours(queue, response_id)
     annotation = item.annotation
+    current = annotation.version if annotation is not None else None
     draft = drafts.get_draft(session, annotator=user, response_id=response_id)
     restored = None
-    draft_version: int | None = None
-    if (
-        values is None
-        and draft is not None
-        and (annotation is None or _aware(draft.updated_at) > _aware(annotation.updated_at))
-    ):
-        values, restored = drafts.draft_values(draft), draft.updated_at
-        draft_version = draft.base_version
+    stale_draft = None
+    version: int | None = current
+    if values is None and draft is not None:
+        if annotation is None or (
+            draft.base_version == current
+            and _aware(draft.updated_at) > _aware(annotation.updated_at)
+        ):
+            values, restored = drafts.draft_values(draft), draft.updated_at
+        elif draft.base_version != current:
+            if show_stale_draft:
+                # the annotator asked for it with the saved version in view: submitting it
+                # replaces the saved version on purpose
+                values, restored = drafts.draft_values(draft), draft.updated_at
+                stored = stored or _stored(annotation)
+            else:
+                stale_draft = draft.updated_at
+    if base_version is not _KEEP:
+        version = base_version
     if values is None:
         if annotation is not None:
             values = {
@@ -189,14 +229,9 @@ def _item_page(
         "done": sum(1 for q in queue if q.annotated),
         "label": _labels(queue).get(response_id, "A"),
         "opened_at": time.time(),
-        # a restored draft keeps the version it was made on, so saving it over a newer save
-        # elsewhere is refused as a conflict instead of silently replacing it
-        "version": (
-            (draft_version if draft_version is not None else "")
-            if restored is not None
-            else (annotation.version if annotation else "")
-        ),
+        "version": "" if version is None else version,
         "restored": restored,
+        "stale_draft": stale_draft,
         "history": revisions(session, annotation.id) if annotation and annotation.id else [],
         "at_checkpoint": sum(
             1
@@ -294,7 +329,12 @@ def _lapsed_page(
         return render(
             request,
             "annotate/lapsed.html",
-            {"message": str(lapsed), "values": values, "response_id": response_id},
+            {
+                "message": str(lapsed),
+                "values": values,
+                "response_id": response_id,
+                "submitted": True,
+            },
             status_code=409,
         )
     except NotFoundError:
@@ -311,9 +351,32 @@ def discard_draft(session: SessionDep, user: AnnotatorUser, response_id: str) ->
 
 @router.get("/{response_id}")
 def item_page(
-    request: Request, session: SessionDep, user: AnnotatorUser, response_id: str
+    request: Request, session: SessionDep, user: AnnotatorUser, response_id: str, draft: str = ""
 ) -> Response:
-    return _item_page(request, session, user, response_id)
+    """The diagnosis page; ``?draft=stale`` brings back answers written on an older version.
+
+    An item that has left the annotator's queue (released, expired, batch closed, audited out)
+    gets a page that says what happened instead of a bare 404.
+    """
+    try:
+        return _item_page(request, session, user, response_id, show_stale_draft=draft == "stale")
+    except NotFoundError:
+        assert user.id is not None
+        why = drafts.lapse_of(session, annotator_id=user.id, response_id=response_id)
+        if why is None:
+            raise
+        kept = drafts.get_draft(session, annotator=user, response_id=response_id)
+        return render(
+            request,
+            "annotate/lapsed.html",
+            {
+                "message": f"{why}.",
+                "values": drafts.draft_values(kept) if kept is not None else None,
+                "response_id": response_id,
+                "submitted": False,
+            },
+            status_code=404,
+        )
 
 
 @router.post("/{response_id}")
@@ -352,6 +415,8 @@ async def submit(
                 if form.get(f"note_{c}") or c in form.getlist("other_issue")
             ],
         }
+        # the page keeps the version this edit started from: if the item was saved elsewhere
+        # meanwhile, the corrected submit conflicts instead of silently replacing that save
         return _item_page(
             request,
             session,
@@ -360,6 +425,7 @@ async def submit(
             fallback,
             {"field": exc.field or "", "message": message},
             status_code=422,
+            base_version=expected,
         )
     except NotFoundError:
         # the item left the queue while the page was open (expiry, reassignment, release):
@@ -371,16 +437,7 @@ async def submit(
         return page
     except ConflictError as exc:
         current = load_item(session, user, response_id).annotation
-        stored = None
-        if current is not None:
-            stored = {
-                "version": current.version,
-                "level": current.level,
-                "verdict": current.verdict,
-                "timing": current.timing,
-                "intensity": current.intensity,
-                "other_issues": current.other_issues,
-            }
+        stored = _stored(current) if current is not None else None
         # keep what the annotator entered; the stored version is shown beside it, and submitting
         # again (now against the current version) replaces it on purpose
         return _item_page(

@@ -79,6 +79,21 @@
       });
     }
 
+    function reasonOf(reply, text) {
+      // error pages carry their message in .error; plain-text replies are the message
+      var type = reply.headers.get("content-type") || "";
+      if (type.indexOf("text/html") === 0) {
+        var page = new DOMParser().parseFromString(text, "text/html");
+        var message = page.querySelector("p.error");
+        if (message) return message.textContent.trim();
+      } else if (type.indexOf("application/json") === 0) {
+        try { return String(JSON.parse(text).detail); } catch (e) { /* fall through */ }
+      } else if (text && text.length < 500) {
+        return text.trim();
+      }
+      return reply.status >= 500 ? "the server failed; try again in a moment." : "the server refused it.";
+    }
+
     var timer = null;
     var status = document.getElementById("autosave-status") || document.createElement("span");
     function autosave() {
@@ -97,10 +112,17 @@
             dirty = false;
             status.classList.add("bad");
             reply.text().then(function (text) { status.textContent = text; });
-          } else {  // a redirect to the log-in page, an expired item, a server error
+          } else if (reply.status === 0 || reply.status === 401 || reply.status === 403) {
+            // a redirect to the log-in page (opaque), an ended session or an expired form
             status.classList.add("bad");
             status.textContent = "Draft NOT saved: your session may have ended. Log in again in " +
               "another tab before submitting; your answers stay on this page.";
+          } else {  // refused (4xx: the reason is in the page it sent) or a server error
+            status.classList.add("bad");
+            reply.text().then(function (text) {
+              status.textContent = "Draft NOT saved (" + reply.status + "): " + reasonOf(reply, text) +
+                " Your answers stay on this page.";
+            });
           }
         }).catch(function () {
           status.classList.add("bad");

@@ -53,6 +53,8 @@ PRIMARY_RELEASED = "primary released"
 """Release reason prefix of an overlap item released with its response's primary item."""
 RESTART = "restart"
 """Marks the reason of a reassignment that moved judged items to be judged again."""
+MAX_EXPIRY_HOURS = 24 * 366
+"""Longest expiry a batch may set (a year); leave it blank for none."""
 _ASSIGNMENT_LOCK = 74_201_907
 """PostgreSQL advisory lock key: one batch is built at a time, so no response gets two
 primaries from two simultaneous batches."""
@@ -311,8 +313,11 @@ def create_batch(
         raise UnprocessableError("the overlap share is a fraction between 0 and 1", "overlap_share")
     if overlap_share > 0 and len(chosen) < 2:
         raise UnprocessableError("an overlap sample needs at least two annotators", "overlap_share")
-    if expires_after_hours is not None and expires_after_hours <= 0:
-        raise UnprocessableError("expiry must be a positive number of hours", "expires")
+    if expires_after_hours is not None and not 0 < expires_after_hours <= MAX_EXPIRY_HOURS:
+        raise UnprocessableError(
+            f"expiry must be a whole number of hours from 1 to {MAX_EXPIRY_HOURS} (a year)",
+            "expires",
+        )
     if phase < 1:
         raise UnprocessableError("the phase is a whole number from 1", "phase")
     if run_id is not None and session.get(Run, run_id) is None:

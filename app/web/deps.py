@@ -9,8 +9,9 @@ from typing import Annotated
 from fastapi import Depends, Request
 
 from app.db import SessionDep
-from app.errors import ForbiddenError
+from app.errors import ForbiddenError, NotFoundError
 from app.models import User
+from app.web.forms import NUL, refuse_nul
 
 SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
 
@@ -33,19 +34,38 @@ def csrf_token(request: Request) -> str:
 
 
 async def verify_csrf(request: Request) -> None:
-    """Refuse a state-changing request whose form field or ``X-CSRF-Token`` header is not the
-    session's token (double-submit in a signed session cookie)."""
+    """The guard every router installs: refuse NUL characters anywhere in the request, then
+    refuse a state-changing request whose form field or ``X-CSRF-Token`` header is not the
+    session's token (double-submit in a signed session cookie).
+
+    A NUL (``\x00``) in the address is a 404 (no page has one); in a query parameter or a form
+    field it is a 422 naming the field (PostgreSQL cannot store it in text; see
+    :func:`app.web.forms.refuse_nul`).
+
+    Raises:
+        NotFoundError: a NUL in the path.
+        UnprocessableError: a NUL in a query parameter or a form field.
+        CsrfFailed: a missing or wrong token.
+    """
+    if NUL in request.url.path:
+        raise NotFoundError("There is no page at this address.")
+    refuse_nul(request.query_params.multi_items(), "address")
     if request.method in SAFE_METHODS:
         return
     expected = request.session.get("csrf")
     sent = request.headers.get("X-CSRF-Token")
-    if sent is None and request.headers.get("content-type", "").startswith(
+    form = None
+    if request.headers.get("content-type", "").startswith(
         ("application/x-www-form-urlencoded", "multipart/form-data")
     ):
-        field = (await request.form()).get("csrf_token")
-        sent = field if isinstance(field, str) else None
+        form = await request.form()  # parsed once: the route reads the same cached form
+        if sent is None:
+            field = form.get("csrf_token")
+            sent = field if isinstance(field, str) else None
     if not expected or not isinstance(sent, str) or not secrets.compare_digest(sent, expected):
         raise CsrfFailed
+    if form is not None:
+        refuse_nul(form.multi_items())
 
 
 def start_session(request: Request, user: User) -> None:

@@ -6,6 +6,7 @@ from urllib.parse import quote
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
+from sqlalchemy.exc import DataError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.responses import JSONResponse, RedirectResponse, Response
 
@@ -81,6 +82,18 @@ def install_error_handlers(app: FastAPI) -> None:
             status_code=422,
         )
 
+    async def unstorable_value(request: Request, exc: Exception) -> Response:
+        # a backstop: pages check their input (app.web.forms), but a value the database cannot
+        # hold (an integer out of range, text it cannot encode) is the sender's error, not ours
+        message = (
+            "A value in the request is out of range or cannot be stored "
+            "(whole numbers up to 2147483647, text without NUL characters)."
+        )
+        if "text/html" not in request.headers.get("accept", ""):
+            return JSONResponse({"detail": message}, status_code=422)
+        return render(request, "error.html", {"status": 422, "message": message}, status_code=422)
+
+    app.add_exception_handler(DataError, unstorable_value)
     app.add_exception_handler(StarletteHTTPException, http_error)
     app.add_exception_handler(RequestValidationError, invalid_request)
     app.add_exception_handler(LoginRequired, login_required)

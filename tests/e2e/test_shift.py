@@ -134,3 +134,24 @@ def test_autosaved_answers_come_back_after_a_reload(page: Page, live_server: str
     expect(page.locator("#draft-restored")).to_be_visible()
     expect(page.get_by_label("premature")).to_be_checked()
     expect(page.locator("#timing-field")).to_be_visible()
+
+
+def test_a_refused_autosave_says_why_not_that_the_session_ended(
+    page: Page, live_server: str, shift
+) -> None:
+    item = next(response_id for response_id, acted in shift if acted)
+    keyboard_login(page, live_server)
+    page.goto(f"{live_server}/annotate/{item}")
+    page.keyboard.press("r")
+    page.keyboard.press("x")  # tick "other" and open its note
+    page.evaluate(
+        """() => {
+            const note = document.getElementById("note_other");
+            note.value = "pasted\\u0000text";
+            note.dispatchEvent(new Event("input", { bubbles: true }));
+        }"""
+    )
+    status = page.locator("#autosave-status")
+    expect(status).to_contain_text("Draft NOT saved (422)")
+    expect(status).to_contain_text("NUL character")
+    expect(status).not_to_contain_text("session may have ended")

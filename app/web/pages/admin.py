@@ -16,6 +16,7 @@ from app.models import User
 from app.models.users import ROLES
 from app.users import service
 from app.web.deps import AdminUser, LeadOrAdminUser, verify_csrf
+from app.web.forms import DbId
 from app.web.templating import is_htmx, render
 
 router = APIRouter(prefix="/admin", dependencies=[Depends(verify_csrf)])
@@ -108,7 +109,7 @@ def set_role_view(
     request: Request,
     session: SessionDep,
     user: AdminUser,
-    user_id: int,
+    user_id: DbId,
     role: OptionalField = None,
 ) -> Response:
     """Change an account's role (never the last active admin's)."""
@@ -121,7 +122,7 @@ def set_role_view(
 
 @router.post("/users/{user_id}/deactivate")
 def deactivate_view(
-    request: Request, session: SessionDep, user: AdminUser, user_id: int
+    request: Request, session: SessionDep, user: AdminUser, user_id: DbId
 ) -> Response:
     """Deactivate an account and end its sessions (never one's own)."""
     try:
@@ -138,7 +139,7 @@ def deactivate_view(
 
 @router.post("/users/{user_id}/reactivate")
 def reactivate_view(
-    request: Request, session: SessionDep, user: AdminUser, user_id: int
+    request: Request, session: SessionDep, user: AdminUser, user_id: DbId
 ) -> Response:
     """Let a deactivated account log in again."""
     changed = service.reactivate_user(session, user_id=user_id)
@@ -147,7 +148,7 @@ def reactivate_view(
 
 @router.post("/users/{user_id}/reset-password")
 def reset_password_view(
-    request: Request, session: SessionDep, user: AdminUser, user_id: int
+    request: Request, session: SessionDep, user: AdminUser, user_id: DbId
 ) -> Response:
     """Replace another account's password with a one-time password."""
     try:

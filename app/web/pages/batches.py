@@ -18,19 +18,14 @@ from app.annotation.progress import batch_progress, list_batches
 from app.db import SessionDep
 from app.errors import UnprocessableError
 from app.web.deps import LeadOrAdminUser, verify_csrf
+from app.web.forms import DB_INT_MAX, DbId, whole_number
 from app.web.templating import is_htmx, render
 
 router = APIRouter(prefix="/lead/batches", dependencies=[Depends(verify_csrf)])
 
 
-def _optional_int(value: Any, field: str) -> int | None:
-    if value in (None, ""):
-        return None
-    try:
-        return int(str(value))
-    except ValueError as exc:
-        message = f"{field.replace('_', ' ')} must be a whole number"
-        raise UnprocessableError(message, field) from exc
+def _optional_int(value: Any, field: str, minimum: int | None = None) -> int | None:
+    return whole_number(value, field, minimum=minimum)
 
 
 def _number(value: Any, field: str, default: float) -> float:
@@ -83,6 +78,12 @@ def _form_values(form: FormData) -> dict[str, Any]:
     }
 
 
+def _phase(value: Any) -> int:
+    """The phase field: blank means phase 1; 0, negatives and huge numbers are refused."""
+    phase = _optional_int(value, "phase", minimum=1)
+    return 1 if phase is None else phase
+
+
 @router.post("")
 async def create_batch_view(
     request: Request, session: SessionDep, user: LeadOrAdminUser
@@ -98,12 +99,12 @@ async def create_batch_view(
             name=values["name"],
             annotator_ids=[a for a in annotators if a is not None],
             created_by=user.id,
-            phase=_optional_int(values["phase"], "phase") or 1,
-            run_id=_optional_int(values["run_id"], "run_id"),
+            phase=_phase(values["phase"]),
+            run_id=_optional_int(values["run_id"], "run_id", minimum=1),
             need_types=values["need_types"],
             domains=values["domains"],
             overlap_share=overlap / 100,
-            seed=_optional_int(values["seed"], "seed") or 0,
+            seed=_optional_int(values["seed"], "seed", minimum=-DB_INT_MAX - 1) or 0,
             expires_after_hours=_optional_int(values["expires_hours"], "expires_hours"),
         )
     except UnprocessableError as exc:
@@ -124,7 +125,7 @@ NOTICES = {
 def _detail_page(
     request: Request,
     session: SessionDep,
-    batch_id: int,
+    batch_id: DbId,
     *,
     error: str | None = None,
     status_code: int = 200,
@@ -147,14 +148,14 @@ def _detail_page(
 
 @router.get("/{batch_id}")
 def batch_page(
-    request: Request, session: SessionDep, user: LeadOrAdminUser, batch_id: int
+    request: Request, session: SessionDep, user: LeadOrAdminUser, batch_id: DbId
 ) -> Response:
     service.get_batch(session, batch_id)
     service.reclaim_expired(session)
     return _detail_page(request, session, batch_id)
 
 
-def _back(batch_id: int, done: str, count: int | None = None) -> Response:
+def _back(batch_id: DbId, done: str, count: int | None = None) -> Response:
     target = f"/lead/batches/{batch_id}?done={done}"
     if count is not None:
         target += f"&n={count}"
@@ -163,7 +164,7 @@ def _back(batch_id: int, done: str, count: int | None = None) -> Response:
 
 @router.post("/{batch_id}/reassign")
 async def reassign_view(
-    request: Request, session: SessionDep, user: LeadOrAdminUser, batch_id: int
+    request: Request, session: SessionDep, user: LeadOrAdminUser, batch_id: DbId
 ) -> Response:
     """Move one holder's whole scenario (per kind) to another annotator."""
     form = await request.form()
@@ -199,7 +200,7 @@ async def reassign_view(
 
 @router.post("/{batch_id}/release")
 async def release_view(
-    request: Request, session: SessionDep, user: LeadOrAdminUser, batch_id: int
+    request: Request, session: SessionDep, user: LeadOrAdminUser, batch_id: DbId
 ) -> Response:
     """Release the unjudged items of one holder (whole scenarios), or of one scenario."""
     form = await request.form()
@@ -226,12 +227,12 @@ async def release_view(
 
 
 @router.post("/{batch_id}/reclaim")
-def reclaim_view(session: SessionDep, user: LeadOrAdminUser, batch_id: int) -> Response:
+def reclaim_view(session: SessionDep, user: LeadOrAdminUser, batch_id: DbId) -> Response:
     service.get_batch(session, batch_id)
     return _back(batch_id, "reclaimed", service.reclaim_expired(session, batch_id=batch_id))
 
 
 @router.post("/{batch_id}/close")
-def close_view(session: SessionDep, user: LeadOrAdminUser, batch_id: int) -> Response:
+def close_view(session: SessionDep, user: LeadOrAdminUser, batch_id: DbId) -> Response:
     assert user.id is not None
     return _back(batch_id, "closed", service.close_batch(session, batch_id=batch_id, by=user.id))

@@ -18,6 +18,7 @@ from app.models import Annotation, Run
 from app.models import Response as ResponseRow
 from app.runs.service import run_progress
 from app.web.deps import LeadUser, verify_csrf
+from app.web.forms import OptionalPhase
 from app.web.templating import render
 
 router = APIRouter(prefix="/lead", dependencies=[Depends(verify_csrf)])
@@ -25,7 +26,7 @@ router = APIRouter(prefix="/lead", dependencies=[Depends(verify_csrf)])
 
 @router.get("")
 def overview(
-    request: Request, session: SessionDep, user: LeadUser, phase: int | None = None
+    request: Request, session: SessionDep, user: LeadUser, phase: OptionalPhase = None
 ) -> Response:
     reclaim_expired(session)
     columns, rows = metric_table(session, "table1")

@@ -17,7 +17,13 @@ from sqlalchemy import delete
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, func, select
 
-from app.errors import ConflictError, DomainError, NotFoundError, UnprocessableError
+from app.errors import (
+    ConflictError,
+    DomainError,
+    ForbiddenError,
+    NotFoundError,
+    UnprocessableError,
+)
 from app.models import Annotation, Assignment, User
 from app.models.base import utcnow
 from app.models.users import PSEUDONYM_PREFIX, ROLES, LoginAttempt
@@ -239,6 +245,37 @@ def create_user(
     _commit_or_conflict(session)
     session.refresh(user)
     return user
+
+
+CREATABLE_ROLES: dict[str, tuple[str, ...]] = {"admin": ROLES, "lead": ("annotator",)}
+"""Roles of the accounts each role may create: admins any, leads annotators (they staff their
+team); only admins create lead, researcher or admin accounts, change roles or modify accounts."""
+
+
+def creatable_roles(actor: User) -> tuple[str, ...]:
+    """The roles of the accounts `actor` may create (none for annotators and researchers)."""
+    return CREATABLE_ROLES.get(actor.role, ())
+
+
+def create_user_as(
+    session: Session, *, actor: User, username: str, password: str, role: str
+) -> User:
+    """Create an account on behalf of `actor` (commits): :func:`create_user` after checking
+    that `actor` may create an account of `role` (:data:`CREATABLE_ROLES`).
+
+    Raises:
+        UnprocessableError: a bad role, username or password (``field`` names which).
+        ForbiddenError: `actor` may not create accounts of `role`.
+        ConflictError: the username is taken.
+    """
+    _check_role(role)
+    allowed = creatable_roles(actor)
+    if role not in allowed:
+        which = f"only {', '.join(allowed)} accounts" if allowed else "no accounts"
+        raise ForbiddenError(
+            f"a {actor.role} can create {which}; ask an admin to create a {role} account"
+        )
+    return create_user(session, username=username, password=password, role=role)
 
 
 def list_users(session: Session) -> UserListing:

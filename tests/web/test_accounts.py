@@ -201,13 +201,46 @@ def test_admin_pages_refuse_other_roles(session: Session, make_browser, admin: U
         assert target.role == "annotator" and target.is_active and target.session_epoch == 0
 
 
-def test_leads_see_the_list_read_only(session: Session, make_browser, admin: User) -> None:
+def test_leads_see_the_list_and_may_only_create_annotators(
+    session: Session, make_browser, admin: User
+) -> None:
     browser = make_browser()
     browser.login(make_user(session, role="lead").username)
+    browser.refresh_token("/admin/users")
     page = browser.client.get("/admin/users")
     assert admin.username in page.text and admin.pseudonym in page.text
-    assert "Read-only" in page.text
-    assert 'action="/admin/users"' not in page.text and "/deactivate" not in page.text
+    assert "/deactivate" not in page.text and "/role" not in page.text  # no account changes
+    form = page.text.split('action="/admin/users"', 1)[1].split("</form>", 1)[0]
+    assert re.findall(r'<option value="([a-z]+)"', form) == ["annotator"]
+    created = browser.client.post(
+        "/admin/users",
+        data={"csrf_token": browser.token, "username": "new-annotator", "role": "annotator"},
+    )
+    assert created.status_code == 200 and 'id="one-time-password"' in created.text
+    person = session.exec(select(User).where(User.username == "new-annotator")).one()
+    assert person.role == "annotator" and person.pseudonym.startswith("A")
+    before = _users(session)
+    for role in ("lead", "researcher", "admin"):
+        refused = browser.client.post(
+            "/admin/users",
+            data={
+                "csrf_token": browser.token,
+                "username": f"new-{role}",
+                "role": role,
+                "password": PASSWORD,
+            },
+        )
+        assert refused.status_code == 403 and "ask an admin" in _alert(refused.text), role
+    assert _users(session) == before
+    # the role of an account stays an admin's decision
+    assert (
+        browser.client.post(
+            f"/admin/users/{person.id}/role", data={"csrf_token": browser.token, "role": "lead"}
+        ).status_code
+        == 403
+    )
+    session.refresh(person)
+    assert person.role == "annotator"
 
 
 def test_admin_posts_without_csrf_are_refused(session: Session, admin_browser, admin: User) -> None:

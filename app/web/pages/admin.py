@@ -1,5 +1,7 @@
 """Account administration: admins create accounts, change roles, deactivate, reactivate and
-reset passwords; leads see the list read-only (issue "Annotation workflows", accounts and roles).
+reset passwords; leads see the list and create annotator accounts (issue "Annotation workflows",
+accounts and roles: "a lead can create users"; the policy is
+:data:`app.users.service.CREATABLE_ROLES`).
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from sqlmodel import Session
 from starlette.responses import Response
 
 from app.db import SessionDep
-from app.errors import ConflictError, UnprocessableError
+from app.errors import ConflictError, ForbiddenError, UnprocessableError
 from app.models import User
 from app.models.users import ROLES
 from app.users import service
@@ -43,6 +45,7 @@ def _page(
         "held": listing.held,
         "roles": ROLES,
         "can_edit": viewer.role == "admin",
+        "creatable": service.creatable_roles(viewer),
         "error": error,
         "notice": notice,
         "one_time": one_time,
@@ -62,17 +65,17 @@ def _refused(
     request: Request,
     session: Session,
     viewer: User,
-    exc: UnprocessableError | ConflictError,
+    exc: UnprocessableError | ConflictError | ForbiddenError,
     values: dict[str, str] | None = None,
 ) -> Response:
     # Nothing was written: the services check everything before they change anything.
-    status = 409 if isinstance(exc, ConflictError) else 422
+    status = {ConflictError: 409, ForbiddenError: 403}.get(type(exc), 422)
     return _page(request, session, viewer, error=str(exc), values=values, status_code=status)
 
 
 @router.get("/users")
 def users_page(request: Request, session: SessionDep, user: LeadOrAdminUser) -> Response:
-    """The account list: admins may change it, leads only read it."""
+    """The account list: admins may change it, leads create annotator accounts."""
     return _page(request, session, user)
 
 
@@ -80,7 +83,7 @@ def users_page(request: Request, session: SessionDep, user: LeadOrAdminUser) -> 
 def create_user_view(
     request: Request,
     session: SessionDep,
-    user: AdminUser,
+    user: LeadOrAdminUser,
     username: OptionalField = None,
     role: OptionalField = None,
     password: OptionalField = None,
@@ -90,10 +93,10 @@ def create_user_view(
     one_time = not password
     chosen = password or service.generate_password()
     try:
-        created = service.create_user(
-            session, username=username or "", password=chosen, role=role or ""
+        created = service.create_user_as(
+            session, actor=user, username=username or "", password=chosen, role=role or ""
         )
-    except (UnprocessableError, ConflictError) as exc:
+    except (UnprocessableError, ConflictError, ForbiddenError) as exc:
         return _refused(request, session, user, exc, values)
     return _page(
         request,

@@ -15,12 +15,10 @@ import math
 import random
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping
-from itertools import combinations
 from typing import Any
 
 import networkx as nx
 import numpy as np
-from scipy.stats import wasserstein_distance
 from scipy.stats.contingency import association
 
 
@@ -89,6 +87,33 @@ def sampling_diagnostics(rows: Iterable[tuple[str, str, int, int]]) -> dict[str,
     return sampling_diagnostics_from_counts(Counter((a, t, n) for a, _s, t, n in rows))
 
 
+def _max_pairwise_wasserstein(
+    agents: list[str], positions: Mapping[str, Counter[float]]
+) -> tuple[float | None, list[str] | None]:
+    """The largest 1-D Wasserstein distance between two agents' weighted positions, and the
+    first pair (in ``combinations`` order) that reaches it.
+
+    Every agent's positions lie on one small shared support (the normalised positions), so
+    W(a, b) = Σ_k |F_a(x_k) − F_b(x_k)| · (x_{k+1} − x_k) over the cumulative distributions:
+    one matrix row per agent, each agent against all later ones at once. Hundreds of agents
+    (an import) take milliseconds instead of a scipy call per pair (80,000 pairs at 400).
+    """
+    if len(agents) < 2:
+        return None, None
+    support = sorted({x for agent in agents for x in positions[agent]})
+    weights = np.array([[positions[agent][x] for x in support] for agent in agents], dtype=float)
+    cdf = (np.cumsum(weights, axis=1) / weights.sum(axis=1, keepdims=True))[:, :-1]
+    gaps = np.diff(np.array(support, dtype=float))
+    max_w: float | None = None
+    pair: list[str] | None = None
+    for i in range(len(agents) - 1):
+        distances = np.abs(cdf[i + 1 :] - cdf[i]) @ gaps
+        j = int(np.argmax(distances))
+        if max_w is None or float(distances[j]) > max_w:
+            max_w, pair = float(distances[j]), [agents[i], agents[i + 1 + j]]
+    return max_w, pair
+
+
 def sampling_diagnostics_from_counts(counts: Mapping[tuple[str, int, int], int]) -> dict[str, Any]:
     """Diagnostics of a checkpoint sample from its counts (DESIGN §6; paper Tables 7–8).
 
@@ -121,15 +146,7 @@ def sampling_diagnostics_from_counts(counts: Mapping[tuple[str, int, int], int])
     if len(agents) > 1 and len(ts) > 1:
         table = np.array([[by_agent_t[agent][t] for t in ts] for agent in agents])
         cramers_v = round(float(association(table, method="cramer")), 4)
-    weighted = {
-        agent: (list(positions[agent]), list(positions[agent].values())) for agent in agents
-    }
-    max_w, pair = None, None
-    for a, b in combinations(agents, 2):
-        (u, u_weights), (v, v_weights) = weighted[a], weighted[b]
-        distance = float(wasserstein_distance(u, v, u_weights, v_weights))
-        if max_w is None or distance > max_w:
-            max_w, pair = distance, [a, b]
+    max_w, pair = _max_pairwise_wasserstein(agents, positions)
     return {
         "responses": sum(cells.values()),
         "cramers_v": cramers_v,

@@ -312,7 +312,7 @@ def run(
     if resume is not None:
         try:
             with session_scope() as session:
-                service.retry_failed(session, resume, all_running=True)
+                service.retry_failed(session, resume)
         except DomainError as exc:
             err.print(f"[red]{exc}[/red]")
             raise typer.Exit(1) from exc

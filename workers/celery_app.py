@@ -1,7 +1,8 @@
 """The Celery app. With no `REDIS_URL` it runs tasks eagerly, in-process (the embedded default).
 
 Periodic tasks (Celery beat, ``halo worker --beat`` or ``celery -A workers.celery_app beat``):
-``annotation.reclaim_expired`` every :data:`RECLAIM_EVERY_S` seconds.
+``annotation.reclaim_expired`` every :data:`RECLAIM_EVERY_S` seconds, ``runs.recover_abandoned``
+every :data:`RECOVER_EVERY_S` seconds.
 """
 
 from __future__ import annotations
@@ -9,6 +10,9 @@ from __future__ import annotations
 from celery import Celery
 
 from app.settings import get_settings
+
+RECOVER_EVERY_S = 60.0
+"""How often beat re-queues running responses whose holder died (see workers.runs)."""
 
 RECLAIM_EVERY_S = 300.0
 """How often beat returns expired annotation assignments to the pool (lead pages also do it
@@ -43,6 +47,11 @@ def make_celery() -> Celery:
                 "task": "annotation.reclaim_expired",
                 "schedule": RECLAIM_EVERY_S,
                 "options": {"expires": RECLAIM_EVERY_S},  # a missed run is replaced by the next
+            },
+            "recover-abandoned-responses": {
+                "task": "runs.recover_abandoned",
+                "schedule": RECOVER_EVERY_S,
+                "options": {"expires": RECOVER_EVERY_S},
             },
         },
     )

@@ -62,8 +62,11 @@ class Response(SQLModel, table=True):
     finish reason, retries and raw messages. `failure_reason` classifies an ``api_error``
     (``rate_limited``, ``endpoint_unavailable``, ``timeout``, ``output_budget_exhausted``, ...);
     while an endpoint is backing off, `retry_reason` and `retry_until` say why and until when.
-    `earlier_attempts` keeps, for each ``api_error`` that was retried, its failure reason,
-    error, token sums and LLM calls (their tokens were spent).
+    While ``running``, `claimed_by` names the holder (``host:pid``) and `heartbeat_at` is when it
+    last showed it is alive; a holder silent for longer than the lease, or whose process is gone,
+    loses the response to the next task that asks. `earlier_attempts` keeps, for each
+    ``api_error`` that was retried, its failure reason, error, token sums and LLM calls (their
+    tokens were spent).
     `timings` splits the work in seconds: ``arena_s`` (replay and commands), ``agent_s`` (LLM
     calls, backoff included), ``db_s`` (loading and storing), ``total_s``.
     """
@@ -98,3 +101,5 @@ class Response(SQLModel, table=True):
     created_at: datetime = time_field(now=True)
     started_at: datetime | None = time_field(nullable=True)
     finished_at: datetime | None = time_field(nullable=True)
+    claimed_by: str | None = Field(default=None, max_length=160)
+    heartbeat_at: datetime | None = time_field(nullable=True)

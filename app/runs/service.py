@@ -6,7 +6,6 @@ import time
 import uuid
 from collections import Counter
 from collections.abc import Callable
-from datetime import timedelta
 from typing import Any
 
 from sqlalchemy import func, update
@@ -23,9 +22,9 @@ from app.arena.replay import Observation
 from app.errors import NotFoundError, UnprocessableError
 from app.models import Agent, Checkpoint, Response, Run, Scenario
 from app.models.base import utcnow
+from app.runs import lease
 from app.scenarios.sampling import sample_checkpoints, sampling_diagnostics
 from app.scenarios.service import load_scenario
-from app.settings import get_settings
 
 
 class DuplicateSubmission(Exception):
@@ -242,12 +241,22 @@ def execute_response(session: Session, response_id: str) -> str:
     """
     started = time.perf_counter()
     claimed = _claim(session, response_id)
-    if claimed is None:  # finished, cancelled, or another task is producing it right now
-        status = session.exec(select(Response.status).where(Response.id == response_id)).first()
-        if status is None:
-            raise NotFoundError(f"response {response_id} does not exist")
-        return status
+    if isinstance(claimed, str):  # finished, cancelled, or a live holder is producing it
+        return claimed
     run_id, agent_id, checkpoint_id = claimed
+    with lease.holding(response_id):
+        return _produce(session, response_id, run_id, agent_id, checkpoint_id, started)
+
+
+def _produce(
+    session: Session,
+    response_id: str,
+    run_id: int,
+    agent_id: int,
+    checkpoint_id: int,
+    started: float,
+) -> str:
+    """The work of :func:`execute_response` once this process holds the response."""
     scenario_id, t = _checkpoint(session, checkpoint_id)
     agent = _agent(session, agent_id)
     loaded = load_scenario(session, scenario_id)
@@ -285,23 +294,46 @@ def execute_response(session: Session, response_id: str) -> str:
         "db_s": round(total_s - run_s, 6),
         "total_s": round(total_s, 6),
     }
-    _store(session, response_id, run_id, **vars(outcome), timings=timings, finished_at=utcnow())
+    stored = _store(
+        session,
+        response_id,
+        run_id,
+        holder=lease.claimant(),
+        **vars(outcome),
+        timings=timings,
+        finished_at=utcnow(),
+    )
+    if not stored:  # the lease was lost and another task took the response over
+        return session.exec(select(Response.status).where(Response.id == response_id)).one()
     return outcome.status
 
 
-def _store(session: Session, response_id: str, run_id: int, **values: Any) -> None:
-    """Write a response's end state, complete its run if nothing else is open, commit."""
-    session.execute(
+def _store(
+    session: Session, response_id: str, run_id: int, holder: str | None = None, **values: Any
+) -> bool:
+    """Write a response's end state, complete its run if nothing else is open, commit.
+
+    With `holder`, only while that holder still has the response ``running`` (a holder whose
+    lease lapsed must not overwrite the result of the task that took over). Returns whether the
+    row was written.
+    """
+    conditions = [col(Response.id) == response_id]
+    if holder is not None:
+        conditions += [col(Response.status) == "running", col(Response.claimed_by) == holder]
+    written = session.execute(
         update(Response)
-        .where(col(Response.id) == response_id)
-        .values(retry_reason=None, retry_until=None, **values)
+        .where(*conditions)
+        .values(retry_reason=None, retry_until=None, claimed_by=None, heartbeat_at=None, **values)
         .execution_options(synchronize_session=False)
     )
     session.commit()
+    if not getattr(written, "rowcount", 1):
+        return False
     loaded = session.identity_map.get(session.identity_key(Response, response_id))
     if loaded is not None:  # a caller's copy of the row is now stale
         session.expire(loaded)
     _finish_run_if_done(session, run_id)
+    return True
 
 
 _CHECKPOINTS: dict[int, tuple[str, int]] = {}
@@ -344,34 +376,57 @@ def _run_limits(session: Session, run_id: int) -> Limits:
     return limits
 
 
-def _claim(session: Session, response_id: str) -> tuple[int, int, int] | None:
-    """Take a response for this task: pending, or running but stale (its worker died and the
-    broker redelivered it after the visibility timeout). Atomic, so two tasks for one response
-    never both produce it.
+def _claim(session: Session, response_id: str) -> tuple[int, int, int] | str:
+    """Take a response for this process: pending, or running but abandoned (no heartbeat for
+    :data:`~app.runs.lease.LEASE_S`, or its holder's process on this host is gone — a killed
+    worker child whose task the broker redelivered at once). Atomic, so two tasks never both
+    produce it.
 
     A cancelled run has no pending responses (:func:`cancel_run` ends them in the same
     transaction that cancels the run), so a claimed response always belongs to a live run.
 
     Returns:
-        (run id, agent id, checkpoint id) when this task now holds the response (committed),
-        or None when it is finished, cancelled, or held by another task.
+        (run id, agent id, checkpoint id) when this process now holds the response (committed);
+        else its status: finished, cancelled, or ``running`` (a live holder has it).
+
+    Raises:
+        NotFoundError: no such response.
     """
     now = utcnow()
-    stale = now - timedelta(seconds=get_settings().celery_visibility_timeout)
-    row = session.execute(
+    me = lease.claimant()
+    take = (
         update(Response)
-        .where(
-            col(Response.id) == response_id,
-            (col(Response.status) == "pending")
-            | ((col(Response.status) == "running") & (col(Response.started_at) < stale)),
-        )
-        .values(status="running", started_at=now)
+        .values(status="running", started_at=now, heartbeat_at=now, claimed_by=me)
         .returning(col(Response.run_id), col(Response.agent_id), col(Response.checkpoint_id))
         .execution_options(synchronize_session=False)
+    )
+    heartbeat = func.coalesce(col(Response.heartbeat_at), col(Response.started_at))
+    row = session.execute(
+        take.where(
+            col(Response.id) == response_id,
+            (col(Response.status) == "pending")
+            | ((col(Response.status) == "running") & (heartbeat < lease.lease_cutoff(now))),
+        )
     ).first()
     if row is None:
-        session.rollback()
-        return None
+        current = session.exec(
+            select(Response.status, Response.claimed_by).where(Response.id == response_id)
+        ).first()
+        if current is None:
+            session.rollback()
+            raise NotFoundError(f"response {response_id} does not exist")
+        status, holder = current
+        if status == "running" and holder is not None and lease.holder_is_gone(holder):
+            row = session.execute(  # compare-and-set: only if nobody else took it meanwhile
+                take.where(
+                    col(Response.id) == response_id,
+                    col(Response.status) == "running",
+                    col(Response.claimed_by) == holder,
+                )
+            ).first()
+        if row is None:
+            session.rollback()
+            return status
     session.commit()
     return row[0], row[1], row[2]
 
@@ -433,36 +488,84 @@ def run_progress(session: Session, run_id: int) -> dict[str, Any]:
     return {"total": total, "done": done, "by_status": dict(counts)}
 
 
-STALE_RUNNING = timedelta(minutes=15)
-"""A response 'running' for longer than this without a result is taken to be abandoned."""
+def _abandoned(session: Session, run_id: int | None) -> list[tuple[str, str | None]]:
+    """(id, holder) of running responses nobody is producing any more."""
+    query = select(Response.id, Response.claimed_by, Response.heartbeat_at, Response.started_at)
+    query = query.where(col(Response.status) == "running")
+    if run_id is not None:
+        query = query.where(Response.run_id == run_id)
+    cutoff = lease.lease_cutoff()
+    return [
+        (response_id, holder)
+        for response_id, holder, heartbeat, started in session.exec(query)
+        if _aware(heartbeat or started or cutoff) < cutoff or lease.holder_is_gone(holder)
+    ]
 
 
-def retry_failed(session: Session, run_id: int, *, all_running: bool = False) -> list[str]:
+def abandoned_response_ids(session: Session, run_id: int | None = None) -> list[str]:
+    """Running responses nobody is producing any more: no heartbeat for the lease
+    (:data:`~app.runs.lease.LEASE_S`), or a holder process on this host that is gone.
+
+    Args:
+        run_id: one run, or None for every run.
+    """
+    return [response_id for response_id, _holder in _abandoned(session, run_id)]
+
+
+def requeue_abandoned(session: Session) -> list[str]:
+    """Put every abandoned running response back to ``pending`` (commits); return their ids.
+
+    Compare-and-set on the holder, so a response some task took over in the meantime is left
+    alone.
+    """
+    requeued: list[str] = []
+    for response_id, holder in _abandoned(session, None):
+        same_holder = (
+            col(Response.claimed_by).is_(None)
+            if holder is None
+            else col(Response.claimed_by) == holder
+        )
+        done = session.execute(
+            update(Response)
+            .where(col(Response.id) == response_id, col(Response.status) == "running", same_holder)
+            .values(status="pending", claimed_by=None, heartbeat_at=None)
+            .execution_options(synchronize_session=False)
+        )
+        if getattr(done, "rowcount", 0):
+            requeued.append(response_id)
+    session.commit()
+    return requeued
+
+
+def retry_failed(session: Session, run_id: int) -> list[str]:
     """Put a run's ``api_error`` responses, and abandoned ``running`` ones, back to pending
     (commits); return their ids. A retried ``api_error``'s status, error, token sums and LLM
     calls move to ``earlier_attempts``, so the tokens it spent stay accounted for.
 
     Infrastructure failures are retried; ``protocol_error`` is model behaviour and stays. A
-    response counts as abandoned when it has been running for over 15 minutes (a killed
-    ``halo run`` or server), or always with `all_running` (the operator knows nothing is
-    producing it, e.g. ``halo run --resume``).
+    running response is taken back only when abandoned (:func:`abandoned_response_ids`: an
+    interrupted ``halo run``, a killed worker or server), never from a live holder, so a
+    resume while tasks still run cannot produce a response twice.
 
     Raises:
         NotFoundError: no such run.
-        UnprocessableError: the run was cancelled.
+        UnprocessableError: the run was cancelled, or its responses were imported.
     """
     run = session.get(Run, run_id)
     if run is None:
         raise NotFoundError(f"run {run_id} does not exist")
     if run.status == "cancelled":
         raise UnprocessableError("a cancelled run cannot be retried", "run")
-    abandoned = col(Response.status) == "running"
-    if not all_running:
-        abandoned = abandoned & (col(Response.started_at) < utcnow() - STALE_RUNNING)
+    if "imported_from" in (run.settings or {}):
+        raise UnprocessableError(
+            "an imported run cannot be retried: its responses were made elsewhere", "run"
+        )
+    abandoned = abandoned_response_ids(session, run_id)
     failed = list(
         session.exec(
             select(Response).where(
-                Response.run_id == run_id, (col(Response.status) == "api_error") | abandoned
+                Response.run_id == run_id,
+                (col(Response.status) == "api_error") | col(Response.id).in_(abandoned),
             )
         )
     )
@@ -485,6 +588,7 @@ def retry_failed(session: Session, run_id: int, *, all_running: bool = False) ->
         response.status, response.error, response.failure_reason = "pending", None, None
         response.llm_calls, response.finished_at = [], None
         response.retry_reason, response.retry_until = None, None
+        response.claimed_by, response.heartbeat_at = None, None
         session.add(response)
     if failed:
         run.status, run.finished_at = "running", None

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import os
+import socket
+import subprocess
+
 import pytest
 from sqlmodel import Session, select
 
@@ -173,7 +177,89 @@ def test_resume_takes_back_abandoned_running_responses(session: Session) -> None
     session.commit()
     mark_failed(session, second.id, "task_timeout", "task_timeout: no result within 900 s")
     assert session.get(Response, second.id).failure_reason == "task_timeout"
-    assert retry_failed(session, run.id) == [second.id]  # running, but not stale yet
-    assert retry_failed(session, run.id, all_running=True) == [first.id]
+    assert retry_failed(session, run.id) == [second.id]  # running, holder unknown but fresh
+    first.claimed_by = f"{socket.gethostname()}:{_dead_pid()}"  # as after Ctrl-C: pid gone
+    session.add(first)
+    session.commit()
+    assert retry_failed(session, run.id) == [first.id]
     _execute_all(session, run.id)
     assert run_progress(session, run.id)["by_status"] == {"completed": 2}
+
+
+def _dead_pid() -> int:
+    """The pid of a process that has just exited."""
+    process = subprocess.Popen(["true"])
+    process.wait()
+    return process.pid
+
+
+def _hold(session: Session, response: Response, holder: str, beat_age_s: float) -> None:
+    from datetime import timedelta
+
+    from app.models.base import utcnow
+
+    response.status, response.claimed_by = "running", holder
+    response.started_at = response.heartbeat_at = utcnow() - timedelta(seconds=beat_age_s)
+    session.add(response)
+    session.commit()
+
+
+def test_a_running_response_is_taken_over_only_from_a_dead_or_silent_holder(
+    session: Session,
+) -> None:
+    from app.runs.lease import LEASE_S, claimant
+
+    run = create_run(session, agent_names=["restraint"], scenario_ids=["hf-02"], k=2)
+    one, two = session.exec(select(Response).where(Response.run_id == run.id)).all()
+    here = socket.gethostname()
+    # a live holder (this very test process, seen as another task) keeps it
+    _hold(session, one, f"{here}:{os.getppid()}", beat_age_s=1)
+    assert execute_response(session, one.id) == "running"
+    # a holder on another host is judged by its heartbeat only
+    _hold(session, one, "elsewhere:1", beat_age_s=LEASE_S - 10)
+    assert execute_response(session, one.id) == "running"
+    _hold(session, one, "elsewhere:1", beat_age_s=LEASE_S + 10)
+    assert execute_response(session, one.id) == "completed"
+    # a killed worker child on this host: taken over at once, heartbeat still fresh
+    _hold(session, two, f"{here}:{_dead_pid()}", beat_age_s=0)
+    assert execute_response(session, two.id) == "completed"
+    stored = session.get(Response, two.id)
+    assert (stored.claimed_by, stored.heartbeat_at) == (None, None)
+    assert claimant() == f"{here}:{os.getpid()}"
+
+
+def test_a_holder_whose_lease_lapsed_does_not_overwrite_the_takeover(session: Session) -> None:
+    from app.runs.service import _store
+
+    run = create_run(session, agent_names=["restraint"], scenario_ids=["hf-03"], k=1)
+    response = session.exec(select(Response).where(Response.run_id == run.id)).one()
+    _hold(session, response, "elsewhere:7", beat_age_s=0)  # the task that took over
+    assert not _store(session, response.id, run.id, holder="here:1", status="api_error")
+    assert session.get(Response, response.id).status == "running"
+    assert _store(session, response.id, run.id, holder="elsewhere:7", status="completed")
+    assert session.get(Response, response.id).status == "completed"
+
+
+def test_requeue_abandoned_takes_back_dead_and_silent_holders_only(session: Session) -> None:
+    from app.runs.lease import LEASE_S
+    from app.runs.service import abandoned_response_ids, requeue_abandoned
+
+    run = create_run(session, agent_names=["restraint"], scenario_ids=["hf-04"], k=3)
+    dead, silent, alive = session.exec(select(Response).where(Response.run_id == run.id)).all()
+    _hold(session, dead, f"{socket.gethostname()}:{_dead_pid()}", beat_age_s=0)
+    _hold(session, silent, "elsewhere:3", beat_age_s=LEASE_S + 1)
+    _hold(session, alive, "elsewhere:4", beat_age_s=1)
+    assert sorted(abandoned_response_ids(session, run.id)) == sorted([dead.id, silent.id])
+    assert sorted(requeue_abandoned(session)) == sorted([dead.id, silent.id])
+    statuses = dict(
+        session.exec(select(Response.id, Response.status).where(Response.run_id == run.id)).all()
+    )
+    assert statuses == {dead.id: "pending", silent.id: "pending", alive.id: "running"}
+
+
+def test_imported_runs_cannot_be_retried(session: Session) -> None:
+    run = Run(name="harness-1", settings={"imported_from": "h.jsonl"}, status="completed")
+    session.add(run)
+    session.commit()
+    with pytest.raises(UnprocessableError, match="imported run cannot be retried"):
+        retry_failed(session, run.id)

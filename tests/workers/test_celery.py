@@ -89,6 +89,26 @@ def test_in_process_responses_overlap_their_llm_calls_within_the_endpoint_limit(
     assert peak == 3  # 4 threads, but the agent's endpoint allows 3 calls at once
 
 
+def test_recover_abandoned_requeues_responses_whose_holder_died(live_db: str) -> None:
+    import socket
+
+    from workers.runs import recover_abandoned
+
+    run_id = _plan(["hm-02"])
+    dead = subprocess.Popen(["true"])
+    dead.wait()
+    with session_scope() as session:
+        stuck = session.exec(select(Response).where(Response.run_id == run_id)).first()
+        stuck.status, stuck.claimed_by = "running", f"{socket.gethostname()}:{dead.pid}"
+        session.add(stuck)
+        session.commit()
+        stuck_id = stuck.id
+    assert recover_abandoned() == 1  # in-process: re-queued and produced at once
+    with session_scope() as session:
+        assert session.get(Response, stuck_id).status == "completed"
+    assert recover_abandoned() == 0
+
+
 @pytest.fixture
 def celery_worker(live_db: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[object]:
     """A real `celery worker` process on Redis, on a queue of its own; yields a client app."""
@@ -224,4 +244,75 @@ def test_killed_worker_loses_and_duplicates_nothing(
         rows = session.exec(select(Response).where(Response.run_id == run_id)).all()
         assert len(rows) == 12 and {r.status for r in rows} == {"completed"}
         assert len({(r.checkpoint_id, r.agent_id) for r in rows}) == 12
+        assert session.get(Run, run_id).status == "completed"
+
+
+def test_a_killed_worker_child_is_replaced_and_its_response_taken_over_at_once(
+    live_db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SIGKILL the prefork child producing a response: the broker hands the task back at once
+    and the new child takes the response over (its holder's process is gone) — no waiting for
+    the visibility timeout (left at one hour here) or the lease."""
+    import signal
+
+    from app.agents.service import create_agent
+    from tests.fake_llm import FakeLLM, Reply, protocol_policy
+
+    queue = f"halo-child-{uuid.uuid4().hex[:8]}"
+    monkeypatch.setenv("REDIS_URL", REDIS_URL)
+    monkeypatch.setenv("CELERY_QUEUE", queue)
+    get_settings.cache_clear()
+    from workers.celery_app import make_celery
+
+    client = make_celery()
+
+    def slow(body: dict[str, Any]) -> Reply:
+        reply = protocol_policy(body)
+        reply.delay_s = 0.4
+        return reply
+
+    env = {"DATABASE_URL": live_db, "REDIS_URL": REDIS_URL, "CELERY_QUEUE": queue}
+    with FakeLLM(slow) as llm:
+        with session_scope() as session:
+            create_agent(session, name="slow2", config={"base_url": llm.base_url, "model": "s"})
+            run = create_run(session, agent_names=["slow2"], scenario_ids=["hm-01"], k=3, seed=1)
+            run_id = run.id
+            ids = session.exec(select(Response.id).where(Response.run_id == run_id)).all()
+        worker = start_worker(env=env, queue=queue, name=queue, concurrency=1)
+        try:
+            wait_for_worker(client, queue, worker)
+            for response_id in ids:
+                client.send_task("runs.execute_response", args=[response_id])
+            deadline = time.monotonic() + 30
+            while True:
+                with session_scope() as session:
+                    holder = session.exec(
+                        select(Response.claimed_by).where(
+                            Response.run_id == run_id, Response.status == "running"
+                        )
+                    ).first()
+                if holder:
+                    break
+                assert time.monotonic() < deadline
+                time.sleep(0.05)
+            child = int(holder.rsplit(":", 1)[1])
+            assert child != worker.pid  # a prefork child, not the main process
+            os.kill(child, signal.SIGKILL)
+            deadline = time.monotonic() + 60
+            while True:
+                with session_scope() as session:
+                    progress = run_progress(session, run_id)
+                if progress["done"] == len(ids):
+                    break
+                assert time.monotonic() < deadline, progress
+                time.sleep(0.2)
+        finally:
+            worker.terminate()
+            worker.wait(10)
+            client.close()
+            get_settings.cache_clear()
+    with session_scope() as session:
+        rows = session.exec(select(Response).where(Response.run_id == run_id)).all()
+        assert {r.status for r in rows} == {"completed"} and len(rows) == len(ids)
+        assert all(len(r.llm_calls) == 2 and r.claimed_by is None for r in rows)
         assert session.get(Run, run_id).status == "completed"

@@ -1,7 +1,8 @@
 """Account services: creation, roles, deactivation, passwords, log-in with throttling.
 
 Passwords are hashed with Argon2 (pwdlib); plain text is never stored. Every public function that
-writes is one unit of work and commits once; on bad input it raises before writing anything.
+writes is one unit of work and commits once; on bad input it raises before writing anything
+(except a failed password check, which is recorded for throttling).
 """
 
 from __future__ import annotations
@@ -9,11 +10,14 @@ from __future__ import annotations
 import math
 import re
 import secrets
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
 from pwdlib import PasswordHash
-from sqlalchemy import delete
+from sqlalchemy import delete, text
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, func, select
 
@@ -423,25 +427,47 @@ def reset_password(session: Session, *, user_id: int, actor_id: int | None = Non
 
 
 def change_password(
-    session: Session, *, user_id: int, current_password: str, new_password: str
+    session: Session,
+    *,
+    user_id: int,
+    current_password: str,
+    new_password: str,
+    ip: str = "unknown",
+    now: datetime | None = None,
 ) -> User:
     """Change one's own password (commits); every session made before ends.
+
+    The current password is checked under the log-in throttle of the account's username: a
+    wrong one is recorded as a failed attempt (committed), so a borrowed session cannot test
+    guesses without limit, and once the username is locked nothing is checked.
 
     Args:
         user_id: the account.
         current_password: must match the stored hash.
         new_password: at least 10 characters, not only whitespace, not the current one.
+        ip: the client address (recorded with a wrong current password).
+        now: the current time (aware); tests pass a fake clock.
 
     Returns:
         The updated user; its new `session_epoch` lets the caller keep this one session.
 
     Raises:
         NotFoundError: no such account.
+        LoginThrottled: too many recent failures for this username (or from `ip`).
         UnprocessableError: wrong current password or a weak new one (``field`` names which).
     """
+    now = now or utcnow()
     user = _get_user(session, user_id)
-    if not _hasher.verify(current_password, user.password_hash):
-        raise UnprocessableError("the current password is wrong", "current_password")
+    with _one_check_at_a_time(session, user.username):
+        refusal = login_refusal(session, username=user.username, ip=ip, now=now)
+        if refusal is not None:
+            session.rollback()
+        elif not _hasher.verify(current_password, user.password_hash):
+            _record_attempt(session, username=user.username, ip=ip, now=now, succeeded=False)
+            session.commit()
+            raise UnprocessableError("the current password is wrong", "current_password")
+    if refusal is not None:
+        raise refusal
     _check_password(new_password, "new_password")
     if new_password == current_password:
         raise UnprocessableError(
@@ -516,14 +542,43 @@ def _failures(
     return sorted(_aware(at) for at in session.exec(query))
 
 
+_LOGIN_LOCK_SPACE = 74_201_908
+"""First key of the PostgreSQL advisory lock that serialises the password checks of one
+username (the second is ``hashtext(username)``)."""
+_LOCAL_LOGIN_LOCK = threading.Lock()
+"""The same for databases without advisory locks (SQLite: one process, a single writer)."""
+
+
+@contextmanager
+def _one_check_at_a_time(session: Session, username: str) -> Iterator[None]:
+    """Serialise the throttled password checks of one username, across processes.
+
+    Counting failures, checking the password and recording the attempt must be one step:
+    otherwise a burst of simultaneous attempts all pass the count before any failure is
+    written (40 at once got 19 checks). On PostgreSQL this takes a transaction-level advisory
+    lock on the username, held until the caller commits or rolls back; elsewhere a process
+    lock held for the block.
+    """
+    if session.get_bind().dialect.name == "postgresql":
+        session.execute(
+            text("SELECT pg_advisory_xact_lock(:space, hashtext(:name))"),
+            {"space": _LOGIN_LOCK_SPACE, "name": username},
+        )
+        yield
+    else:
+        with _LOCAL_LOGIN_LOCK:
+            yield
+
+
 def login_refusal(
     session: Session, *, username: str, ip: str, now: datetime | None = None
 ) -> LoginThrottled | None:
     """Whether log-in is refused now for `username` (any case) or from `ip`.
 
-    A username is locked for 15 minutes once 5 failures fall within 15 minutes (failures before
-    its latest successful log-in do not count); an address once 20 failures do, whatever the
-    usernames.
+    A username is locked for 15 minutes once :data:`MAX_FAILURES_PER_USERNAME` failures fall
+    within 15 minutes (failures before its latest successful log-in do not count); an address
+    once :data:`MAX_FAILURES_PER_IP` failures do, whatever the usernames. Wrong current
+    passwords on the change-password form count as failures of the username.
 
     Returns:
         The refusal to raise, or None when attempts are accepted.
@@ -557,7 +612,9 @@ def log_in(
 
     While locked (see `login_refusal`) the password is not checked (a dummy hash is verified
     instead so the answer takes as long) and nothing is recorded, so waiting ends the lock.
-    Attempts older than a day are deleted.
+    The checks of one username run one at a time (:func:`_one_check_at_a_time`), so however
+    many attempts arrive at once, at most :data:`MAX_FAILURES_PER_USERNAME` passwords are
+    checked per window. Attempts older than a day are deleted.
 
     Args:
         username: as typed; compared lower-case.
@@ -574,25 +631,35 @@ def log_in(
             failure; said only to someone who knows the password).
     """
     now = now or utcnow()
-    refusal = login_refusal(session, username=username, ip=ip, now=now)
+    name = normalise_username(username)
+    with _one_check_at_a_time(session, name[:255]):
+        refusal = login_refusal(session, username=username, ip=ip, now=now)
+        if refusal is None:
+            user = session.exec(select(User).where(func.lower(User.username) == name)).first()
+            # an unknown username costs the same hash verification as a known one
+            matched = _hasher.verify(password, user.password_hash if user else _DUMMY_HASH)
+            found = user if matched else None
+            _record_attempt(
+                session,
+                username=name,
+                ip=ip,
+                now=now,
+                succeeded=found is not None and found.is_active,
+            )
+            session.commit()
+        else:
+            session.rollback()  # ends the transaction and its lock: others need not wait
     if refusal is not None:
         _hasher.verify(password, _DUMMY_HASH)
         raise refusal
-    name = normalise_username(username)
-    user = session.exec(select(User).where(func.lower(User.username) == name)).first()
-    # an unknown username costs the same hash verification as a known one
-    matched = _hasher.verify(password, user.password_hash if user else _DUMMY_HASH)
-    found = user if matched else None
-    session.execute(delete(LoginAttempt).where(col(LoginAttempt.at) < now - ATTEMPT_RETENTION))
-    session.add(
-        LoginAttempt(
-            username=name[:255],
-            ip=ip[:64],
-            at=now,
-            succeeded=found is not None and found.is_active,
-        )
-    )
-    session.commit()
     if found is not None and not found.is_active:
         raise AccountDeactivated
     return found
+
+
+def _record_attempt(
+    session: Session, *, username: str, ip: str, now: datetime, succeeded: bool
+) -> None:
+    """Add a log-in attempt and delete those older than a day (the caller commits)."""
+    session.execute(delete(LoginAttempt).where(col(LoginAttempt.at) < now - ATTEMPT_RETENTION))
+    session.add(LoginAttempt(username=username[:255], ip=ip[:64], at=now, succeeded=succeeded))

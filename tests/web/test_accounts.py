@@ -96,6 +96,44 @@ def test_usernames_are_case_insensitive_at_login(session: Session, make_browser)
     assert browser.client.get("/annotate", follow_redirects=False).status_code == 200
 
 
+def test_the_login_page_states_the_limits_the_code_applies(make_browser) -> None:
+    from app.users.service import MAX_FAILURES_PER_IP, MAX_FAILURES_PER_USERNAME
+
+    page = make_browser().client.get("/login").text
+    assert (
+        f"After {MAX_FAILURES_PER_USERNAME} failed attempts for a username (or "
+        f"{MAX_FAILURES_PER_IP} from one address) within 15 minutes" in page
+    )
+
+
+def test_wrong_current_passwords_are_throttled_like_log_ins(session: Session, make_browser) -> None:
+    """A borrowed session cannot test current-password guesses without limit."""
+    user = make_user(session)
+    browser = make_browser()
+    browser.login(user.username)
+    browser.refresh_token("/account/password")
+
+    def change(current: str):
+        return browser.client.post(
+            "/account/password",
+            data={
+                "csrf_token": browser.token,
+                "current_password": current,
+                "new_password": "brand-new-pass-1",
+                "repeat_password": "brand-new-pass-1",
+            },
+        )
+
+    for _ in range(5):
+        assert change("wrong-guess-1").status_code == 422
+    refused = change(PASSWORD)  # even the right one is not checked now
+    assert refused.status_code == 429 and "Too many failed" in _alert(refused.text)
+    session.refresh(user)
+    assert user.session_epoch == 0  # unchanged
+    # the guesses count against logging in with that username too
+    assert _post_login(make_browser(), user.username, PASSWORD).status_code == 429
+
+
 def test_empty_login_fields_show_the_form_with_an_error(make_browser) -> None:
     browser = make_browser()
     browser.refresh_token()

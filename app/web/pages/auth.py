@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Form, Request
@@ -13,6 +13,10 @@ from app.errors import UnprocessableError
 from app.models import User
 from app.models.base import utcnow
 from app.users.service import (
+    MAX_FAILURES_PER_IP,
+    MAX_FAILURES_PER_USERNAME,
+    THROTTLE_LOCK,
+    THROTTLE_WINDOW,
     AccountDeactivated,
     LoginThrottled,
     change_password,
@@ -37,6 +41,22 @@ Now = Annotated[datetime, Depends(clock)]
 OptionalField = Annotated[str | None, Form()]
 
 
+def _minutes(span: timedelta) -> int:
+    return int(span.total_seconds() // 60)
+
+
+def _client_ip(request: Request) -> str:
+    return request.client.host if request.client else "unknown"
+
+
+THROTTLE_NOTE = (
+    f"After {MAX_FAILURES_PER_USERNAME} failed attempts for a username (or "
+    f"{MAX_FAILURES_PER_IP} from one address) within {_minutes(THROTTLE_WINDOW)} minutes, "
+    f"log-in pauses for {_minutes(THROTTLE_LOCK)} minutes."
+)
+"""The throttling rule as the log-in page states it, from the constants the code applies."""
+
+
 def _safe_next(target: str | None) -> str | None:
     if target and target.startswith("/") and not target.startswith("//"):
         return target
@@ -58,6 +78,7 @@ def _login_form(
         "error": error,
         "notice": notice,
         "username": username,
+        "throttle_note": THROTTLE_NOTE,
     }
     return render(request, "auth/login.html", context, status_code=status_code, headers=headers)
 
@@ -87,7 +108,7 @@ def login(
             username=username,
             status_code=422,
         )
-    ip = request.client.host if request.client else "unknown"
+    ip = _client_ip(request)
     try:
         user = log_in(session, username=username, password=password, ip=ip, now=now)
     except LoginThrottled as exc:
@@ -138,6 +159,7 @@ def password_change(
     request: Request,
     session: SessionDep,
     user: CurrentUser,
+    now: Now,
     current_password: OptionalField = None,
     new_password: OptionalField = None,
     repeat_password: OptionalField = None,
@@ -152,10 +174,20 @@ def password_change(
             user_id=user.id,
             current_password=current_password or "",
             new_password=new_password or "",
+            ip=_client_ip(request),
+            now=now,
         )
     except UnprocessableError as exc:
         return render(
             request, "auth/password.html", {"error": str(exc), "notice": None}, status_code=422
+        )
+    except LoginThrottled as exc:
+        return render(
+            request,
+            "auth/password.html",
+            {"error": str(exc), "notice": None},
+            status_code=429,
+            headers={"Retry-After": str(exc.retry_after)},
         )
     start_session(request, changed)  # this browser stays logged in; every other session ended
     return render(

@@ -19,7 +19,8 @@ from functools import lru_cache
 import redis
 
 LEASE_S = 600.0
-"""Seconds after which a slot of a crashed holder is taken back (longer than any request)."""
+"""Default seconds after which a slot of a crashed holder is taken back; callers pass their
+request timeout plus a margin."""
 
 
 class RedisSemaphore:
@@ -81,19 +82,50 @@ def _redis(url: str) -> redis.Redis:
     return redis.Redis.from_url(url)
 
 
-_LOCAL: dict[str, threading.BoundedSemaphore] = {}
+class LocalLimiter:
+    """At most `limit` holders at once among this process's threads; the limit is given per
+    acquisition, like the Redis semaphore's, so both key a limit by the endpoint alone."""
+
+    def __init__(self) -> None:
+        self._held = 0
+        self._changed = threading.Condition()
+
+    @contextmanager
+    def slot(self, limit: int) -> Iterator[None]:
+        with self._changed:
+            self._changed.wait_for(lambda: self._held < limit)
+            self._held += 1
+        try:
+            yield
+        finally:
+            with self._changed:
+                self._held -= 1
+                self._changed.notify_all()
+
+
+_LOCAL: dict[str, LocalLimiter] = {}
 _LOCAL_LOCK = threading.Lock()
 
 
 @contextmanager
-def endpoint_slot(endpoint: str, limit: int, redis_url: str | None) -> Iterator[None]:
+def endpoint_slot(
+    endpoint: str, limit: int, redis_url: str | None, lease_s: float = LEASE_S
+) -> Iterator[None]:
     """Hold one of `limit` slots for `endpoint`: across all workers when Redis is configured,
-    else across the threads of this process."""
+    else across the threads of this process.
+
+    Args:
+        endpoint: the endpoint URL; the limit is per endpoint, whichever agent calls it.
+        limit: calls allowed at once.
+        redis_url: the broker; None for the in-process limiter.
+        lease_s: seconds after which a slot whose holder died is taken back (Redis only):
+            the request timeout plus a margin, so a killed worker blocks no one for long.
+    """
     if redis_url:
-        with RedisSemaphore(_redis(redis_url), endpoint, limit).slot():
+        with RedisSemaphore(_redis(redis_url), endpoint, limit, lease_s=lease_s).slot():
             yield
         return
     with _LOCAL_LOCK:
-        semaphore = _LOCAL.setdefault(f"{endpoint}|{limit}", threading.BoundedSemaphore(limit))
-    with semaphore:
+        limiter = _LOCAL.setdefault(endpoint, LocalLimiter())
+    with limiter.slot(limit):
         yield

@@ -189,7 +189,10 @@ class OpenAIChatAgent:
             wait: float | None = None
             try:
                 with endpoint_slot(
-                    self.config.url, self.config.concurrency, get_settings().redis_url
+                    self.config.url,
+                    self.config.concurrency,
+                    get_settings().redis_url,
+                    lease_s=self.config.timeout_s + 30,  # the request is over by then
                 ):
                     reply = client.post(
                         self.config.url,

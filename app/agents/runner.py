@@ -22,6 +22,9 @@ from app.arena.schema import Event
 from app.arena.state import S0
 
 PROMPT_VERSION = "v1"
+MAX_REPLY_CHARS = 100_000
+"""Longest reply read and stored; a longer one is a protocol violation (kept truncated)."""
+TRUNCATED = "…[truncated]"
 
 
 @lru_cache
@@ -149,16 +152,34 @@ def run_response(
                 outcome.status, outcome.error = "api_error", str(exc)
                 outcome.failure_reason = str(exc).split(":", 1)[0][:32]
                 break
+            text = turn.text
+            if len(text) > MAX_REPLY_CHARS:  # stored and sent back capped
+                text = text[:MAX_REPLY_CHARS] + TRUNCATED
+                if turn.call is not None:
+                    turn.call.response = text
             if turn.call is not None:
                 calls.append(turn.call)
-            outcome.raw_output = turn.text
-            messages.append({"role": "assistant", "content": turn.text})
+            outcome.raw_output = text
+            messages.append({"role": "assistant", "content": text})
             try:
-                reply = parse_reply(turn.text, limits=limits, final_only=final_only)
+                if text is not turn.text:
+                    raise ProtocolViolation(
+                        f"the reply is {len(turn.text):,} characters; at most "
+                        f"{MAX_REPLY_CHARS:,} are read"
+                    )
+                reply = parse_reply(text, limits=limits, final_only=final_only)
                 if isinstance(reply, FinalReply):
                     _finish(outcome, reply, sandbox)
                     break
             except ProtocolViolation as exc:
+                if turn.call is not None and turn.call.finish_reason == "length":
+                    # cut off by the output budget: the endpoint's limit, not the model's choice
+                    outcome.status, outcome.failure_reason = "api_error", "output_budget_exhausted"
+                    outcome.error = (
+                        "output_budget_exhausted: the reply was cut off at the output budget "
+                        f"(finish_reason 'length') before it was complete: {exc}"
+                    )
+                    break
                 violations += 1
                 if violations >= 2:
                     outcome.status, outcome.error = "protocol_error", str(exc)

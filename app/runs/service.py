@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from sqlalchemy import func, update
+from sqlalchemy import case, func, update
 from sqlalchemy import select as sa_select
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
@@ -33,6 +33,13 @@ class DuplicateSubmission(Exception):
     def __init__(self, run_id: int) -> None:
         super().__init__(f"this form already created run {run_id}")
         self.run_id = run_id
+
+
+MAX_K = 10
+"""Most checkpoints per agent and scenario a run may ask for."""
+MAX_SEED = 2**31 - 1
+"""Seeds are stored as 32-bit integers."""
+MAX_RUN_NAME = 120
 
 
 FINISHED = ("completed", "protocol_error", "api_error", "cancelled")
@@ -94,7 +101,8 @@ def create_run(
         The new :class:`Run` (status ``pending``) with its responses planned.
 
     Raises:
-        UnprocessableError: no agents, an unknown agent or scenario, or k < 1.
+        UnprocessableError: no agents, an unknown agent or scenario, k outside 1..MAX_K, a
+            seed outside 0..2³¹−1, a name longer than 120 characters or already used.
         DuplicateSubmission: a run was already created from `submission` (a double submit);
             carries that run's id.
     """
@@ -106,8 +114,23 @@ def create_run(
         raise UnprocessableError("choose at least one agent", "agents")
     if len(set(agent_names)) != len(agent_names):
         raise UnprocessableError("each agent may be named once", "agents")
-    if k < 1:
-        raise UnprocessableError("k must be at least 1", "k")
+    if not 1 <= k <= MAX_K:
+        raise UnprocessableError(
+            f"k must be between 1 and {MAX_K} checkpoints per agent and scenario (a scenario "
+            "with fewer events gives each agent all of its checkpoints)",
+            "k",
+        )
+    if not 0 <= seed <= MAX_SEED:
+        raise UnprocessableError(f"seed must be between 0 and {MAX_SEED}", "seed")
+    name = (name or "").strip() or None
+    if name is not None:
+        if len(name) > MAX_RUN_NAME:
+            raise UnprocessableError(
+                f"the name is {len(name)} characters; use at most {MAX_RUN_NAME}", "name"
+            )
+        taken = session.exec(select(Run.id).where(Run.name == name)).first()
+        if taken is not None:
+            raise UnprocessableError(f"run {taken} is already named {name!r}", "name")
     agents = {
         a.name: a for a in session.exec(select(Agent).where(col(Agent.name).in_(agent_names)))
     }
@@ -166,6 +189,8 @@ def create_run(
     assert run.id is not None
     if not run.name:
         run.name = f"run-{run.id}"
+        if session.exec(select(Run.id).where(Run.name == run.name, Run.id != run.id)).first():
+            run.name = f"run-{run.id}-{uuid.uuid4().hex[:4]}"  # an imported run has that name
     checkpoints = {
         (c.scenario_id, c.t): c
         for c in session.exec(
@@ -286,13 +311,15 @@ def _produce(
             error=f"internal_error: {type(exc).__name__}: {exc}"[:2000],
         )
     run_s = time.perf_counter() - run_started
-    agent_s = sum(call.get("latency_s") or 0.0 for call in outcome.llm_calls)
+    calls, failed_attempts, agent_s = call_stats(outcome.llm_calls)
     total_s = time.perf_counter() - started  # the final write itself is not included
     timings = {
         "arena_s": round(max(0.0, run_s - agent_s), 6),
         "agent_s": round(agent_s, 6),
         "db_s": round(total_s - run_s, 6),
         "total_s": round(total_s, 6),
+        "calls": calls,
+        "failed_attempts": failed_attempts,
     }
     stored = _store(
         session,
@@ -624,62 +651,95 @@ def cancel_run(session: Session, run_id: int) -> int:
     return len(pending)
 
 
+def call_stats(llm_calls: list[dict[str, Any]]) -> tuple[int, int, float]:
+    """(LLM call attempts, failed attempts, summed latency in seconds) of one response's calls.
+
+    A successful call carries the number of failed attempts before it (``retries``); a response
+    that ended in ``api_error`` keeps its failed attempts as entries without a finish reason.
+    """
+    failed = sum(1 for c in llm_calls if c.get("finish_reason") is None)
+    retried = sum(int(c.get("retries") or 0) for c in llm_calls if c.get("finish_reason"))
+    latency = sum(float(c.get("latency_s") or 0.0) for c in llm_calls)
+    return len(llm_calls) + retried, failed + retried, latency
+
+
 def run_agent_summary(session: Session, run_id: int) -> list[dict[str, Any]]:
-    """Per-agent accounting of a run (researcher view; names agents).
+    """Per-agent accounting of a run (researcher view; names agents), aggregated in SQL.
 
     Returns:
         One dict per agent: ``agent``, ``total``, ``completed``, ``protocol_error``,
         ``api_error``, ``mean_prompt_tokens``, ``mean_completion_tokens``,
         ``mean_reasoning_tokens`` (over responses that report them; None if none do),
-        ``mean_latency_s`` (per LLM call, seconds), ``retries`` (failed attempts) and
-        ``mean_retrieval_rounds`` (completed responses).
+        ``mean_latency_s`` (per LLM call attempt, seconds), ``retries`` (failed attempts,
+        those of retried earlier attempts included) and ``mean_retrieval_rounds`` (completed
+        responses).
     """
-    rows = session.exec(
-        select(Agent.name, Response)
-        .join(Response, col(Response.agent_id) == col(Agent.id))
-        .where(Response.run_id == run_id)
-    ).all()
-    grouped: dict[str, list[Response]] = {}
-    for name, response in rows:
-        grouped.setdefault(name, []).append(response)
+    status = col(Response.status)
+    timings = col(Response.timings)
 
-    def mean(values: list[float]) -> float | None:
-        return round(sum(values) / len(values), 2) if values else None
+    def count(value: str) -> Any:
+        return func.sum(case((status == value, 1), else_=0))
 
-    summary = []
-    for name in sorted(grouped):
-        responses = grouped[name]
-        statuses = Counter(r.status for r in responses)
-        calls = [c for r in responses for c in r.llm_calls]
-        summary.append(
-            {
-                "agent": name,
-                "total": len(responses),
-                **{
-                    status: statuses[status]
-                    for status in ("completed", "protocol_error", "api_error")
-                },
-                "mean_prompt_tokens": mean(
-                    [r.prompt_tokens for r in responses if r.prompt_tokens is not None]
-                ),
-                "mean_completion_tokens": mean(
-                    [r.completion_tokens for r in responses if r.completion_tokens is not None]
-                ),
-                "mean_reasoning_tokens": mean(
-                    [r.reasoning_tokens for r in responses if r.reasoning_tokens is not None]
-                ),
-                "mean_latency_s": mean(
-                    [c["latency_s"] for c in calls if c.get("latency_s") is not None]
-                ),
-                "retries": sum(
-                    c.get("retries", 0) for c in calls if c.get("finish_reason") is not None
-                ),
-                "mean_retrieval_rounds": mean(
-                    [r.retrieval_rounds for r in responses if r.status == "completed"]
-                ),
-            }
+    rows = session.execute(
+        sa_select(
+            col(Agent.name),
+            func.count(),
+            count("completed"),
+            count("protocol_error"),
+            count("api_error"),
+            func.avg(col(Response.prompt_tokens)),
+            func.avg(col(Response.completion_tokens)),
+            func.avg(col(Response.reasoning_tokens)),
+            func.sum(timings["agent_s"].as_float()),
+            func.sum(timings["calls"].as_integer()),
+            func.sum(timings["failed_attempts"].as_integer()),
+            func.avg(case((status == "completed", col(Response.retrieval_rounds)))),
         )
-    return summary
+        .join(Response, col(Response.agent_id) == col(Agent.id))
+        .where(col(Response.run_id) == run_id)
+        .group_by(col(Agent.name))
+        .order_by(col(Agent.name))
+    ).all()
+    earlier: Counter[str] = Counter()
+    for name, attempts in session.execute(
+        sa_select(col(Agent.name), col(Response.earlier_attempts))
+        .join(Response, col(Response.agent_id) == col(Agent.id))
+        .where(col(Response.run_id) == run_id, col(Response.earlier_attempts)[0].is_not(None))
+    ).all():
+        earlier[name] += sum(call_stats(a.get("llm_calls") or [])[1] for a in attempts)
+
+    def mean(value: Any) -> float | None:
+        return None if value is None else round(float(value), 2)
+
+    return [
+        {
+            "agent": name,
+            "total": total,
+            "completed": completed,
+            "protocol_error": protocol_error,
+            "api_error": api_error,
+            "mean_prompt_tokens": mean(prompt),
+            "mean_completion_tokens": mean(completion),
+            "mean_reasoning_tokens": mean(reasoning),
+            "mean_latency_s": mean(latency / calls) if latency is not None and calls else None,
+            "retries": int(failed or 0) + earlier[name],
+            "mean_retrieval_rounds": mean(rounds),
+        }
+        for (
+            name,
+            total,
+            completed,
+            protocol_error,
+            api_error,
+            prompt,
+            completion,
+            reasoning,
+            latency,
+            calls,
+            failed,
+            rounds,
+        ) in rows
+    ]
 
 
 def run_sampling_diagnostics(session: Session, run_id: int) -> dict[str, Any]:

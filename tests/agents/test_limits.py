@@ -57,3 +57,22 @@ def test_slot_of_a_crashed_holder_is_reclaimed_after_its_lease() -> None:
     token = semaphore.acquire(timeout=5)
     assert 0.25 <= time.monotonic() - started < 2
     semaphore.release(token)
+
+
+def test_in_process_limit_is_keyed_by_the_endpoint_like_the_redis_one() -> None:
+    name = f"http://local-{uuid.uuid4().hex}/v1/chat/completions"
+    # two agents with different limits on one endpoint share its slots, as on Redis
+    assert _peak(lambda: endpoint_slot(name, 2, None), workers=6) == 2
+    assert _peak(lambda: endpoint_slot(name, 4, None), workers=6) == 4
+
+
+def test_endpoint_slot_passes_the_lease_to_redis() -> None:
+    client = redis.Redis.from_url(REDIS_URL)
+    name = f"http://lease-{uuid.uuid4().hex}/v1/chat/completions"
+    holder = endpoint_slot(name, 1, REDIS_URL, lease_s=0.3)
+    holder.__enter__()  # never left, as if the worker was killed mid-request
+    started = time.monotonic()
+    with endpoint_slot(name, 1, REDIS_URL, lease_s=0.3):
+        waited = time.monotonic() - started
+    assert 0.25 <= waited < 2
+    client.delete(f"halo:sem:{name}")

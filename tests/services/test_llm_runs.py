@@ -110,6 +110,9 @@ def test_outage_then_retry_failed(session: Session, llm: FakeLLM) -> None:
         ]
         assert len(response.earlier_attempts[0]["llm_calls"]) == 2
         assert len(response.llm_calls) == 2  # the successful attempt: inspect + final
+    # two responses × two failed attempts (first try + one retry) before the retry succeeded
+    (summary,) = run_agent_summary(session, run.id)
+    assert (summary["retries"], summary["completed"], summary["api_error"]) == (4, 2, 0)
 
 
 def test_cancel_leaves_finished_work_and_stops_the_rest(session: Session, llm: FakeLLM) -> None:

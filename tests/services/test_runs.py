@@ -79,3 +79,39 @@ def test_same_seed_same_plan(session: Session) -> None:
         )
 
     assert plan(3) == plan(3)
+
+
+@pytest.mark.parametrize(
+    ("changes", "field", "message"),
+    [
+        ({"k": 0}, "k", "between 1 and 10"),
+        ({"k": 1_000_000}, "k", "between 1 and 10"),
+        ({"seed": -1}, "seed", "between 0 and 2147483647"),
+        ({"seed": 3_000_000_000}, "seed", "between 0 and 2147483647"),
+        ({"name": "x" * 121}, "name", "121 characters; use at most 120"),
+    ],
+)
+def test_run_settings_are_bounded(
+    session: Session, changes: dict[str, object], field: str, message: str
+) -> None:
+    with pytest.raises(UnprocessableError, match=message) as info:
+        create_run(session, agent_names=["restraint"], scenario_ids=["hm-01"], **changes)
+    assert info.value.field == field
+
+
+def test_run_names_are_unique_and_default_names_avoid_imported_ones(session: Session) -> None:
+    first = create_run(session, agent_names=["restraint"], scenario_ids=["hm-01"], name=" a ")
+    assert first.name == "a"
+    with pytest.raises(UnprocessableError, match=f"run {first.id} is already named 'a'"):
+        create_run(session, agent_names=["restraint"], scenario_ids=["hm-01"], name="a")
+    imported = Run(name="placeholder", settings={"imported_from": "x.jsonl"})
+    session.add(imported)
+    session.flush()
+    imported.name = f"run-{imported.id + 1}"  # the name the next native run would get
+    session.add(imported)
+    session.commit()
+    native = create_run(session, agent_names=["restraint"], scenario_ids=["hm-01"])
+    assert native.id == imported.id + 1
+    assert native.name.startswith(f"run-{native.id}-") and len(native.name) == len(
+        f"run-{native.id}-abcd"
+    )

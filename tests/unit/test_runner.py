@@ -163,3 +163,31 @@ def test_observation_prompt_shows_prefix_only() -> None:
     run_response(fx.s0(), fx.events(), 2, agent)
     user = agent.seen[0][1]["content"]
     assert "e1 " in user and "e2 " in user and "e3 " not in user
+
+
+class CutOff(Scripted):
+    """Replies cut off at the output budget (finish_reason ``length``)."""
+
+    def complete(self, messages: list[dict[str, Any]]) -> AgentTurn:
+        turn = super().complete(messages)
+        return AgentTurn(turn.text, LLMCall(latency_s=0.01, finish_reason="length"))
+
+
+def test_a_reply_cut_off_by_the_output_budget_is_an_infrastructure_failure() -> None:
+    agent = CutOff(['{"type": "final", "rationale": "Because the meeting'])
+    outcome = run_response(fx.s0(), fx.events(), 2, agent)
+    assert (outcome.status, outcome.failure_reason) == ("api_error", "output_budget_exhausted")
+    assert "finish_reason 'length'" in outcome.error and len(agent.seen) == 1
+    assert outcome.action is None and outcome.level_predicted is None
+
+
+def test_an_oversized_reply_is_capped_and_refused() -> None:
+    from app.agents.runner import MAX_REPLY_CHARS, TRUNCATED
+
+    huge = {"type": "final", "action": None, "rationale": "x" * (2 * MAX_REPLY_CHARS)}
+    agent = Scripted([huge, huge], usage=(1, 1, None))
+    outcome = run_response(fx.s0(), fx.events(), 2, agent)
+    assert outcome.status == "protocol_error" and "at most 100,000 are read" in outcome.error
+    assert len(outcome.raw_output) == MAX_REPLY_CHARS + len(TRUNCATED)
+    assert all(len(c["response"]) == MAX_REPLY_CHARS + len(TRUNCATED) for c in outcome.llm_calls)
+    assert len(agent.seen[1][2]["content"]) == MAX_REPLY_CHARS + len(TRUNCATED)

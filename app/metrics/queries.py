@@ -7,15 +7,20 @@ audited-out scenarios) — optionally narrowed by run, annotation phase, need ty
 
 - :func:`judged_cells_sql`: one GROUP BY per (agent, checkpoint) that counts everything the
   analysis page needs — the :class:`~app.metrics.tables.JudgedCell` that
-  :func:`~app.metrics.tables.judged_cells` counts in Python from rows. Only cells (at most
-  agents × checkpoints) reach Python, however many responses there are.
-- :func:`table1_counts_sql`: Table 1 counts per agent / need type / domain.
+  :func:`~app.metrics.tables.judged_cells` counts in Python from rows (each aggregate here is the
+  SQL twin of a count there; tests hold them equal). The responses are first grouped by their
+  labels (:func:`_label_groups`), so the counts aggregate a few label groups per cell rather than
+  every response. Only cells (at most agents × checkpoints) reach Python, however many
+  responses there are; the formulas themselves live only in :mod:`app.metrics.tables`.
+- :func:`table1_counts_sql`: Table 1 counts per agent / need type / domain, from the same
+  label groups.
 - :func:`judged_responses`: one :class:`~app.metrics.tables.JudgedResponse` per response (Table
   11 matches uploaded predictions response by response).
 - :func:`double_judged`: the label pairs of inter-annotator agreement.
 
-Queries stay portable between PostgreSQL and SQLite (the embedded default); the one
-dialect-specific piece is how other-issue categories are read from the annotation's JSON.
+Queries stay portable between PostgreSQL and SQLite (the embedded default); the
+dialect-specific pieces are how other-issue categories are read from the annotation's JSON and,
+on PostgreSQL, a few planner settings for the aggregates (:data:`PLANNER_SETTINGS`).
 """
 
 from __future__ import annotations
@@ -47,7 +52,7 @@ from sqlmodel import Session, col, select
 from app.annotation.rules import INTENSITIES, LEVELS, OTHER_ISSUES
 from app.annotation.service import judgement_of_record
 from app.metrics.agreement import AGREEMENT_FIELDS
-from app.metrics.formulas import Table1Counts, sum_counts
+from app.metrics.formulas import Table1Counts
 from app.metrics.tables import (
     WELL_TIMED_LEVELS,
     JudgedCell,
@@ -152,20 +157,24 @@ def planner_settings(session: Session) -> Iterator[None]:
         return
     connection = session.connection()
     names = list(PLANNER_SETTINGS)
-    saved = [
-        connection.execute(text("SELECT current_setting(:name)"), {"name": name}).scalar_one()
-        for name in names
-    ]
-    for name in names:
-        connection.execute(
-            text("SELECT set_config(:name, :value, true)"),
-            {"name": name, "value": PLANNER_SETTINGS[name]},
-        )
+    # one round trip to read the current values and one to set them, one to restore
+    read = ", ".join(f"current_setting(:n{i})" for i in range(len(names)))
+    saved = connection.execute(
+        text(f"SELECT {read}"),
+        {f"n{i}": name for i, name in enumerate(names)},
+    ).one()
+    _set_local(session, PLANNER_SETTINGS)
     yield
-    for name, value in zip(names, saved, strict=True):
-        connection.execute(
-            text("SELECT set_config(:name, :value, true)"), {"name": name, "value": value}
-        )
+    _set_local(session, dict(zip(names, saved, strict=True)))
+
+
+def _set_local(session: Session, settings: Mapping[str, str]) -> None:
+    """``SET LOCAL`` each setting, in one statement."""
+    calls = ", ".join(f"set_config(:n{i}, :v{i}, true)" for i in range(len(settings)))
+    params: dict[str, str] = {}
+    for i, (name, value) in enumerate(settings.items()):
+        params[f"n{i}"], params[f"v{i}"] = name, value
+    session.connection().execute(text(f"SELECT {calls}"), params)
 
 
 def table1_counts_sql(
@@ -174,9 +183,9 @@ def table1_counts_sql(
     """Table 1 counts per group over the judgement of record of each completed response (paper
     Tables 1, 2, 9; DESIGN §8).
 
-    One GROUP BY (agent id, checkpoint id) — the Table 1 counts of the cell query, labels
-    grouped first — then the cells are summed per group in Python after looking up names and
-    scenario attributes (at most agents × checkpoints rows, however many responses).
+    The judged responses are grouped by their labels first (:func:`_label_groups`, as for the
+    cells), then the label groups are joined to names and scenario attributes and summed per
+    group with the Table 1 counts of the cell query — one statement, a row per group.
 
     Args:
         session: database session.
@@ -195,22 +204,34 @@ def table1_counts_sql(
     if unknown:
         raise KeyError(f"unknown group key {unknown[0]!r}; use {', '.join(TABLE1_KEYS)}")
     filters = filters or MetricFilters()
-    dialect = session.get_bind().dialect.name
-    groups = _label_groups(filters, dialect, issues=False)
+    groups = _label_groups(filters, session.get_bind().dialect.name, issues=False)
     measures = _table1_measures(groups)
-    keys = (groups.c.agent_id, groups.c.checkpoint_id)
+    key_columns = {
+        "agent": col(Agent.name),
+        "need_type": col(Scenario.need_type),
+        "domain": col(Environment.domain),
+    }
+    keys = [key_columns[name] for name in key_names]
+    # the joins to names and scenario attributes come after the label groups: a few rows per
+    # (agent, checkpoint), not one per response
+    query = sa_select(*keys, *measures.values()).select_from(groups)
+    if "agent" in key_names:
+        query = query.join(Agent, col(Agent.id) == groups.c.agent_id)
+    if "need_type" in key_names or "domain" in key_names:
+        query = _join_checkpoint_attributes(
+            query.join(Checkpoint, col(Checkpoint.id) == groups.c.checkpoint_id), joined=True
+        )
+    if keys:
+        query = query.group_by(*keys)
     with planner_settings(session):
-        query = sa_select(*keys, *measures.values()).group_by(*keys)
         records = session.connection().execute(query).all()
-    agents = _agent_names(session)
-    checkpoints = _checkpoint_attributes(session)
-    at = {name: i for i, name in enumerate(measures, start=2)}
-    parts: dict[tuple[str, ...], list[Table1Counts]] = defaultdict(list)
-    for v in records:
-        _scenario, _t, _n, need_type, domain = checkpoints[v[1]]
-        attributes = {"agent": agents[v[0]], "need_type": need_type, "domain": domain}
-        parts[tuple(attributes[name] for name in key_names)].append(_table1_counts(v, at))
-    return {key: sum_counts(group) for key, group in parts.items()}
+    width = len(keys)
+    at = {name: i for i, name in enumerate(measures, start=width)}
+    out: dict[tuple[str, ...], Table1Counts] = {}
+    for record in records:
+        if record[at["n"]]:  # an aggregate without GROUP BY gives one row even of nothing
+            out[tuple(record[:width])] = _table1_counts(record, at)
+    return out
 
 
 # --- cells --------------------------------------------------------------------------------------
@@ -396,11 +417,13 @@ def _judged_from(filters: MetricFilters, *columns: Any) -> Any:
     return query
 
 
-def _join_checkpoint_attributes(query: Any) -> Any:
-    return (
-        query.select_from(Checkpoint)
-        .join(Scenario, col(Scenario.id) == col(Checkpoint.scenario_id))
-        .join(Environment, col(Environment.id) == col(Scenario.environment_id))
+def _join_checkpoint_attributes(query: Any, *, joined: bool = False) -> Any:
+    """Join the scenario and environment of the checkpoints (selected from them unless the
+    query has ``joined`` them already)."""
+    if not joined:
+        query = query.select_from(Checkpoint)
+    return query.join(Scenario, col(Scenario.id) == col(Checkpoint.scenario_id)).join(
+        Environment, col(Environment.id) == col(Scenario.environment_id)
     )
 
 

@@ -94,7 +94,13 @@ def main() -> None:
                     select(func.count()).select_from(Response).where(Response.run_id == run.id)
                 ).one()
                 seed += 1
-            ids = list(session.exec(select(Response.id).where(Response.run_id.in_(run_ids))))  # type: ignore[attr-defined]
+            ids = list(
+                session.exec(
+                    select(Response.id)
+                    .where(Response.run_id.in_(run_ids))  # type: ignore[attr-defined]
+                    .order_by(Response.run_id, Response.checkpoint_id, Response.agent_id)
+                )
+            )[: args.responses]  # exactly the number asked for; the rest stay pending
             for run_id in run_ids:
                 mark_run_started(session, run_id)
             print(
@@ -117,7 +123,7 @@ def main() -> None:
                     select(func.count())
                     .select_from(Response)
                     .where(
-                        Response.run_id.in_(run_ids),  # type: ignore[attr-defined]
+                        Response.id.in_(ids),  # type: ignore[attr-defined]
                         Response.status.in_(("completed", "protocol_error", "api_error")),
                     )  # type: ignore[attr-defined]
                 ).one()
@@ -130,7 +136,7 @@ def main() -> None:
             wall = time.perf_counter() - start
             print()
             rows = session.exec(
-                select(Response.status, Response.timings).where(Response.run_id.in_(run_ids))
+                select(Response.status, Response.timings).where(Response.id.in_(ids))
             ).all()  # type: ignore[attr-defined]
             client.close()
         statuses: dict[str, int] = {}

@@ -2,11 +2,13 @@
 
 Counts are over assignments: *assigned* = active (unreleased) ones, *judged* = those whose holder
 has saved an annotation, *expired* = unjudged and past ``expires_at`` but not yet reclaimed,
-*open* = the rest. Throughput counts first saves (``Annotation.created_at``); seconds per item
-come from ``Annotation.seconds_spent`` (time on the diagnosis page). Deactivated annotators are
-flagged (``is_active``) so leads can move the work they still hold; the assignment history of a
-batch (assign, reassign, restart, release, reclaim, close) is rebuilt from the released
-assignments, which keep when, why and by whom.
+*open* = the rest. Items of audited-out scenarios (rejected in the scenario audit, DESIGN §7)
+are no longer judged: they are left out of all these counts and shown apart as *audited out*,
+so a batch can reach 100 %. Throughput counts first saves (``Annotation.created_at``); seconds
+per item come from ``Annotation.seconds_spent`` (time on the diagnosis page). Deactivated
+annotators are flagged (``is_active``) so leads can move the work they still hold; the
+assignment history of a batch (assign, reassign, restart, release, reclaim, close) is rebuilt
+from the released assignments, which keep when, why and by whom.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from app.annotation.batches import (
     get_batch,
     is_expired,
 )
-from app.models import Annotation, Assignment, Batch, Checkpoint, Response, User
+from app.models import Annotation, Assignment, Batch, Checkpoint, Response, Scenario, User
 from app.models.base import utcnow
 
 THROUGHPUT_WINDOW = timedelta(hours=8)
@@ -52,6 +54,7 @@ class AnnotatorProgress:
         mean_seconds / median_seconds: time per judged item (None: none recorded).
         is_active: False for a deactivated account (it cannot log in to judge what it holds).
         batch_ids: batches in which the annotator holds unjudged items, ascending.
+        audited_out: active assignments of audited-out scenarios (in none of the counts above).
     """
 
     annotator_id: int
@@ -69,6 +72,7 @@ class AnnotatorProgress:
     seconds: list[float] = field(default_factory=list, repr=False)
     judged_at: list[datetime] = field(default_factory=list, repr=False)
     batch_ids: list[int] = field(default_factory=list)
+    audited_out: int = 0
 
     @property
     def unjudged(self) -> int:
@@ -136,6 +140,8 @@ class ScenarioRow:
     judged: int = 0
     holdings: list[Holding] = field(default_factory=list)
     history: list[HistoryEvent] = field(default_factory=list)
+    audited_out: int = 0
+    """Active items of the scenario when it was audited out (then in no other count)."""
 
 
 @dataclass
@@ -149,6 +155,7 @@ class BatchProgress:
         per_hour: judgements per hour over the last 8 hours, batch-wide.
         by_day: ``(date, judgements)`` per UTC day with any judgement, oldest first.
         mean_seconds / median_seconds: time per judged item, batch-wide.
+        audited_out: active items of audited-out scenarios, in none of the counts above.
     """
 
     batch: Batch
@@ -162,6 +169,7 @@ class BatchProgress:
     by_day: list[tuple[date, int]]
     mean_seconds: float | None
     median_seconds: float | None
+    audited_out: int = 0
 
     @property
     def inactive_holders(self) -> list[AnnotatorProgress]:
@@ -170,7 +178,8 @@ class BatchProgress:
 
 
 def _assignment_rows(session: Session, *conditions: Any) -> list[Any]:
-    """Assignments with their scenario and the holder's annotation (time, seconds spent)."""
+    """Assignments with their scenario, the holder's annotation (time, seconds spent) and the
+    scenario's audit status (see :func:`_audited_out`)."""
     columns: list[Any] = [
         Assignment.id,
         Assignment.response_id,
@@ -184,12 +193,14 @@ def _assignment_rows(session: Session, *conditions: Any) -> list[Any]:
         Annotation.created_at,
         Annotation.seconds_spent,
         Assignment.batch_id,
+        Scenario.audit_status,
     ]
     return list(
         session.execute(
             sa_select(*columns)
             .join(Response, col(Response.id) == col(Assignment.response_id))
             .join(Checkpoint, col(Checkpoint.id) == col(Response.checkpoint_id))
+            .join(Scenario, col(Scenario.id) == col(Checkpoint.scenario_id))
             .outerjoin(
                 Annotation,
                 and_(
@@ -209,6 +220,11 @@ def _mean_median(values: list[float]) -> tuple[float | None, float | None]:
     return round(statistics.fmean(values), 1), round(statistics.median(values), 1)
 
 
+def _audited_out(row: Any) -> bool:
+    """True for an :func:`_assignment_rows` row whose scenario was audited out."""
+    return bool(row[12] == "rejected")
+
+
 def _tally(rows: list[Any], now: datetime) -> dict[int, AnnotatorProgress]:
     """Per-annotator counts from :func:`_assignment_rows` output."""
     people: dict[int, AnnotatorProgress] = {}
@@ -216,6 +232,9 @@ def _tally(rows: list[Any], now: datetime) -> dict[int, AnnotatorProgress]:
         person = people.setdefault(row[2], AnnotatorProgress(annotator_id=row[2]))
         if row[6] is not None:
             person.released += 1
+            continue
+        if _audited_out(row):
+            person.audited_out += 1
             continue
         person.assigned += 1
         if row[8] is not None:
@@ -371,6 +390,9 @@ def batch_progress(session: Session, batch_id: int, now: datetime | None = None)
         scenario = scenarios.setdefault(row[7], ScenarioRow(scenario_id=row[7]))
         if row[6] is not None:
             continue
+        if _audited_out(row):
+            scenario.audited_out += 1
+            continue
         holders = scenario.primary if row[3] == "primary" else scenario.overlap
         if row[2] not in holders:
             holders.append(row[2])
@@ -432,6 +454,7 @@ def batch_progress(session: Session, batch_id: int, now: datetime | None = None)
         by_day=sorted(days.items()),
         mean_seconds=mean,
         median_seconds=median,
+        audited_out=sum(p.audited_out for p in people.values()),
     )
 
 
@@ -446,6 +469,8 @@ class BatchSummary:
     annotators: int
     inactive_holders: int = 0
     """Deactivated annotators who still hold unjudged items of the batch."""
+    audited_out: int = 0
+    """Active items of audited-out scenarios (in none of the other counts)."""
 
 
 def list_batches(session: Session, now: datetime | None = None) -> list[BatchSummary]:
@@ -461,16 +486,22 @@ def list_batches(session: Session, now: datetime | None = None) -> list[BatchSum
         Assignment.annotator_id,
         judged.label("judged"),
         Assignment.expires_at,
+        Scenario.audit_status,
     ]
     rows = session.execute(
-        sa_select(*columns).where(
-            col(Assignment.batch_id).is_not(None), col(Assignment.released_at).is_(None)
-        )
+        sa_select(*columns)
+        .join(Response, col(Response.id) == col(Assignment.response_id))
+        .join(Checkpoint, col(Checkpoint.id) == col(Response.checkpoint_id))
+        .join(Scenario, col(Scenario.id) == col(Checkpoint.scenario_id))
+        .where(col(Assignment.batch_id).is_not(None), col(Assignment.released_at).is_(None))
     ).all()
     counts: dict[int, Counter[str]] = defaultdict(Counter)
     people: dict[int, set[int]] = defaultdict(set)
     waiting: dict[int, set[int]] = defaultdict(set)
-    for batch_id, annotator_id, is_judged, expires_at in rows:
+    for batch_id, annotator_id, is_judged, expires_at, audit_status in rows:
+        if audit_status == "rejected":
+            counts[batch_id]["audited_out"] += 1
+            continue
         counts[batch_id]["total"] += 1
         people[batch_id].add(annotator_id)
         if is_judged:
@@ -492,6 +523,7 @@ def list_batches(session: Session, now: datetime | None = None) -> list[BatchSum
             expired=counts[b.id or 0]["expired"],
             annotators=len(people[b.id or 0]),
             inactive_holders=len(waiting[b.id or 0] & inactive),
+            audited_out=counts[b.id or 0]["audited_out"],
         )
         for b in batches
     ]
@@ -508,6 +540,8 @@ class PhaseProgress:
     overlap_assigned: int
     overlap_judged: int
     double_judged: int
+    audited_out: int = 0
+    """Active items (primary and overlap) of audited-out scenarios, in no other count."""
 
 
 @dataclass(frozen=True)
@@ -530,6 +564,9 @@ def annotation_progress(session: Session, now: datetime | None = None) -> Overal
     judged_by_kind: dict[tuple[int, str], set[str]] = defaultdict(set)
     for row in rows:
         counts = per_phase[row[4]]
+        if _audited_out(row):
+            counts["audited_out"] += 1
+            continue
         is_judged = row[8] is not None
         if row[3] == "overlap":
             counts["overlap_assigned"] += 1
@@ -552,6 +589,7 @@ def annotation_progress(session: Session, now: datetime | None = None) -> Overal
             double_judged=len(
                 judged_by_kind[(phase, "primary")] & judged_by_kind[(phase, "overlap")]
             ),
+            audited_out=c["audited_out"],
         )
         for phase, c in sorted(per_phase.items())
     ]

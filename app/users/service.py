@@ -28,7 +28,7 @@ from app.errors import (
     NotFoundError,
     UnprocessableError,
 )
-from app.models import Annotation, Assignment, User
+from app.models import Annotation, Assignment, Checkpoint, Response, Scenario, User
 from app.models.base import utcnow
 from app.models.users import PSEUDONYM_PREFIX, ROLES, LoginAttempt
 
@@ -295,7 +295,14 @@ def list_users(session: Session) -> UserListing:
     )
     held = session.exec(
         select(Assignment.annotator_id, func.count())
-        .where(col(Assignment.released_at).is_(None), ~judged)
+        .join(Response, col(Response.id) == col(Assignment.response_id))
+        .join(Checkpoint, col(Checkpoint.id) == col(Response.checkpoint_id))
+        .join(Scenario, col(Scenario.id) == col(Checkpoint.scenario_id))
+        .where(
+            col(Assignment.released_at).is_(None),
+            ~judged,
+            col(Scenario.audit_status) != "rejected",  # audited out: no longer judged
+        )
         .group_by(col(Assignment.annotator_id))
     ).all()
     return UserListing(

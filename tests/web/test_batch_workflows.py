@@ -14,7 +14,7 @@ from sqlmodel import Session, col, select
 from app.annotation.audit import CRITERIA, cast_vote
 from app.annotation.batches import EXPIRED, create_batch
 from app.annotation.service import submit_diagnosis
-from app.models import AnnotationDraft, Assignment, Checkpoint, Response
+from app.models import AnnotationDraft, Assignment, Checkpoint, Response, Scenario
 from app.models.base import utcnow
 from app.users.service import deactivate_user
 from tests.factories import make_run, make_user
@@ -289,3 +289,32 @@ def test_a_submit_after_the_item_lapsed_keeps_the_answers(
     page = browser.client.get(f"/annotate/{response_id}").text
     assert 'id="draft-restored"' in page
     assert "A long, careful note that must not be lost." in html.unescape(page)
+
+
+def test_audited_out_scenarios_are_shown_apart_on_the_lead_pages(
+    session: Session, make_browser, world
+) -> None:
+    a = world["a"]
+    batch = _batch(session, world, annotator_ids=[a.id])
+    held = _items(session, batch.id, a.id)
+    kept, *rest = sorted(held)
+    for response_id in held[kept]:
+        _accept(session, a, response_id)
+    out = sum(len(held[s]) for s in rest)
+    for scenario_id in rest:
+        scenario = session.get(Scenario, scenario_id)
+        scenario.audit_status = "rejected"
+        session.add(scenario)
+    session.commit()
+    browser = _browser(make_browser, world["lead"], "")
+    page = browser.client.get(f"/lead/batches/{batch.id}").text
+    done = len(held[kept])
+    assert f"{done} of {done} items judged" in page
+    assert f"{out} items of audited-out scenarios" in page
+    row = page.split(f'data-scenario="{rest[0]}"', 1)[1].split("</tr>", 1)[0]
+    assert "audited out" in row
+    listing = browser.client.get("/lead/batches").text
+    assert f"{done} / {done}" in listing and f"+{out} audited out" in listing
+    overview = browser.client.get("/lead").text
+    phase = overview.split('data-phase="1"', 1)[1].split("</tr>", 1)[0]
+    assert f"<td>{done}</td>" in phase and f"<td>{out}</td>" in phase

@@ -228,6 +228,68 @@ def _phase_holders(
     return {scenario: annotator for scenario, annotator in rows}  # newest wins
 
 
+def _inactive(session: Session, user_ids: Iterable[int]) -> set[int]:
+    """The deactivated accounts among `user_ids`."""
+    ids = sorted(set(user_ids))
+    if not ids:
+        return set()
+    rows = session.exec(
+        select(User.id).where(col(User.id).in_(ids), col(User.is_active).is_(False))
+    ).all()
+    return {user_id for user_id in rows if user_id is not None}
+
+
+def _refuse_inactive_holders(session: Session, owner: dict[str, int], *, phase: int) -> None:
+    """Refuse a batch that would give new items to a deactivated scenario annotator.
+
+    The paired protocol keeps a scenario with one annotator per phase, so a scenario whose
+    annotator in `phase` is deactivated cannot simply go to someone else (that would split it)
+    nor to them (they cannot log in). The lead decides: move (or restart) the scenario on the
+    batch page where it is held, or reactivate the annotator. Rolls back (ends the advisory
+    lock) before raising.
+
+    Raises:
+        UnprocessableError: naming each such scenario, its holder and their batches.
+    """
+    inactive = _inactive(session, owner.values())
+    stuck = sorted((scenario, holder) for scenario, holder in owner.items() if holder in inactive)
+    if not stuck:
+        return
+    batches: dict[tuple[str, int], set[int]] = defaultdict(set)
+    for scenario, holder, batch_id in session.exec(
+        select(Checkpoint.scenario_id, Assignment.annotator_id, Assignment.batch_id)
+        .join(Response, col(Response.id) == col(Assignment.response_id))
+        .join(Checkpoint, col(Checkpoint.id) == col(Response.checkpoint_id))
+        .where(
+            col(Assignment.released_at).is_(None),
+            col(Assignment.phase) == phase,
+            col(Assignment.kind) == "primary",
+            col(Assignment.annotator_id).in_(sorted(inactive)),
+            col(Checkpoint.scenario_id).in_([scenario for scenario, _h in stuck]),
+        )
+    ).all():
+        if batch_id is not None:
+            batches[(scenario, holder)].add(batch_id)
+    names = {h: _username(session, h) for h in {holder for _s, holder in stuck}}
+    where = "; ".join(
+        f"{scenario} is held by deactivated {names[holder]}"
+        + (
+            " in batch " + ", ".join(str(b) for b in sorted(batches[(scenario, holder)]))
+            if batches[(scenario, holder)]
+            else ""
+        )
+        for scenario, holder in stuck
+    )
+    session.rollback()
+    raise UnprocessableError(
+        f"{where}. A scenario keeps one annotator per phase (paired protocol), so its new "
+        f"items in phase {phase} would go to someone who cannot log in. Move the scenario to an "
+        "active annotator on that batch's page (restart it if they judged some items), "
+        "reactivate the annotator, or leave the scenario out with the filters",
+        "annotators",
+    )
+
+
 def overlap_checkpoints(
     checkpoints: Iterable[tuple[str, int]], share: float, seed: int
 ) -> list[tuple[str, int]]:
@@ -273,14 +335,17 @@ def create_batch(
     Takes every completed response (of a scenario not audited out) that has no active primary
     assignment, restricted to `run_id`, `need_types` and `domains` when given. All of a
     scenario's responses in the batch go to one annotator: a scenario that already has a
-    primary annotator in this phase keeps them (even one not chosen now); the others are
+    primary annotator in this phase keeps them (even one not chosen now), and the batch is
+    refused when that annotator is deactivated (:func:`_refuse_inactive_holders`); the others
+    are
     spread over `annotator_ids` by response count (largest scenario first, to the annotator
     with the fewest responses so far in this batch; ties by the order given). Then
     :func:`overlap_checkpoints` picks ``overlap_share`` of the batch's checkpoints, whose
     responses also go to a second annotator as kind ``overlap``: one per scenario, never its
     primary annotator, kept when the scenario already has one in this phase, otherwise the
     chosen annotator with the fewest responses in the batch so far, primary and overlap
-    together (ties by a sha256 of seed, scenario and annotator).
+    together (ties by a sha256 of seed, scenario and annotator). A deactivated overlap
+    annotator is not kept: their scenario's new overlap items go to a chosen annotator.
 
     Args:
         session: database session.
@@ -300,8 +365,9 @@ def create_batch(
         The new open :class:`Batch`.
 
     Raises:
-        UnprocessableError: bad parameters, a non-annotator chosen, an overlap with fewer than
-            two annotators for a scenario, or nothing to assign (``field`` names the input).
+        UnprocessableError: bad parameters, a non-annotator chosen, a scenario whose annotator
+            in this phase is deactivated, an overlap with fewer than two annotators for a
+            scenario, or nothing to assign (``field`` names the input).
     """
     now = now or utcnow()
     chosen = list(dict.fromkeys(int(a) for a in annotator_ids))
@@ -335,6 +401,7 @@ def create_batch(
         by_scenario[candidate.scenario_id].append(candidate)
 
     owner = _phase_holders(session, phase=phase, scenario_ids=by_scenario, kind="primary")
+    _refuse_inactive_holders(session, owner, phase=phase)
     load = dict.fromkeys(chosen, 0)
     for scenario, items in by_scenario.items():
         if scenario in owner and owner[scenario] in load:
@@ -351,12 +418,16 @@ def create_batch(
     for candidate in candidates:
         if (candidate.scenario_id, candidate.t) in sampled:
             overlap_items[candidate.scenario_id].append(candidate)
+    overlap_holders = _phase_holders(
+        session, phase=phase, scenario_ids=overlap_items, kind="overlap"
+    )
+    # a deactivated overlap holder's new items go to a chosen annotator: agreement compares
+    # each response's two judgements, so the overlap annotator may differ between responses
+    inactive = _inactive(session, overlap_holders.values())
     second = {
         scenario: annotator
-        for scenario, annotator in _phase_holders(
-            session, phase=phase, scenario_ids=overlap_items, kind="overlap"
-        ).items()
-        if annotator != owner.get(scenario)
+        for scenario, annotator in overlap_holders.items()
+        if annotator != owner.get(scenario) and annotator not in inactive
     }
     for scenario in sorted(overlap_items, key=lambda s: (-len(overlap_items[s]), s)):
         if scenario in second:

@@ -1,15 +1,17 @@
 """Lead-side counts after the adversarial test: audited-out scenarios are counted apart (a
-batch can reach 100 %)."""
+batch can reach 100 %), and new batches never give work to deactivated holders."""
 
 from __future__ import annotations
 
+import pytest
 from sqlmodel import Session, col, select
 
-from app.annotation.batches import create_batch
+from app.annotation.batches import create_batch, release
 from app.annotation.progress import annotation_progress, batch_progress, list_batches
 from app.annotation.service import submit_diagnosis
+from app.errors import UnprocessableError
 from app.models import Assignment, Checkpoint, Response, Scenario
-from app.users.service import list_users
+from app.users.service import deactivate_user, list_users
 from tests.factories import make_run, make_user
 
 
@@ -82,3 +84,57 @@ def test_audited_out_items_are_counted_apart_so_a_batch_can_finish(session: Sess
     assert (mine.assigned, mine.open) == (len(kept), 0)
     assert a.id not in list_users(session).held  # nothing left to judge
 
+
+@pytest.fixture
+def phase_two(session: Session):
+    """ann holds wp-01 in phase 2 (one item judged, the rest released), then is deactivated."""
+    run = make_run(session, scenario_ids=["wp-01", "wp-02"], k=1)
+    lead, admin = make_user(session, role="lead"), make_user(session, role="admin")
+    ann, b, c = make_user(session), make_user(session), make_user(session)
+    first = create_batch(
+        session,
+        name="first",
+        annotator_ids=[ann.id],
+        created_by=lead.id,
+        run_id=run.id,
+        phase=2,
+        need_types=[session.get(Scenario, "wp-01").need_type],
+    )
+    items = _held(session, first.id, ann.id)["wp-01"]
+    _accept(session, ann, items[0])
+    release(session, batch_id=first.id, by=lead.id, reason="ann leaves", annotator_id=ann.id)
+    deactivate_user(session, user_id=ann.id, actor_id=admin.id)
+    return {"run": run, "lead": lead, "ann": ann, "b": b, "c": c, "first": first}
+
+
+def test_a_new_batch_refuses_to_give_a_deactivated_holder_more_work(
+    session: Session, phase_two
+) -> None:
+    w = phase_two
+    before = session.exec(select(Assignment.id)).all()
+    with pytest.raises(UnprocessableError) as refused:
+        create_batch(
+            session,
+            name="second",
+            annotator_ids=[w["b"].id, w["c"].id],
+            created_by=w["lead"].id,
+            run_id=w["run"].id,
+            phase=2,
+        )
+    message = str(refused.value)
+    assert "wp-01" in message and w["ann"].username in message and "deactivated" in message
+    assert f"batch {w['first'].id}" in message
+    assert session.exec(select(Assignment.id)).all() == before  # nothing written
+    # other phases are not concerned: the scenario has no annotator in phase 3
+    batch = create_batch(
+        session,
+        name="phase three",
+        annotator_ids=[w["b"].id],
+        created_by=w["lead"].id,
+        run_id=w["run"].id,
+        phase=3,
+    )
+    assert w["ann"].id not in {
+        a.annotator_id
+        for a in session.exec(select(Assignment).where(Assignment.batch_id == batch.id))
+    }

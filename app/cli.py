@@ -199,6 +199,9 @@ def agents_add(
         except json.JSONDecodeError as exc:
             err.print(f"[red]--extra-body is not JSON: {exc.msg} (column {exc.colno})[/red]")
             raise typer.Exit(1) from exc
+        except RecursionError as exc:
+            err.print("[red]--extra-body is nested too deeply[/red]")
+            raise typer.Exit(1) from exc
     try:
         with session_scope() as session:
             agent = create_agent(session, name=name, kind="openai", config=config)
@@ -477,17 +480,24 @@ def demo(
         bool, typer.Option("--serve/--no-serve", help="serve after setting up")
     ] = True,
 ) -> None:
-    """The main job: migrate, import seeds/, create demo users, run the baselines, serve."""
+    """The main job: migrate, import seeds/, create demo users, run the baselines, serve.
+
+    Safe to run again: the port is checked before anything changes, and work is handed to the
+    active demo annotators only on the first set-up (while no assignment exists); after that,
+    leads hand out work on the Batches page and a re-run leaves it alone.
+    """
     from sqlmodel import col, select
 
     from app.annotation.service import assign_scenarios_paired
     from app.db import session_scope
     from app.errors import ImportFailed
-    from app.models import Run, User
+    from app.models import Assignment, Run, User
     from app.runs import service
     from app.scenarios.service import seed_tree
     from app.users.service import create_user
 
+    if serve_app:
+        _check_port(host, port)  # before any change: a busy port must leave the data alone
     console.print(f"[bold]1/5[/bold] migrating {_display_url()}")
     upgrade_database()
     console.print("[bold]2/5[/bold] importing seeds/")
@@ -504,7 +514,11 @@ def demo(
         for username, role, password in DEMO_USERS:
             if session.exec(select(User).where(User.username == username)).first() is None:
                 create_user(session, username=username, password=password, role=role)
-        query = select(User).where(User.role == "annotator").order_by(col(User.id))
+        query = (
+            select(User)
+            .where(User.role == "annotator", col(User.is_active))
+            .order_by(col(User.id))
+        )
         annotators = [u.id for u in session.exec(query) if u.id is not None]
     console.print("[bold]4/5[/bold] baseline agents")
     with session_scope() as session:
@@ -522,12 +536,16 @@ def demo(
     assert run_id is not None
     _execute_run(run_id)
     with session_scope() as session:
-        assign_scenarios_paired(session, annotator_ids=annotators)
+        if session.exec(select(Assignment.id).limit(1)).first() is not None:
+            console.print("      assignments exist: left as they are (leads use Batches)")
+        elif annotators:
+            created = assign_scenarios_paired(session, annotator_ids=annotators)
+            console.print(f"      {created} responses assigned to the demo annotators")
     console.print("[bold]5/5[/bold] ready. Log in with one of these demo accounts:")
     for username, role, password in DEMO_USERS:
         console.print(f"      {role:<11} {username:<11} password: {password}")
     if serve_app:
-        _check_port(host, port)
+        _check_port(host, port)  # still free after the set-up?
         console.print(f"serving on http://{host}:{port}  (Ctrl+C to stop)")
         serve(host=host, port=port)
 

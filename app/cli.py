@@ -202,6 +202,9 @@ def agents_add(
         except RecursionError as exc:
             err.print("[red]--extra-body is nested too deeply[/red]")
             raise typer.Exit(1) from exc
+        except RecursionError as exc:
+            err.print("[red]--extra-body is nested too deeply[/red]")
+            raise typer.Exit(1) from exc
     try:
         with session_scope() as session:
             agent = create_agent(session, name=name, kind="openai", config=config)

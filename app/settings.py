@@ -33,6 +33,8 @@ class Settings(BaseSettings):
         export_keep_per_user: finished export jobs kept per user, newest first; 0 keeps all.
         in_process_threads: responses produced at once when tasks run in-process (no Redis);
             each agent's own endpoint concurrency limit still applies.
+        agent_key_vars: comma-separated environment variable names an agent may name as its
+            API-key variable besides ``*_API_KEY`` and ``*_API_TOKEN`` (e.g. ``OPENROUTER_KEY``).
     """
 
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
@@ -49,6 +51,7 @@ class Settings(BaseSettings):
     export_retention_days: int = 30
     export_keep_per_user: int = 5
     in_process_threads: int = Field(default=4, ge=1, le=64)
+    agent_key_vars: str = ""
 
     @model_validator(mode="after")
     def _refuse_weak_secret(self) -> Settings:

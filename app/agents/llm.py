@@ -10,14 +10,17 @@ variable the agent config names and are never stored.
 
 from __future__ import annotations
 
+import math
 import os
 import random
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from email.utils import parsedate_to_datetime
 from typing import Any
+from urllib.parse import urlsplit
 
 import httpx
 from pydantic import BaseModel, ConfigDict, Field, HttpUrl, field_validator
@@ -27,47 +30,166 @@ from app.agents.limits import endpoint_slot
 from app.settings import Settings, get_settings
 
 RETRY_STATUSES = {408, 409, 425, 429, 500, 502, 503, 504}
-RESERVED_BODY_KEYS = frozenset({"model", "messages", "stream", "n", "tools", "functions"})
+RESERVED_BODY_KEYS = frozenset(
+    {
+        "model",
+        "messages",
+        "stream",
+        "n",
+        "tools",
+        "functions",
+        "temperature",
+        "max_tokens",
+        "max_completion_tokens",
+    }
+)
+"""Request fields the run sets itself, or that the agent's settings show: extra_body may not
+override them (the stored and displayed settings must be what was sent)."""
+SECRET_KEY_WORDS = frozenset(
+    {
+        "key",
+        "apikey",
+        "token",
+        "authorization",
+        "auth",
+        "password",
+        "passwd",
+        "secret",
+        "credential",
+        "credentials",
+        "bearer",
+        "cookie",
+    }
+)
+"""Words that make an extra_body key (at any depth) look like it carries a secret: keys are
+split on ``_``, ``-``, ``.`` and camelCase (``api_key``, ``apiKey``, ``x-api-key``,
+``access_token``, ``client_secret``; ``max_tokens`` or ``skip_special_tokens`` are not)."""
+KEY_VAR_SUFFIXES = ("_API_KEY", "_API_TOKEN")
+MAX_TIMEOUT_S = 3600.0
+MAX_BODY_DEPTH = 32
+
+
+def _key_words(key: str) -> list[str]:
+    spaced = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", key)
+    return [word.lower() for word in re.split(r"[^A-Za-z0-9]+", spaced) if word]
+
+
+def _check_body_value(value: Any, where: str, depth: int = 0) -> None:
+    """Refuse secret-looking keys and values, and numbers JSON cannot carry, at any depth."""
+    if depth > MAX_BODY_DEPTH:
+        raise ValueError(f"extra body is nested more than {MAX_BODY_DEPTH} levels deep")
+    if isinstance(value, dict):
+        for key, item in value.items():
+            path = f"{where}.{key}" if where else str(key)
+            if SECRET_KEY_WORDS.intersection(_key_words(str(key))):
+                raise ValueError(
+                    f"extra body may not carry secrets ({path!r}): name the environment "
+                    "variable holding the key in api_key_env instead"
+                )
+            _check_body_value(item, path, depth + 1)
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            _check_body_value(item, f"{where}[{index}]", depth + 1)
+    elif isinstance(value, float) and not math.isfinite(value):
+        raise ValueError(f"extra body {where or 'value'} must be a finite number, not {value}")
+    elif isinstance(value, str) and value.strip().lower().startswith("bearer "):
+        raise ValueError(
+            f"extra body may not carry secrets ({where!r} is a bearer token): name the "
+            "environment variable holding the key in api_key_env instead"
+        )
+
+
+def allowed_key_vars() -> frozenset[str]:
+    """Extra API-key variable names the administrator allows (``AGENT_KEY_VARS``)."""
+    listed = get_settings().agent_key_vars
+    return frozenset(name.strip() for name in listed.split(",") if name.strip())
 
 
 class EndpointConfig(BaseModel):
     """Settings of an OpenAI-compatible agent (stored in ``agents.config``; no secrets).
 
     Attributes:
-        base_url: e.g. ``http://127.0.0.1:8001/v1`` (``/chat/completions`` is appended).
-        model: the model name sent in the request.
-        api_key_env: name of the environment variable holding the API key (None: no key).
+        base_url: e.g. ``http://127.0.0.1:8001/v1`` (``/chat/completions`` is appended); a host
+            is required, and user info (``user:pass@``), a query string or a fragment are
+            refused (they would store a secret, or change the URL the request goes to).
+        model: the model name sent in the request (surrounding blanks removed; not blank).
+        api_key_env: name of the environment variable holding the API key (None: no key):
+            ``*_API_KEY``, ``*_API_TOKEN`` or a name listed in ``AGENT_KEY_VARS``, never a
+            workbench setting.
         temperature / max_tokens: sampling settings (None: the endpoint's default).
-        extra_body: merged into the request body (e.g. ``{"reasoning_effort": "high"}``).
-        timeout_s: per-request timeout in seconds.
+        extra_body: merged into the request body (e.g. ``{"reasoning_effort": "high"}``); it
+            may not set :data:`RESERVED_BODY_KEYS`, carry secret-looking keys or bearer tokens
+            at any depth, or hold NaN/infinity.
+        timeout_s: per-request timeout in seconds (at most an hour).
         max_retries: retries after the first attempt for retryable failures.
         backoff_base_s / backoff_max_s: exponential backoff base and cap, in seconds.
         concurrency: requests in flight at once per endpoint: across every worker when Redis
             is configured, else across the threads of this process.
+
+    Every number must be finite.
     """
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
 
     base_url: HttpUrl
-    model: str = Field(min_length=1)
+    model: str = Field(min_length=1, max_length=256)
     api_key_env: str | None = Field(
-        default=None, pattern=r"^[A-Z][A-Z0-9_]*_(API_KEY|KEY|TOKEN)$", max_length=128
+        default=None, pattern=r"^[A-Za-z_][A-Za-z0-9_]*$", max_length=128
     )
     temperature: float | None = Field(default=None, ge=0, le=2)
-    max_tokens: int | None = Field(default=None, ge=1)
+    max_tokens: int | None = Field(default=None, ge=1, le=1_000_000)
     extra_body: dict[str, Any] = {}
-    timeout_s: float = Field(default=120.0, gt=0)
+    timeout_s: float = Field(default=120.0, gt=0, le=MAX_TIMEOUT_S)
     max_retries: int = Field(default=5, ge=0, le=20)
-    backoff_base_s: float = Field(default=1.0, ge=0)
-    backoff_max_s: float = Field(default=60.0, ge=0)
+    backoff_base_s: float = Field(default=1.0, ge=0, le=MAX_TIMEOUT_S)
+    backoff_max_s: float = Field(default=60.0, ge=0, le=MAX_TIMEOUT_S)
     concurrency: int = Field(default=8, ge=1, le=1024)
+
+    @field_validator("base_url", mode="before")
+    @classmethod
+    def _plain_base_url(cls, value: Any) -> Any:
+        if not isinstance(value, str):
+            return value
+        text = value.strip()
+        parts = urlsplit(text)
+        if parts.scheme.lower() in ("http", "https"):
+            if not parts.netloc or not parts.hostname:
+                raise ValueError("needs a host: give the base URL, e.g. http://host:8000/v1")
+            if "@" in parts.netloc:
+                raise ValueError(
+                    "must not contain a user name or password (user:pass@): name the "
+                    "environment variable holding the key in api_key_env instead"
+                )
+            if "?" in text or "#" in text:
+                raise ValueError(
+                    "must not have a query string or fragment (?… or #…): give the base URL, "
+                    "e.g. http://host:8000/v1"
+                )
+            if parts.path.rstrip("/").lower().endswith("/chat/completions"):
+                raise ValueError(
+                    "give the base URL, e.g. http://host:8000/v1 (/chat/completions is appended)"
+                )
+        return text
+
+    @field_validator("model", mode="before")
+    @classmethod
+    def _strip_model(cls, value: Any) -> Any:
+        return value.strip() if isinstance(value, str) else value
 
     @field_validator("api_key_env")
     @classmethod
-    def _not_a_workbench_secret(cls, name: str | None) -> str | None:
+    def _key_variable(cls, name: str | None) -> str | None:
+        if name is None:
+            return None
         # the key is sent to the endpoint as a bearer token: never one of our own settings
-        if name is not None and name.removeprefix("HALO_").lower() in Settings.model_fields:
+        if name.removeprefix("HALO_").lower() in Settings.model_fields:
             raise ValueError(f"{name} is a workbench setting, not an API key")
+        # nor any other secret of this machine (AWS_SECRET_ACCESS_KEY, GITHUB_TOKEN, ...)
+        if not (name.endswith(KEY_VAR_SUFFIXES) or name in allowed_key_vars()):
+            raise ValueError(
+                f"{name} is not an API-key variable: use a name ending in _API_KEY or "
+                "_API_TOKEN, or one the administrator lists in AGENT_KEY_VARS"
+            )
         return name
 
     @field_validator("extra_body")
@@ -76,9 +198,11 @@ class EndpointConfig(BaseModel):
         reserved = sorted(RESERVED_BODY_KEYS & body.keys())
         if reserved:
             raise ValueError(
-                f"extra body may not set {', '.join(reserved)}: the run controls them, and the "
-                "stored prompt and settings must be what was sent"
+                f"extra body may not set {', '.join(reserved)}: the run sets the model and the "
+                "conversation, temperature and max tokens have settings of their own, and the "
+                "stored settings must be what was sent"
             )
+        _check_body_value(body, "")
         return body
 
     @property

@@ -26,7 +26,9 @@ def create_agent(
         kind: ``openai`` (an OpenAI-compatible endpoint) or ``baseline``.
         config: for ``openai`` the fields of :class:`EndpointConfig` (``base_url``, ``model``,
             ``api_key_env`` — the *name* of the variable holding the key —, ``temperature``,
-            ``max_tokens``, ``extra_body``, ...); for ``baseline`` ``{"baseline": name}``.
+            ``max_tokens``, ``extra_body``, ...) with its checks (no secrets in the URL or the
+            extra body, no override of shown settings, finite numbers); for ``baseline``
+            ``{"baseline": name}``.
 
     Returns:
         The stored agent; its config is normalised (defaults filled in).
@@ -48,7 +50,8 @@ def create_agent(
         except ValidationError as exc:
             err = exc.errors()[0]
             where = ".".join(str(p) for p in err["loc"])
-            raise UnprocessableError(f"{where}: {err['msg']}", f"config.{where}") from exc
+            message = str(err["msg"]).removeprefix("Value error, ")
+            raise UnprocessableError(f"{where}: {message}", f"config.{where}") from exc
     else:
         if config.get("baseline") not in BASELINES:
             raise UnprocessableError(
@@ -64,6 +67,10 @@ def create_agent(
     return agent
 
 
-def list_agents(session: Session) -> list[Agent]:
-    """Every agent, by name."""
-    return list(session.exec(select(Agent).order_by(col(Agent.name))))
+def list_agents(session: Session, *, runnable: bool = False) -> list[Agent]:
+    """Every agent by name; with `runnable`, only those a run can use (baselines and
+    endpoints, not the ``external`` agents that imported responses created)."""
+    query = select(Agent).order_by(col(Agent.name))
+    if runnable:
+        query = query.where(col(Agent.kind).in_(AGENT_KINDS))
+    return list(session.exec(query))

@@ -70,3 +70,106 @@ def test_unreadable_replies_are_protocol_errors_not_crashes(text: str) -> None:
         agent = OpenAIChatAgent(EndpointConfig(base_url=llm.base_url, model="m"))
         out = run_response(fx.s0(), fx.events(), 1, agent)
     assert out.status == "protocol_error" and out.failure_reason == "protocol_violation"
+
+
+@pytest.mark.parametrize(
+    ("base_url", "message"),
+    [
+        ("http://user:sk-secret@127.0.0.1:8499/v1", "user name or password"),
+        ("http://127.0.0.1:8499/v1?api_key=sk-abc123", "query string or fragment"),
+        ("http://127.0.0.1:8412/login?next=", "query string or fragment"),
+        ("http://127.0.0.1:8499/v1#frag", "query string or fragment"),
+        ("http:///v1", "needs a host"),
+        ("http://127.0.0.1:8499/v1/chat/completions", "give the base URL, e.g. http://host"),
+        ("http://127.0.0.1:8499/v1/chat/completions/", "give the base URL, e.g. http://host"),
+    ],
+)
+def test_base_url_carries_no_secret_and_no_redirected_path(base_url: str, message: str) -> None:
+    with pytest.raises(ValidationError, match=message):
+        EndpointConfig(base_url=base_url, model="m")
+
+
+def test_base_url_is_a_plain_base() -> None:
+    config = EndpointConfig(base_url=" https://api.example.com/v1/ ", model="m")
+    assert config.url == "https://api.example.com/v1/chat/completions"
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"api_key": "sk-live-123"},
+        {"API_KEY": "x"},
+        {"apiKey": "x"},
+        {"key": "x"},
+        {"token": "x"},
+        {"access_token": "x"},
+        {"Authorization": "x"},
+        {"password": "x"},
+        {"client_secret": "x"},
+        {"headers": {"Authorization": "Bearer sk-live-123"}},
+        {"metadata": [{"x-api-key": "x"}]},
+        {"note": "Bearer sk-live-123"},
+    ],
+)
+def test_extra_body_carries_no_secret(body: dict) -> None:
+    with pytest.raises(ValidationError, match="may not carry secrets"):
+        EndpointConfig(base_url="http://x/v1", model="m", extra_body=body)
+
+
+@pytest.mark.parametrize("key", ["temperature", "max_tokens", "max_completion_tokens", "n"])
+def test_extra_body_cannot_override_shown_settings(key: str) -> None:
+    # `--temperature 0.2 --extra-body '{"temperature": 1.9}'` sent 1.9 and showed 0.2
+    with pytest.raises(ValidationError, match=f"extra body may not set {key}"):
+        EndpointConfig(base_url="http://x/v1", model="m", temperature=0.2, extra_body={key: 1})
+
+
+def test_extra_body_keeps_ordinary_sampling_fields() -> None:
+    body = {"skip_special_tokens": True, "max_new_tokens": 5, "top_k": 3, "keywords": ["a"]}
+    assert EndpointConfig(base_url="http://x/v1", model="m", extra_body=body).extra_body == body
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"model": "   "},
+        {"timeout_s": float("inf")},
+        {"timeout_s": float("nan")},
+        {"timeout_s": 3601},
+        {"temperature": float("nan")},
+        {"max_tokens": 10**20},
+        {"backoff_max_s": float("inf")},
+        {"extra_body": {"x": float("nan")}},
+        {"extra_body": {"x": [1.0, float("-inf")]}},
+    ],
+)
+def test_numbers_are_finite_and_the_model_named(fields: dict) -> None:
+    with pytest.raises(ValidationError):
+        EndpointConfig.model_validate({"base_url": "http://x/v1", "model": "m", **fields})
+
+
+def test_model_name_is_stripped() -> None:
+    assert EndpointConfig(base_url="http://x/v1", model="  qwen3  ").model == "qwen3"
+
+
+@pytest.mark.parametrize("name", ["GITHUB_TOKEN", "AWS_SECRET_ACCESS_KEY", "SSH_KEY", "MY_KEY"])
+def test_api_key_variable_must_look_like_an_api_key(name: str) -> None:
+    with pytest.raises(ValidationError, match="not an API-key variable"):
+        EndpointConfig(base_url="http://x/v1", model="m", api_key_env=name)
+
+
+def test_agent_key_vars_allows_other_names_but_never_a_setting(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from app.settings import get_settings
+
+    assert EndpointConfig(base_url="http://x/v1", model="m", api_key_env="HF_API_TOKEN")
+    monkeypatch.setenv("AGENT_KEY_VARS", " OPENROUTER_KEY , SECRET_KEY")
+    get_settings.cache_clear()
+    try:
+        config = EndpointConfig(base_url="http://x/v1", model="m", api_key_env="OPENROUTER_KEY")
+        assert config.api_key_env == "OPENROUTER_KEY"
+        with pytest.raises(ValidationError, match="workbench setting"):
+            EndpointConfig(base_url="http://x/v1", model="m", api_key_env="SECRET_KEY")
+    finally:
+        monkeypatch.delenv("AGENT_KEY_VARS")
+        get_settings.cache_clear()

@@ -46,14 +46,14 @@ def agent(
 
 
 def test_full_protocol_over_http(llm: FakeLLM, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("FAKE_KEY", "sk-test-123")
+    monkeypatch.setenv("FAKE_API_KEY", "sk-test-123")
     out = run_response(
         fx.s0(),
         fx.events(),
         2,
         agent(
             llm,
-            api_key_env="FAKE_KEY",
+            api_key_env="FAKE_API_KEY",
             temperature=0.2,
             max_tokens=512,
             extra_body={"reasoning_effort": "high"},
@@ -175,9 +175,9 @@ def test_unknown_command_is_corrected_once(llm: FakeLLM) -> None:
 
 
 def test_missing_api_key_env(llm: FakeLLM, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv("NOT_SET_KEY", raising=False)
-    out = run_response(fx.s0(), fx.events(), 1, agent(llm, api_key_env="NOT_SET_KEY"))
-    assert out.status == "api_error" and "NOT_SET_KEY" in out.error and llm.requests == []
+    monkeypatch.delenv("NOT_SET_API_KEY", raising=False)
+    out = run_response(fx.s0(), fx.events(), 1, agent(llm, api_key_env="NOT_SET_API_KEY"))
+    assert out.status == "api_error" and "NOT_SET_API_KEY" in out.error and llm.requests == []
 
 
 def test_code_fenced_json_is_accepted(llm: FakeLLM) -> None:

@@ -47,9 +47,9 @@ def test_agent_definition_is_validated(session: Session) -> None:
     agent = create_agent(
         session,
         name="ok-model",
-        config={"base_url": "http://127.0.0.1:1/v1", "model": "m", "api_key_env": "MY_KEY"},
+        config={"base_url": "http://127.0.0.1:1/v1", "model": "m", "api_key_env": "MY_API_KEY"},
     )
-    assert agent.config["api_key_env"] == "MY_KEY" and "api_key" not in agent.config
+    assert agent.config["api_key_env"] == "MY_API_KEY" and "api_key" not in agent.config
     with pytest.raises(ConflictError):
         create_agent(session, name="ok-model", config={"base_url": "http://x/v1", "model": "m"})
 

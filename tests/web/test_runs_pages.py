@@ -48,7 +48,7 @@ def test_define_agent_and_run_it_from_the_dashboard(session: Session, researcher
                 "name": "fake-model",
                 "base_url": llm.base_url,
                 "model": "fake-1",
-                "api_key_env": "FAKE_KEY",
+                "api_key_env": "FAKE_API_KEY",
                 "temperature": "0.3",
                 "extra_body": '{"reasoning_effort": "low"}',
             },
@@ -58,10 +58,10 @@ def test_define_agent_and_run_it_from_the_dashboard(session: Session, researcher
         agent = session.exec(select(Agent).where(Agent.name == "fake-model")).one()
         assert agent.config["extra_body"] == {"reasoning_effort": "low"}
         page = researcher.client.get("/agents").text
-        assert "$FAKE_KEY" in page and "fake-1" in page
+        assert "$FAKE_API_KEY" in page and "fake-1" in page
         import os
 
-        os.environ["FAKE_KEY"] = "secret-value"
+        os.environ["FAKE_API_KEY"] = "secret-value"
         try:
             created = researcher.client.post(
                 "/runs",
@@ -77,7 +77,7 @@ def test_define_agent_and_run_it_from_the_dashboard(session: Session, researcher
                 follow_redirects=False,
             )
         finally:
-            del os.environ["FAKE_KEY"]
+            del os.environ["FAKE_API_KEY"]
         assert created.status_code == 303
         run_id = int(created.headers["location"].rsplit("/", 1)[1])
         run = session.get(Run, run_id)
@@ -177,3 +177,32 @@ def test_a_double_submitted_run_form_creates_one_run(session: Session, researche
     assert len(session.exec(select(Run).where(Run.name == "once")).all()) == 1
     # a new rendering of the page carries a new token
     assert token not in researcher.client.get("/runs").text
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"base_url": "http://user:sk-secret@127.0.0.1:9/v1"}, "user name or password"),
+        ({"base_url": "http://127.0.0.1:8412/login?next="}, "query string or fragment"),
+        ({"extra_body": '{"headers": {"Authorization": "Bearer sk-1"}}'}, "may not carry secrets"),
+        ({"extra_body": '{"temperature": 1.9, "max_tokens": 1}'}, "may not set max_tokens"),
+        ({"extra_body": '{"x": NaN}'}, "finite"),
+        ({"extra_body": "[" * 50_000 + "]" * 50_000}, "nested too deeply"),
+        ({"api_key_env": "GITHUB_TOKEN"}, "not an API-key variable"),
+        ({"temperature": "nan"}, "finite"),
+        ({"model": "   "}, "model"),
+    ],
+)
+def test_agent_form_refuses_secrets_overrides_and_odd_numbers(
+    session: Session, researcher, fields: dict, message: str
+) -> None:
+    data = {
+        "csrf_token": researcher.token,
+        "name": "leaky",
+        "base_url": "http://127.0.0.1:9/v1",
+        "model": "m",
+        **fields,
+    }
+    response = researcher.client.post("/agents", data=data)
+    assert response.status_code == 422 and message in response.text
+    assert session.exec(select(Agent).where(Agent.name == "leaky")).first() is None

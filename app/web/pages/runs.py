@@ -210,6 +210,8 @@ async def create_agent_view(
                 raise UnprocessableError(
                     f"extra body is not JSON: {exc.msg}", "extra_body"
                 ) from exc
+            except RecursionError as exc:
+                raise UnprocessableError("extra body is nested too deeply", "extra_body") from exc
             if not isinstance(config["extra_body"], dict):
                 raise UnprocessableError("extra body must be a JSON object", "extra_body")
         create_agent(session, name=values["name"], kind="openai", config=config)

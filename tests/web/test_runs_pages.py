@@ -86,8 +86,10 @@ def test_define_agent_and_run_it_from_the_dashboard(session: Session, researcher
         assert re.search(r'id="run-progress">8 of 8 responses', page)
         assert "completed 8" in page and "fake-model" in page
         assert "Cramér" in page
-        live = researcher.client.get(f"/runs/{run_id}", headers={"HX-Request": "true"}).text
-        assert 'id="live"' in live and "<html" not in live and "Sampling diagnostics" not in live
+        assert "hx-trigger" not in page  # a finished run is not polled
+        # a poll that finds the run ended (the page was open) reloads it once, with final figures
+        live = researcher.client.get(f"/runs/{run_id}", headers={"HX-Request": "true"})
+        assert live.headers["HX-Refresh"] == "true" and live.text == ""
         assert "secret-value" not in page
 
 
@@ -131,7 +133,7 @@ def test_failures_show_reason_and_retry_button(session: Session, researcher) -> 
         )
         run_id = int(created.headers["location"].rsplit("/", 1)[1])
         page = researcher.client.get(f"/runs/{run_id}").text
-        assert "rate_limited" in page and "Retry 4 failed" in page
+        assert "rate_limited" in page and re.search(r"Retry <span[^>]*>4</span> failed", page)
         llm.script = replies(Reply(content='{"type": "final", "action": null}'))
         retried = researcher.client.post(
             f"/runs/{run_id}/retry", data={"csrf_token": researcher.token}, follow_redirects=False
@@ -156,7 +158,7 @@ def test_backing_off_responses_are_shown_as_retrying(session: Session, researche
     page = researcher.client.get(f"/runs/{run.id}").text
     assert "retrying 1, backing off until" in page and until.strftime("%H:%M:%S") in page
     assert "(rate_limited)" in page
-    assert 'hx-trigger="every 1s"' in page  # the open run keeps polling
+    assert 'hx-trigger="every 2s"' in page  # the open run keeps polling
 
 
 def test_a_double_submitted_run_form_creates_one_run(session: Session, researcher) -> None:
@@ -177,6 +179,112 @@ def test_a_double_submitted_run_form_creates_one_run(session: Session, researche
     assert len(session.exec(select(Run).where(Run.name == "once")).all()) == 1
     # a new rendering of the page carries a new token
     assert token not in researcher.client.get("/runs").text
+
+
+def _open_run(session: Session) -> Run:
+    """A running run of two baselines with one response produced and the rest pending."""
+    from app.runs.service import create_run
+
+    run = create_run(
+        session, agent_names=["restraint", "notify_latest"], scenario_ids=["wp-01", "wp-02"], k=2
+    )
+    first = session.exec(select(Response.id).where(Response.run_id == run.id)).first()
+    execute_response(session, first)
+    run.status = "running"
+    session.add(run)
+    session.commit()
+    return run
+
+
+def _statements(pg_engine, request) -> list[str]:
+    from sqlalchemy import event
+
+    seen: list[str] = []
+
+    def record(_conn, _cursor, statement, *_args) -> None:
+        seen.append(statement)
+
+    event.listen(pg_engine, "before_cursor_execute", record)
+    try:
+        request()
+    finally:
+        event.remove(pg_engine, "before_cursor_execute", record)
+    return seen
+
+
+def test_the_live_update_reads_counts_only(session: Session, researcher, pg_engine) -> None:
+    run = _open_run(session)
+    replies_: list = []
+    statements = _statements(
+        pg_engine,
+        lambda: replies_.append(
+            researcher.client.get(
+                f"/runs/{run.id}", params={"actions": "C"}, headers={"HX-Request": "true"}
+            )
+        ),
+    )
+    live = replies_[0].text
+    assert 'id="live"' in live and 'hx-trigger="every 2s"' in live and "1 of 8 responses" in live
+    # no per-agent table, no diagnostics, no failures: only the progress part is polled
+    assert "Per agent" not in live and "Sampling diagnostics" not in live
+    reads = [s for s in statements if "FROM responses" in s]
+    assert reads, statements
+    assert not [s for s in reads if "count(" not in s.lower() and "retry_until" not in s]
+    assert not [s for s in statements if "llm_calls" in s or "trajectory" in s]
+
+
+def test_the_run_page_groups_the_sampling_diagnostics_in_sql(
+    session: Session, researcher, pg_engine
+) -> None:
+    run = _open_run(session)
+    replies_: list = []
+    statements = _statements(
+        pg_engine, lambda: replies_.append(researcher.client.get(f"/runs/{run.id}"))
+    )
+    assert "Cramér" in replies_[0].text
+    diagnostics = [s for s in statements if "JOIN checkpoints" in s]
+    assert diagnostics and all("GROUP BY" in s for s in diagnostics), diagnostics
+
+
+def test_the_live_update_leaves_the_buttons_alone(session: Session, researcher) -> None:
+    run = _open_run(session)
+    page = researcher.client.get(f"/runs/{run.id}").text
+    live_block = page[page.index('id="live"') : page.index("</section>")]
+    assert "Cancel run" in page and "Cancel run" not in live_block
+    assert re.search(r'<form[^>]*action="/runs/\d+/cancel"[^>]*data-confirm="Cancel ', page)
+    key = re.search(r"hx-vals='\{\"actions\": \"(\w*)\"\}'", page).group(1)
+    assert key == "C"
+    # the same buttons as the page has: none in the poll's reply
+    same = researcher.client.get(
+        f"/runs/{run.id}", params={"actions": key}, headers={"HX-Request": "true"}
+    ).text
+    assert "run-actions" not in same and "<form" not in same
+    # the buttons changed since the page was drawn: swapped out of band, the live block apart
+    changed = researcher.client.get(
+        f"/runs/{run.id}", params={"actions": "RC"}, headers={"HX-Request": "true"}
+    ).text
+    assert re.search(r'id="run-actions" hx-swap-oob="true"', changed) and "Cancel run" in changed
+
+
+def test_the_new_run_form_offers_runnable_agents_only(session: Session, researcher) -> None:
+    session.add(Agent(name="imported-harness", kind="external", config={}))
+    session.commit()
+    page = researcher.client.get("/runs").text
+    assert 'value="restraint"' in page and 'value="imported-harness"' not in page
+
+
+def test_unset_settings_and_imported_runs_show_no_none(session: Session, researcher) -> None:
+    from app.agents.service import create_agent
+
+    create_agent(session, name="plain", config={"base_url": "http://127.0.0.1:9/v1", "model": "m"})
+    agents = researcher.client.get("/agents").text
+    assert "None" not in agents and "concurrency 8" in agents
+    imported = Run(name="from-elsewhere", status="completed", settings={"imported_from": "x.jsonl"})
+    session.add(imported)
+    session.commit()
+    page = researcher.client.get(f"/runs/{imported.id}").text
+    assert "Imported from <code>x.jsonl</code>" in page and "prompt ," not in page
+    assert "Retry" not in page and "hx-trigger" not in page
 
 
 @pytest.mark.parametrize(

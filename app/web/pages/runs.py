@@ -14,7 +14,7 @@ from app.agents.service import create_agent, list_agents
 from app.db import SessionDep
 from app.errors import DomainError, UnprocessableError
 from app.models import Environment, Run, Scenario
-from app.runs import service
+from app.runs import queries, service
 from app.settings import get_settings
 from app.web.deps import ResearcherUser, verify_csrf
 from app.web.templating import is_htmx, render
@@ -45,19 +45,16 @@ def _runs_page(
     status_code: int = 200,
 ) -> Response:
     runs = list(session.exec(select(Run).order_by(col(Run.id).desc()).limit(50)))
-    progress = {run.id: service.run_progress(session, run.id) for run in runs}
+    progress = queries.runs_progress(session, [_id(run.id) for run in runs])
     environments = list(session.exec(select(Environment).order_by(col(Environment.id))))
-    counts = {
-        e.id: len(session.exec(select(Scenario.id).where(Scenario.environment_id == e.id)).all())
-        for e in environments
-    }
+    counts = queries.scenario_counts(session)
     return render(
         request,
         "runs/list.html",
         {
             "runs": runs,
             "progress": progress,
-            "agents": list_agents(session),
+            "agents": list_agents(session, runnable=True),
             "environments": environments,
             "scenario_counts": counts,
             "error": error,
@@ -117,6 +114,11 @@ async def create_run_view(
     return RedirectResponse(f"/runs/{run.id}", status_code=303)
 
 
+def _id(value: int | None) -> int:
+    assert value is not None
+    return value
+
+
 def _token(value: Any) -> str | None:
     """The form's one-time submission token, if it is well-formed (32 hex digits)."""
     text = str(value or "")
@@ -132,23 +134,55 @@ def _int(value: Any, field: str, default: int) -> int:
         raise UnprocessableError(f"{field} must be a whole number", field) from exc
 
 
+def _is_open(run: Run, progress: dict[str, Any]) -> bool:
+    """Whether a run's page should keep polling: it is producing, or a response of a
+    cancelled run is still being finished."""
+    return run.status in ("pending", "running") or bool(progress["by_status"].get("running"))
+
+
+def _actions(run: Run, progress: dict[str, Any]) -> dict[str, Any]:
+    """Which buttons the run page shows, and a key that changes when the set of buttons does
+    (the retry count alone is swapped inside its button, so focus stays on it)."""
+    imported = "imported_from" in (run.settings or {})
+    retry = (
+        0 if imported or run.status == "cancelled" else progress["by_status"].get("api_error", 0)
+    )
+    cancel = run.status in ("pending", "running")
+    return {
+        "retry": retry,
+        "cancel": cancel,
+        "key": ("R" if retry else "") + ("C" if cancel else ""),
+    }
+
+
 @router.get("/runs/{run_id}")
 def run_page(request: Request, session: SessionDep, user: ResearcherUser, run_id: int) -> Response:
+    """The run page; an htmx poll gets only the progress block (aggregate counts), the buttons
+    out of band when they changed, and a page reload once the run has ended."""
     run = session.get(Run, run_id)
     if run is None:
         from app.errors import NotFoundError
 
         raise NotFoundError(f"run {run_id} does not exist")
-    context = {
+    progress = service.run_progress(session, run_id)
+    is_open = _is_open(run, progress)
+    actions = _actions(run, progress)
+    context: dict[str, Any] = {
         "run": run,
-        "progress": service.run_progress(session, run_id),
+        "progress": progress,
         "retrying": service.retrying_now(session, run_id),
-        "summary": service.run_agent_summary(session, run_id),
-        "diagnostics": service.run_sampling_diagnostics(session, run_id),
-        "failures": service.run_failures(session, run_id),
+        "open": is_open,
+        "actions": actions,
     }
-    block = "live" if is_htmx(request) else None
-    return render(request, "runs/detail.html", context, block=block)
+    if is_htmx(request):
+        if not is_open:  # the run ended: one reload shows the final figures, and polling stops
+            return Response(status_code=200, headers={"HX-Refresh": "true"})
+        context["oob_actions"] = request.query_params.get("actions") != actions["key"]
+        return render(request, "runs/detail.html", context, block="live")
+    context["summary"] = service.run_agent_summary(session, run_id)
+    context["diagnostics"] = queries.run_sampling_diagnostics(session, run_id)
+    context["failures"] = service.run_failures(session, run_id)
+    return render(request, "runs/detail.html", context)
 
 
 @router.post("/runs/{run_id}/retry")

@@ -53,6 +53,9 @@ PRIMARY_RELEASED = "primary released"
 """Release reason prefix of an overlap item released with its response's primary item."""
 RESTART = "restart"
 """Marks the reason of a reassignment that moved judged items to be judged again."""
+REASON_MAX = 160
+"""Longest reason a lead may give for a move or a release (the stored reason also carries a
+restart note or a ``primary released:`` prefix, within the column's 200 characters)."""
 MAX_EXPIRY_HOURS = 24 * 366
 """Longest expiry a batch may set (a year); leave it blank for none."""
 _ASSIGNMENT_LOCK = 74_201_907
@@ -111,6 +114,25 @@ def _judged_pairs(session: Session, response_ids: Iterable[str]) -> set[tuple[st
         )
     ).all()
     return {(r, a) for r, a in rows}
+
+
+def _check_reason(reason: str, missing: str) -> str:
+    """The lead's reason, stripped.
+
+    Raises:
+        UnprocessableError: blank (`missing` says what to explain) or longer than
+            :data:`REASON_MAX` characters.
+    """
+    text = reason.strip()
+    if not text:
+        raise UnprocessableError(missing, "reason")
+    if len(text) > REASON_MAX:
+        raise UnprocessableError(
+            f"the reason has {len(text)} characters; keep it to {REASON_MAX} (it is shown to "
+            "the annotator and in the history)",
+            "reason",
+        )
+    return text
 
 
 def _annotator(session: Session, user_id: int) -> User:
@@ -635,15 +657,14 @@ def reassign_scenario(
 
     Raises:
         NotFoundError: no such batch.
-        UnprocessableError: no reason; a bad kind; `to_annotator` is not an active annotator, is
-            the holder, or is the scenario's annotator of the other kind in this phase; the
-            holder has no item of the scenario of this kind in the batch; or judged items would
-            stay behind without `restart` (``field`` names the input).
+        UnprocessableError: no reason or one over :data:`REASON_MAX` characters; a bad kind;
+            `to_annotator` is not an active annotator, is the holder, or is the scenario's
+            annotator of the other kind in this phase; the holder has no item of the scenario
+            of this kind in the batch; or judged items would stay behind without `restart`
+            (``field`` names the input).
     """
     now = now or utcnow()
-    reason = reason.strip()
-    if not reason:
-        raise UnprocessableError("say why the scenario moves", "reason")
+    reason = _check_reason(reason, "say why the scenario moves")
     if kind not in ASSIGNMENT_KINDS:
         raise UnprocessableError("kind is primary or overlap", "kind")
     batch = get_batch(session, batch_id)
@@ -769,13 +790,12 @@ def release(
         Number of assignments released, overlap items included.
 
     Raises:
-        UnprocessableError: no reason given, or a bad kind.
+        UnprocessableError: no reason given, one over :data:`REASON_MAX` characters, or a bad
+            kind.
         NotFoundError: the batch does not exist.
     """
     now = now or utcnow()
-    reason = reason.strip()
-    if not reason:
-        raise UnprocessableError("say why the items are released", "reason")
+    reason = _check_reason(reason, "say why the items are released")
     if kind is not None and kind not in ASSIGNMENT_KINDS:
         raise UnprocessableError("kind is primary or overlap", "kind")
     get_batch(session, batch_id)

@@ -138,3 +138,37 @@ def test_a_new_batch_refuses_to_give_a_deactivated_holder_more_work(
         a.annotator_id
         for a in session.exec(select(Assignment).where(Assignment.batch_id == batch.id))
     }
+
+
+def test_a_reason_over_the_limit_is_refused_not_cut(session: Session) -> None:
+    from app.annotation.batches import REASON_MAX, reassign_scenario
+
+    run = make_run(session, scenario_ids=["wp-01"], k=1)
+    lead, a, b = make_user(session, role="lead"), make_user(session), make_user(session)
+    batch = create_batch(session, name="b", annotator_ids=[a.id], created_by=lead.id, run_id=run.id)
+    long = "x" * (REASON_MAX + 1)
+    with pytest.raises(UnprocessableError, match=f"keep it to {REASON_MAX}"):
+        release(session, batch_id=batch.id, by=lead.id, reason=long, annotator_id=a.id)
+    with pytest.raises(UnprocessableError, match=f"{REASON_MAX + 1} characters"):
+        reassign_scenario(
+            session,
+            batch_id=batch.id,
+            scenario_id="wp-01",
+            kind="primary",
+            from_annotator=a.id,
+            to_annotator=b.id,
+            by=lead.id,
+            reason=long,
+        )
+    assert all(
+        x.released_at is None
+        for x in session.exec(select(Assignment).where(Assignment.batch_id == batch.id))
+    )
+    exact = "y" * REASON_MAX
+    release(session, batch_id=batch.id, by=lead.id, reason=exact, annotator_id=a.id)
+    reasons = set(
+        session.exec(
+            select(Assignment.released_reason).where(Assignment.batch_id == batch.id)
+        ).all()
+    )
+    assert reasons == {exact}

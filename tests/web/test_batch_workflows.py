@@ -318,3 +318,41 @@ def test_audited_out_scenarios_are_shown_apart_on_the_lead_pages(
     overview = browser.client.get("/lead").text
     phase = overview.split('data-phase="1"', 1)[1].split("</tr>", 1)[0]
     assert f"<td>{done}</td>" in phase and f"<td>{out}</td>" in phase
+
+
+def test_the_lead_gives_the_reason_of_a_scenario_release(
+    session: Session, make_browser, world
+) -> None:
+    a = world["a"]
+    batch = _batch(session, world, annotator_ids=[a.id])
+    scenario = sorted(_items(session, batch.id, a.id))[0]
+    browser = _browser(make_browser, world["lead"], f"/lead/batches/{batch.id}")
+    page = browser.client.get(f"/lead/batches/{batch.id}").text
+    holding = page.split(f'data-scenario="{scenario}"', 1)[1].split("</tr>", 1)[0]
+    form = holding.split('action="/lead/batches/' + str(batch.id) + '/release"', 1)[1]
+    assert '<input name="reason"' in form.split("</form>", 1)[0]  # visible, not hidden
+    released = browser.client.post(
+        f"/lead/batches/{batch.id}/release",
+        data={
+            "csrf_token": browser.token,
+            "scenario_id": scenario,
+            "annotator_id": str(a.id),
+            "kind": "primary",
+            "reason": "hold back: the scenario is under review",
+        },
+        follow_redirects=False,
+    )
+    assert released.status_code == 303
+    reasons = set(
+        session.exec(
+            select(Assignment.released_reason).where(
+                Assignment.batch_id == batch.id, col(Assignment.released_at).is_not(None)
+            )
+        ).all()
+    )
+    assert reasons == {"hold back: the scenario is under review"}
+    too_long = browser.client.post(
+        f"/lead/batches/{batch.id}/release",
+        data={"csrf_token": browser.token, "annotator_id": str(a.id), "reason": "z" * 500},
+    )
+    assert too_long.status_code == 422 and "keep it to" in too_long.text

@@ -141,6 +141,7 @@ def _detail_page(
         "error": error,
         "notice": NOTICES.get(request.query_params.get("done", "")),
         "count": request.query_params.get("n", ""),
+        "reason_max": service.REASON_MAX,
     }
     block = "live" if is_htmx(request) else None
     return render(request, "batches/detail.html", context, block=block, status_code=status_code)

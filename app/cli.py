@@ -140,8 +140,13 @@ def users_create(
     _database()
     from app.db import session_scope
     from app.errors import DomainError
-    from app.users.service import create_user
+    from app.users.service import check_new_account, create_user
 
+    try:
+        check_new_account(username=name, role=role)  # before asking for a password
+    except DomainError as exc:
+        err.print(f"[red]{exc}[/red]")
+        raise typer.Exit(1) from exc
     if password is None:
         password = typer.prompt("Password", hide_input=True, confirmation_prompt=True)
     try:
@@ -198,9 +203,6 @@ def agents_add(
             config["extra_body"] = json.loads(extra_body)
         except json.JSONDecodeError as exc:
             err.print(f"[red]--extra-body is not JSON: {exc.msg} (column {exc.colno})[/red]")
-            raise typer.Exit(1) from exc
-        except RecursionError as exc:
-            err.print("[red]--extra-body is nested too deeply[/red]")
             raise typer.Exit(1) from exc
         except RecursionError as exc:
             err.print("[red]--extra-body is nested too deeply[/red]")

@@ -129,6 +129,17 @@ def _check_role(role: str) -> None:
         raise UnprocessableError(f"role must be one of {', '.join(ROLES)}", "role")
 
 
+def check_new_account(*, username: str, role: str) -> str:
+    """Check a new account's role and username before asking for its password (the command
+    line prompts only after these pass); returns the username as it will be stored.
+
+    Raises:
+        UnprocessableError: a bad role or username (``field`` names which).
+    """
+    _check_role(role)
+    return _check_username(username)
+
+
 def _aware(value: datetime) -> datetime:
     # SQLite hands back naive datetimes for timezone-aware columns; they were stored in UTC.
     return value if value.tzinfo is not None else value.replace(tzinfo=UTC)

@@ -324,3 +324,13 @@ def test_halo_users_create_makes_the_first_admin(live_db: str) -> None:
     assert weak.exit_code == 1 and "at least 10 characters" in weak.output
     with session_scope() as session:
         assert authenticate(session, "BOSS", "first-admin-pw") is not None
+
+
+def test_halo_users_create_checks_the_role_before_asking_for_a_password(live_db: str) -> None:
+    from app.cli import cli
+
+    result = CliRunner().invoke(cli, ["users", "create", "someone", "--role", "superuser"])
+    assert result.exit_code == 1 and "role must be one of" in result.output
+    assert "Password" not in result.output  # no prompt was shown
+    named = CliRunner().invoke(cli, ["users", "create", "no", "--role", "lead"])
+    assert named.exit_code == 1 and "3 to 64" in named.output and "Password" not in named.output

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import and_, case, func
@@ -11,7 +12,7 @@ from sqlalchemy import select as sa_select
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
-from app.annotation.batches import held_assignment
+from app.annotation.batches import as_utc, held_assignment
 from app.annotation.rules import Diagnosis, DiagnosisError, check_diagnosis
 from app.errors import ConflictError, NotFoundError, UnprocessableError
 from app.models import (
@@ -103,6 +104,14 @@ class QueueItem:
     checkpoint: int
     num_events: int
     annotated: bool
+    expires_at: datetime | None = None
+    """When the item goes back to the pool if still unjudged (aware, UTC); None: never."""
+
+
+def _utc(value: datetime | None) -> datetime | None:
+    """An aware time in UTC (SQLite gives naive UTC; PostgreSQL the session's zone)."""
+    aware = as_utc(value)
+    return aware.astimezone(UTC) if aware is not None else None
 
 
 def annotator_queue(session: Session, annotator: User) -> list[QueueItem]:
@@ -114,6 +123,7 @@ def annotator_queue(session: Session, annotator: User) -> list[QueueItem]:
         Checkpoint.t,
         Scenario.num_events,
         Annotation.id,
+        Assignment.expires_at,
     ]
     rows = session.execute(
         sa_select(*columns)
@@ -133,7 +143,10 @@ def annotator_queue(session: Session, annotator: User) -> list[QueueItem]:
             col(Scenario.audit_status) != "rejected",  # audited out (DESIGN §7)
         )
     ).all()
-    items = [QueueItem(r, s, title, t, n, a is not None) for r, s, title, t, n, a in rows]
+    items = [
+        QueueItem(r, s, title, t, n, a is not None, _utc(expires))
+        for r, s, title, t, n, a, expires in rows
+    ]
     return sorted(items, key=lambda i: (i.scenario_id, i.checkpoint, blind_order(i.response_id)))
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import re
+from datetime import UTC, datetime
 
 import pytest
 from sqlmodel import Session, select
@@ -311,3 +312,18 @@ def test_a_submit_on_an_audited_out_item_keeps_the_answers(
     assert draft.data["intensity"] == "excessive"
     opened = browser.client.get(f"/annotate/{item.response_id}")
     assert opened.status_code == 404 and "audited out" in html.unescape(opened.text)
+
+
+def test_the_queue_shows_when_open_items_expire(session: Session, make_browser, world) -> None:
+    a, _b, items, item = world
+    due = datetime(2031, 5, 6, 7, 8, tzinfo=UTC)
+    for assignment in session.exec(select(Assignment).where(Assignment.annotator_id == a.id)):
+        assignment.expires_at = due
+        session.add(assignment)
+    session.commit()
+    browser = make_browser()
+    browser.login(a.username)
+    assert _post(browser, item.response_id, "", level="L3", verdict="accept").status_code == 303
+    page = browser.client.get("/annotate").text
+    assert "open items due by Tue 06 May 07:08 UTC" in page
+    assert page.count("due Tue 06 May 07:08 UTC") == len(items) - 1  # not the judged one

@@ -18,6 +18,7 @@ from typing import Any
 
 from pydantic import ValidationError
 from sqlalchemy import select as sa_select
+from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col
 
 from app.agents.runner import replay_action
@@ -45,6 +46,7 @@ from app.users.service import hash_password
 AGENT_NAME = re.compile(r"[A-Za-z0-9._-]{1,64}")
 IMPORTED_USER_PREFIX = "imported-"
 FLUSH_EVERY = 500
+UTF8_BOM = b"\xef\xbb\xbf"
 
 
 @dataclass
@@ -76,9 +78,12 @@ def json_path(loc: tuple[Any, ...] | list[Any]) -> str:
 
 
 def _lines(path: Path) -> Iterator[tuple[int, str | None]]:
-    """(1-based line number, text or None when not UTF-8), skipping blank lines."""
+    """(1-based line number, text or None when not UTF-8), skipping blank lines and a UTF-8
+    byte order mark at the start of the file (some Windows tools write one)."""
     with path.open("rb") as handle:
         for number, raw in enumerate(handle, start=1):
+            if number == 1:
+                raw = raw.removeprefix(UTF8_BOM)
             try:
                 text = raw.decode("utf-8")
             except UnicodeDecodeError:
@@ -252,7 +257,7 @@ class _Scan:
     rows: int = 0
     ids: dict[str, int] = field(default_factory=dict)
     keys: dict[tuple[str, str, str, int], int] = field(default_factory=dict)
-    agents: set[str] = field(default_factory=set)
+    agents: dict[str, int] = field(default_factory=dict)
     runs: dict[str, int] = field(default_factory=dict)
     pseudonyms: dict[str, int] = field(default_factory=dict)
 
@@ -293,7 +298,7 @@ def _scan(path: Path, context: _Context) -> _Scan:
                 prefix + f"$: run {row.run_id!r} already has a response of {row.agent} at "
                 f"{row.scenario_id} checkpoint {row.checkpoint} (line {other})"
             )
-        scan.agents.add(row.agent)
+        scan.agents.setdefault(row.agent, number)
         scan.runs.setdefault(row.run_id, number)
         if row.annotator is not None and row.annotated:
             scan.pseudonyms.setdefault(row.annotator, number)
@@ -348,6 +353,15 @@ def _check_database(session: Session, scan: _Scan, runs: dict[str, Run]) -> None
                     f"line {scan.keys[key]}: $: imported run {key[0]!r} already has a response "
                     f"of {agent} at {scenario_id} checkpoint {t}"
                 )
+    for chunk in _chunks(sorted(scan.agents)):
+        kinds = sa_select(col(Agent.name), col(Agent.kind)).where(
+            col(Agent.name).in_(chunk), col(Agent.kind) != "external"
+        )
+        for name, kind in session.execute(kinds).all():  # imported and native results must not mix
+            scan.problems.append(
+                f"line {scan.agents[name]}: $.agent: {name!r} is an agent run here ({kind}); "
+                "imported responses need their own agent name"
+            )
     for chunk in _chunks(sorted(set(scan.runs) - set(runs))):
         native = sa_select(col(Run.name), col(Run.id)).where(col(Run.name).in_(chunk))
         for name, run_id in session.execute(native).all():  # a run produced here, not imported
@@ -551,6 +565,10 @@ def import_responses(session: Session, path: Path) -> ImportReport:
     are all null/absent, or form a diagnosis that passes the rules of DESIGN §7 (on a completed
     row, with the annotator's pseudonym and ``inaction`` consistent).
 
+    An agent name may not be that of an agent run here (a baseline or endpoint): imported and
+    produced results would mix in its metrics. A UTF-8 byte order mark at the start of the file
+    is ignored.
+
     Then, in one transaction with one commit: agents missing by name (kind ``external``), one run
     per ``run_id`` (``Run.name``; an earlier *imported* run of that name is added to; the name
     of a run produced here is refused), the responses (trajectory steps get ``ok`` = the result
@@ -567,8 +585,12 @@ def import_responses(session: Session, path: Path) -> ImportReport:
 
     Raises:
         ImportFailed: one line per problem, ``line N: $.json.path: message``; nothing is stored.
+            Also when `path` is a directory or missing, and when a concurrent import of the
+            same rows committed first ("already imported").
     """
     path = Path(path)
+    if path.is_dir():
+        raise ImportFailed([f"{path}: is a directory; give the JSONL file of responses"])
     if not path.is_file():
         raise ImportFailed([f"{path}: no such file"])
     context = _load_context(session)
@@ -581,11 +603,19 @@ def import_responses(session: Session, path: Path) -> ImportReport:
         raise ImportFailed(sorted(scan.problems, key=_line_number))
     report = ImportReport()
     try:
-        agents = _ensure_agents(session, scan.agents, report)
+        agents = _ensure_agents(session, set(scan.agents), report)
         runs = _ensure_runs(session, set(scan.runs), reusable, path.name, report)
         annotators = _ensure_annotators(session, set(scan.pseudonyms), report)
         _store(session, path, context, agents, runs, annotators, report)
         session.commit()
+    except IntegrityError as exc:  # another import stored the same rows since the check
+        session.rollback()
+        raise ImportFailed(
+            [
+                f"{path.name}: already imported: another import stored some of these rows "
+                "(responses, agents or annotators) while this one ran; nothing was stored"
+            ]
+        ) from exc
     except BaseException:
         session.rollback()
         raise

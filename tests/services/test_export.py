@@ -639,3 +639,76 @@ def test_schema_json_describes_the_row() -> None:
     assert schema["additionalProperties"] is False
     assert "JSON text" in schema["x-parquet"]["note"]
     assert schema["properties"]["status"]["enum"] == ["completed", "protocol_error", "api_error"]
+
+
+def test_import_refuses_the_name_of_an_agent_run_here(session: Session, tmp_path: Path) -> None:
+    from app.agents.service import create_agent
+
+    create_agent(
+        session, name="pg-good", config={"base_url": "http://127.0.0.1:9/v1", "model": "m"}
+    )
+    rows = [
+        _row(agent="pg-good"),
+        _row(response_id="ext-2", checkpoint=3, agent="pg-good"),
+        _row(response_id="ext-3", checkpoint=4, agent="restraint"),
+        _row(response_id="ext-4", checkpoint=5),
+    ]
+    with pytest.raises(ImportFailed) as failure:
+        import_responses(session, _write(tmp_path / "native.jsonl", rows))
+    assert failure.value.problems == [
+        "line 1: $.agent: 'pg-good' is an agent run here (openai); imported responses need "
+        "their own agent name",
+        "line 3: $.agent: 'restraint' is an agent run here (baseline); imported responses need "
+        "their own agent name",
+    ]
+    assert session.exec(select(Response).where(col(Response.id).startswith("ext-"))).all() == []
+
+
+def test_import_accepts_a_byte_order_mark_and_names_a_directory(
+    session: Session, tmp_path: Path
+) -> None:
+    path = tmp_path / "bom.jsonl"
+    path.write_bytes(b"\xef\xbb\xbf" + (json.dumps(_row()) + "\n").encode("utf-8"))
+    assert import_responses(session, path).responses == 1
+    with pytest.raises(ImportFailed) as failure:
+        import_responses(session, tmp_path)
+    assert failure.value.problems == [
+        f"{tmp_path}: is a directory; give the JSONL file of responses"
+    ]
+
+
+def test_a_concurrent_import_of_the_same_rows_is_reported_not_a_crash(
+    live_db: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two imports of one file: the second checks before the first commits, then stores."""
+    from app.db import session_scope
+    from app.export import importer
+
+    path = _write(tmp_path / "race.jsonl", [_row(), _row(response_id="ext-2", checkpoint=3)])
+    check = importer._check_database
+    raced: list[int] = []
+
+    def check_then_lose_the_race(session: Session, scan: Any, runs: Any) -> None:
+        check(session, scan, runs)
+        if not raced:  # the other import commits between this one's check and its store
+            raced.append(1)
+            with session_scope() as other:
+                raced.append(import_responses(other, path).responses)
+
+    monkeypatch.setattr(importer, "_check_database", check_then_lose_the_race)
+    with session_scope() as session, pytest.raises(ImportFailed) as failure:
+        import_responses(session, path)
+    assert raced == [1, 2]
+    assert failure.value.problems == [
+        "race.jsonl: already imported: another import stored some of these rows (responses, "
+        "agents or annotators) while this one ran; nothing was stored"
+    ]
+    with session_scope() as session:
+        assert (
+            session.exec(select(func.count()).select_from(Run).where(Run.name == "harness-7")).one()
+            == 1
+        )
+        assert (
+            len(session.exec(select(Response.id).where(col(Response.id).startswith("ext-"))).all())
+            == 2
+        )

@@ -59,7 +59,15 @@ def test_export_then_import_through_the_cli(live_db: str, tmp_path: Path) -> Non
     renamed = tmp_path / "renamed.jsonl"
     renamed.write_text(
         "".join(
-            json.dumps({**row, "response_id": f"copy-{i}", "run_id": "copied"}) + "\n"
+            json.dumps(
+                {
+                    **row,
+                    "response_id": f"copy-{i}",
+                    "run_id": "copied",
+                    "agent": f"copy-{row['agent']}",
+                }
+            )
+            + "\n"
             for i, row in enumerate(rows)
         )
     )

@@ -40,8 +40,11 @@ DEMO_USERS = (
 
 def upgrade_database(url: str | None = None) -> None:
     """Apply every Alembic migration to `url` (default: the configured database)."""
+    import warnings
+
     from alembic import command
     from alembic.config import Config
+    from sqlalchemy.exc import SAWarning
 
     config = Config(str(ROOT / "alembic.ini"))
     config.set_main_option("script_location", str(ROOT / "migrations"))
@@ -49,7 +52,15 @@ def upgrade_database(url: str | None = None) -> None:
         config.set_main_option("sqlalchemy.url", url)
     elif get_settings().sqlalchemy_url.startswith("sqlite:///"):
         get_settings().var_dir.mkdir(parents=True, exist_ok=True)
-    command.upgrade(config, "head")
+    with warnings.catch_warnings():
+        # SQLite batch migrations reflect the users table, whose lower(username) index SQLAlchemy
+        # cannot reflect; the migrations recreate it themselves, so the warning only alarms
+        warnings.filterwarnings(
+            "ignore",
+            message="Skipped unsupported reflection of expression-based index",
+            category=SAWarning,
+        )
+        command.upgrade(config, "head")
 
 
 @db_cli.command("upgrade")
@@ -226,12 +237,19 @@ def agents_list() -> None:
 
     with session_scope() as session:
         for agent in list_agents(session):
-            detail = (
-                f"{agent.config.get('model')} at {agent.config.get('base_url')}"
-                if agent.kind == "openai"
-                else "built-in baseline"
-            )
+            if agent.kind == "openai":
+                detail = f"{agent.config.get('model', '–')} at {agent.config.get('base_url', '–')}"
+            elif agent.kind == "baseline":
+                detail = "built-in baseline"
+            else:
+                detail = "imported responses only (cannot be run)"
             console.print(f"{agent.name:<24} {agent.kind:<9} {detail}", markup=False)
+
+
+NO_PROGRESS_HINT_S = 10.0
+"""Seconds without any change in a broker run's counts before `halo run` asks for a worker."""
+POLL_S = 0.5
+"""Seconds between two progress reads of a run produced by workers."""
 
 
 def _execute_run(run_id: int) -> dict[str, int]:
@@ -271,13 +289,33 @@ def _execute_run(run_id: int) -> dict[str, int]:
             produce_in_process(ids, on_done=advance)
         else:
             dispatch_run(run_id)
+            counts, changed_at, hinted = initial["by_status"], time.monotonic(), False
             while True:
                 with session_scope() as session:
                     progress = service.run_progress(session, run_id)
                 bar.update(task, completed=progress["done"], status=_status_line(progress))
                 if progress["done"] >= progress["total"]:
                     break
-                time.sleep(0.5)
+                if progress["by_status"] != counts:
+                    counts, changed_at = progress["by_status"], time.monotonic()
+                elif (
+                    not hinted
+                    and not counts.get("running")
+                    and time.monotonic() - changed_at >= NO_PROGRESS_HINT_S
+                ):  # nothing taken for a while: the tasks wait in a queue nobody reads
+                    bar.console.print(
+                        (
+                            "no progress yet"
+                            if progress["done"] == initial["done"]
+                            else f"no progress for {NO_PROGRESS_HINT_S:.0f} s"
+                        )
+                        + ": is a worker running? `halo worker` with the same REDIS_URL and "
+                        f"CELERY_QUEUE={settings.celery_queue}",
+                        markup=False,
+                        highlight=False,
+                    )
+                    hinted = True
+                time.sleep(POLL_S)
     with session_scope() as session:
         return service.run_progress(session, run_id)["by_status"]
 
@@ -309,8 +347,10 @@ def run(
 ) -> None:
     """Sample checkpoints and produce responses, with a progress bar.
 
-    Exits 1 when any response ends in ``api_error`` (an infrastructure failure): retry them
-    with ``--resume RUN`` or from the run page.
+    Exits 2 when the run is refused (an unknown agent or scenario, k, seed or name out of
+    range, a run that cannot be resumed), with the reason; exits 1 when any response ends in
+    ``api_error`` (an infrastructure failure): retry them with ``--resume RUN`` or from the run
+    page.
     """
     _database()
     from app.db import session_scope
@@ -322,8 +362,8 @@ def run(
             with session_scope() as session:
                 service.retry_failed(session, resume)
         except DomainError as exc:
-            err.print(f"[red]{exc}[/red]")
-            raise typer.Exit(1) from exc
+            err.print(str(exc), style="red", markup=False, highlight=False)
+            raise typer.Exit(2) from exc
         _finish_cli_run(resume)
         return
     try:
@@ -338,23 +378,31 @@ def run(
                 scenario_ids=[s.strip() for s in scenarios.split(",")] if scenarios else None,
             )
             run_id = created.id
-    except DomainError as exc:
-        err.print(f"[red]{exc}[/red]")
-        raise typer.Exit(1) from exc
+    except DomainError as exc:  # a refused request, not a failure: the reason, no traceback
+        err.print(str(exc), style="red", markup=False, highlight=False)
+        raise typer.Exit(2) from exc
     assert run_id is not None
+    from app.runs.queries import run_sampling_diagnostics
+
     with session_scope() as session:
-        diagnostics = service.run_sampling_diagnostics(session, run_id)
+        diagnostics = run_sampling_diagnostics(session, run_id)
     by_length = "; ".join(
         f"n={n}: " + ", ".join(f"t{t}×{c}" for t, c in counts.items())
         for n, counts in diagnostics["by_length"].items()
     )
     console.print(
-        f"sampled {diagnostics['responses']} responses; Cramér's V = {diagnostics['cramers_v']}, "
-        f"max pairwise Wasserstein = {diagnostics['max_wasserstein']}; by scenario length: "
-        f"{by_length}",
+        f"sampled {diagnostics['responses']} responses; "
+        f"Cramér's V = {_value(diagnostics['cramers_v'])}, "
+        f"max pairwise Wasserstein = {_value(diagnostics['max_wasserstein'])}; "
+        f"by scenario length: {by_length}",
         highlight=False,
     )
     _finish_cli_run(run_id)
+
+
+def _value(value: object) -> str:
+    """A figure for the terminal: '–' when there is none (e.g. Cramér's V of one agent)."""
+    return "–" if value is None else str(value)
 
 
 def _finish_cli_run(run_id: int) -> None:

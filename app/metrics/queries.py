@@ -54,7 +54,7 @@ from app.annotation.service import judgement_of_record
 from app.metrics.agreement import AGREEMENT_FIELDS
 from app.metrics.formulas import Table1Counts
 from app.metrics.tables import (
-    WELL_TIMED_LEVELS,
+    ACTION_LEVELS,
     JudgedCell,
     JudgedResponse,
     L1Counts,
@@ -373,7 +373,7 @@ def _cell_measures(groups: Any) -> dict[str, Any]:
         "over_proactive": count_if(
             rejected & ((timing == "premature") | (intensity == "excessive"))
         ),
-        "accepted_action": count_if(accepted & level.in_(WELL_TIMED_LEVELS)),
+        "accepted_action": count_if(accepted & level.in_(ACTION_LEVELS)),
         "accepted_restraint": count_if(accepted & (level == "L0")),
     }
     for name, group in (("with", access.is_(True)), ("without", access.is_(False))):
@@ -382,7 +382,7 @@ def _cell_measures(groups: Any) -> dict[str, Any]:
         measures[f"l1_{name}_insufficient"] = count_if(
             l1 & group & rejected & (intensity == "insufficient")
         )
-    for level_name in WELL_TIMED_LEVELS:
+    for level_name in ACTION_LEVELS:
         base = rejected & (level == level_name) & (timing == "appropriate")
         measures[f"well_timed_{level_name}"] = count_if(base)
         for name in INTENSITIES:
@@ -519,7 +519,7 @@ def _cells(
     issues = [(category, at[f"issue_{category}"]) for category in OTHER_ISSUES]
     well_timed = [
         (level, [at[f"well_timed_{level}"], *(at[f"well_timed_{level}_{i}"] for i in INTENSITIES)])
-        for level in WELL_TIMED_LEVELS
+        for level in ACTION_LEVELS
     ]
     cells: dict[tuple[str, str, int], JudgedCell] = {}
     with paused_gc():  # thousands of small acyclic objects

@@ -413,8 +413,8 @@ class JudgedCell:
 
 _Flat = TypeVar("_Flat", L1Counts, WellTimedCounts)
 
-WELL_TIMED_LEVELS: tuple[str, ...] = LEVELS[1:]
-"""Levels of Figure 7 (L1–L3)."""
+ACTION_LEVELS: tuple[str, ...] = LEVELS[1:]
+"""The levels at which the agent acts, L1–L3 (interventions; Figure 7's levels)."""
 
 
 def _l1_counts(rows: Sequence[JudgedResponse]) -> L1Counts:
@@ -456,7 +456,7 @@ def count_cell(rows: Sequence[JudgedResponse]) -> JudgedCell:
         accepted_restraint=sum(1 for r in rows if r.accepted and r.level == "L0"),
         l1_with_access=_l1_counts([r for r in l1 if r.local_content_access]),
         l1_without_access=_l1_counts([r for r in l1 if not r.local_content_access]),
-        well_timed={level: _well_timed(rows, level) for level in WELL_TIMED_LEVELS},
+        well_timed={level: _well_timed(rows, level) for level in ACTION_LEVELS},
         other_issues=len(flagged),
         issue_categories=dict(Counter(c for r in flagged for c in set(r.other_issues))),
     )
@@ -490,8 +490,7 @@ def merge_cell(a: JudgedCell, b: JudgedCell) -> JudgedCell:
         l1_with_access=_add_counts(a.l1_with_access, b.l1_with_access),
         l1_without_access=_add_counts(a.l1_without_access, b.l1_without_access),
         well_timed={
-            level: _add_counts(a.well_timed[level], b.well_timed[level])
-            for level in WELL_TIMED_LEVELS
+            level: _add_counts(a.well_timed[level], b.well_timed[level]) for level in ACTION_LEVELS
         },
         other_issues=a.other_issues + b.other_issues,
         issue_categories=dict(Counter(a.issue_categories) + Counter(b.issue_categories)),
@@ -556,12 +555,13 @@ def _delta(a: float | None, b: float | None) -> float | None:
 
 
 _PAIRED_SHARES: dict[str, Callable[[JudgedCell], int]] = {
-    "intervention": lambda c: c.n - c.table1.levels.get("L0", 0),
+    "intervention": lambda c: sum(c.table1.levels.get(level, 0) for level in ACTION_LEVELS),
     "acceptability": lambda c: c.table1.accept,
     "accepted_action": lambda c: c.accepted_action,
     "accepted_restraint": lambda c: c.accepted_restraint,
 }
-"""Numerators of the Figure 4 shares in a cell; intervention = confirmed level L1–L3."""
+"""Numerators of the Figure 4 shares in a cell (as :attr:`JudgedResponse.intervenes` and
+``accepted`` count them); intervention = confirmed level L1–L3."""
 
 
 def _by_checkpoint(cells: Iterable[JudgedCell]) -> dict[str, dict[tuple[str, int], JudgedCell]]:
@@ -961,17 +961,17 @@ def figure7_from_cells(cells: Sequence[JudgedCell]) -> list[dict[str, Any]]:
     for cell in cells:
         if cell.table1.accept:
             accepted_at[cell.checkpoint_key].add(cell.agent)
-    totals = {level: WellTimedCounts() for level in WELL_TIMED_LEVELS}
+    totals = {level: WellTimedCounts() for level in ACTION_LEVELS}
     elsewhere: Counter[str] = Counter()
     for cell in cells:
         others = bool(accepted_at.get(cell.checkpoint_key, set()) - {cell.agent})
-        for level in WELL_TIMED_LEVELS:
+        for level in ACTION_LEVELS:
             counts = cell.well_timed[level]
             if counts.n:
                 totals[level] = _add_counts(totals[level], counts)
                 if others:
                     elsewhere[level] += counts.n
-    out = [_figure7_row(level, totals[level], elsewhere[level]) for level in WELL_TIMED_LEVELS]
+    out = [_figure7_row(level, totals[level], elsewhere[level]) for level in ACTION_LEVELS]
     everything = WellTimedCounts()
     for counts in totals.values():
         everything = _add_counts(everything, counts)

@@ -1,0 +1,110 @@
+"""`halo run`, `halo agents` and `halo db upgrade` from the terminal, on a committed database."""
+
+from __future__ import annotations
+
+import threading
+import time
+import warnings
+from pathlib import Path
+
+import pytest
+from sqlmodel import select
+from typer.testing import CliRunner
+
+from app.cli import cli
+from app.db import session_scope
+from app.models import Agent, Response
+
+runner = CliRunner()
+
+
+def test_db_upgrade_on_sqlite_prints_no_reflection_warning(tmp_path: Path) -> None:
+    from app.cli import upgrade_database
+
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")  # pytest's own filter hides it otherwise
+        upgrade_database(f"sqlite:///{tmp_path / 'halo.db'}")
+    assert not [w for w in seen if "expression-based index" in str(w.message)]
+
+
+@pytest.mark.parametrize(
+    ("args", "reason"),
+    [
+        (["--agents", "no-such-agent"], "unknown agent(s): no-such-agent"),
+        (["--seed", "3000000000"], "seed"),
+        (["--k", "1000000"], "k"),
+        (["--name", "x" * 121], "name"),
+        (["--resume", "999999"], "run 999999 does not exist"),
+    ],
+)
+def test_halo_run_refused_says_why_without_a_traceback(
+    live_db: str, args: list[str], reason: str
+) -> None:
+    result = runner.invoke(cli, ["run", "--scenarios", "wp-01", *args])
+    assert result.exit_code == 2, result.output
+    assert reason in result.output and "Traceback" not in result.output
+    assert not isinstance(result.exception, Exception) or isinstance(result.exception, SystemExit)
+
+
+def test_halo_run_prints_no_none(live_db: str) -> None:
+    result = runner.invoke(cli, ["run", "--agents", "restraint", "--scenarios", "wp-01"])
+    assert result.exit_code == 0, result.output
+    assert "Cramér's V = –" in result.output and "None" not in result.output
+
+
+def test_halo_agents_list_prints_no_none(live_db: str) -> None:
+    from app.agents.service import create_agent
+
+    with session_scope() as session:
+        create_agent(
+            session, name="local", config={"base_url": "http://127.0.0.1:9/v1", "model": "m"}
+        )
+        session.add(Agent(name="harness", kind="external", config={}))
+        session.commit()
+    result = runner.invoke(cli, ["agents", "list"])
+    assert result.exit_code == 0, result.output
+    assert "None" not in result.output
+    assert "m at http://127.0.0.1:9/v1" in result.output
+    assert "imported responses only" in result.output
+
+
+def test_halo_run_on_a_broker_hints_at_a_missing_worker(
+    live_db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A queue nobody reads: after a while without progress, one line says what to start."""
+    import app.cli
+    import workers.runs
+    from app.runs import service
+    from app.settings import get_settings
+
+    monkeypatch.setenv("REDIS_URL", "redis://127.0.0.1:6379/14")
+    monkeypatch.setenv("CELERY_QUEUE", "nobody-reads-this")
+    get_settings.cache_clear()
+    monkeypatch.setattr(app.cli, "NO_PROGRESS_HINT_S", 0.3)
+    monkeypatch.setattr(app.cli, "POLL_S", 0.05)
+
+    def a_worker_starts_late(run_id: int) -> None:
+        def work() -> None:
+            time.sleep(1.5)
+            with session_scope() as session:
+                for response_id in service.pending_response_ids(session, run_id):
+                    service.execute_response(session, response_id)
+
+        threading.Thread(target=work, daemon=True).start()
+
+    monkeypatch.setattr(workers.runs, "dispatch_run", a_worker_starts_late)
+    try:
+        result = runner.invoke(
+            cli, ["run", "--agents", "restraint,notify_latest", "--scenarios", "wp-01", "--k", "1"]
+        )
+    finally:
+        get_settings.cache_clear()
+    assert result.exit_code == 0, result.output
+    hint = (
+        "no progress yet: is a worker running? `halo worker` with the same REDIS_URL and "
+        "CELERY_QUEUE=nobody-reads-this"
+    )
+    assert " ".join(result.output.split()).count(hint) == 1, result.output  # rich wraps lines
+    with session_scope() as session:
+        statuses = session.exec(select(Response.status).where(Response.status == "pending")).all()
+    assert statuses == []

@@ -8,6 +8,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+from pydantic import ValidationError
 from sqlalchemy import case, func, update
 from sqlalchemy import select as sa_select
 from sqlalchemy.exc import IntegrityError
@@ -23,7 +24,7 @@ from app.errors import NotFoundError, UnprocessableError
 from app.models import Agent, Checkpoint, Response, Run, Scenario
 from app.models.base import utcnow
 from app.runs import lease
-from app.scenarios.sampling import sample_checkpoints, sampling_diagnostics
+from app.scenarios.sampling import sample_checkpoints
 from app.scenarios.service import load_scenario
 
 
@@ -140,6 +141,19 @@ def create_run(
         raise UnprocessableError(
             f"unknown agent(s): {', '.join(missing)}; defined agents: {known or 'none'}", "agents"
         )
+    for agent_name in agent_names:  # stored before a stricter validation: say so now
+        if agents[agent_name].kind == "openai":
+            try:
+                EndpointConfig.model_validate(agents[agent_name].config)
+            except ValidationError as exc:
+                problems = "; ".join(
+                    f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in exc.errors()
+                )
+                raise UnprocessableError(
+                    f"agent {agent_name}: its stored settings are no longer valid ({problems}); "
+                    "define it again under a new name",
+                    "agents",
+                ) from None
     external = [n for n in agent_names if agents[n].kind not in ("baseline", "openai")]
     if external:
         raise UnprocessableError(
@@ -515,16 +529,21 @@ def run_progress(session: Session, run_id: int) -> dict[str, Any]:
     return {"total": total, "done": done, "by_status": dict(counts)}
 
 
-def _abandoned(session: Session, run_id: int | None) -> list[tuple[str, str | None]]:
-    """(id, holder) of running responses nobody is producing any more."""
-    query = select(Response.id, Response.claimed_by, Response.heartbeat_at, Response.started_at)
-    query = query.where(col(Response.status) == "running")
+def _abandoned(session: Session, run_id: int | None) -> list[tuple[str, str | None, int]]:
+    """(id, holder, run id) of running responses nobody is producing any more."""
+    query = sa_select(
+        col(Response.id),
+        col(Response.claimed_by),
+        col(Response.heartbeat_at),
+        col(Response.started_at),
+        col(Response.run_id),
+    ).where(col(Response.status) == "running")
     if run_id is not None:
-        query = query.where(Response.run_id == run_id)
+        query = query.where(col(Response.run_id) == run_id)
     cutoff = lease.lease_cutoff()
     return [
-        (response_id, holder)
-        for response_id, holder, heartbeat, started in session.exec(query)
+        (response_id, holder, run)
+        for response_id, holder, heartbeat, started, run in session.execute(query).all()
         if _aware(heartbeat or started or cutoff) < cutoff or lease.holder_is_gone(holder)
     ]
 
@@ -536,17 +555,20 @@ def abandoned_response_ids(session: Session, run_id: int | None = None) -> list[
     Args:
         run_id: one run, or None for every run.
     """
-    return [response_id for response_id, _holder in _abandoned(session, run_id)]
+    return [response_id for response_id, _holder, _run in _abandoned(session, run_id)]
 
 
 def requeue_abandoned(session: Session) -> list[str]:
     """Put every abandoned running response back to ``pending`` (commits); return their ids.
+    One of a cancelled run becomes ``cancelled`` instead.
 
     Compare-and-set on the holder, so a response some task took over in the meantime is left
     alone.
     """
     requeued: list[str] = []
-    for response_id, holder in _abandoned(session, None):
+    cancelled_runs = set(session.exec(select(Run.id).where(Run.status == "cancelled")))
+    for response_id, holder, run_id in _abandoned(session, None):
+        target = "cancelled" if run_id in cancelled_runs else "pending"
         same_holder = (
             col(Response.claimed_by).is_(None)
             if holder is None
@@ -555,10 +577,10 @@ def requeue_abandoned(session: Session) -> list[str]:
         done = session.execute(
             update(Response)
             .where(col(Response.id) == response_id, col(Response.status) == "running", same_holder)
-            .values(status="pending", claimed_by=None, heartbeat_at=None)
+            .values(status=target, claimed_by=None, heartbeat_at=None)
             .execution_options(synchronize_session=False)
         )
-        if getattr(done, "rowcount", 0):
+        if getattr(done, "rowcount", 0) and target == "pending":
             requeued.append(response_id)
     session.commit()
     return requeued
@@ -625,9 +647,10 @@ def retry_failed(session: Session, run_id: int) -> list[str]:
 
 
 def cancel_run(session: Session, run_id: int) -> int:
-    """Cancel a run: its pending responses become ``cancelled`` (commits); return how many.
+    """Cancel a run: its pending responses, and running ones nobody produces any more
+    (:func:`abandoned_response_ids`), become ``cancelled`` (commits); return how many.
 
-    A response already being produced finishes; queued tasks of the run do nothing.
+    A response a live holder is producing finishes; queued tasks of the run do nothing.
 
     Raises:
         NotFoundError: no such run.
@@ -640,9 +663,13 @@ def cancel_run(session: Session, run_id: int) -> int:
             select(Response).where(Response.run_id == run_id, Response.status == "pending")
         )
     )
+    abandoned = set(abandoned_response_ids(session, run_id))
+    if abandoned:  # running, but nobody is producing them any more
+        pending += list(session.exec(select(Response).where(col(Response.id).in_(abandoned))))
     now = utcnow()
     for response in pending:
         response.status, response.finished_at = "cancelled", now
+        response.claimed_by, response.heartbeat_at = None, None
         session.add(response)
     if run.status in ("pending", "running"):
         run.status, run.finished_at = "cancelled", now
@@ -743,15 +770,11 @@ def run_agent_summary(session: Session, run_id: int) -> list[dict[str, Any]]:
 
 
 def run_sampling_diagnostics(session: Session, run_id: int) -> dict[str, Any]:
-    """Sampling diagnostics of a run's planned responses (DESIGN §6; paper Tables 7–8)."""
-    rows = session.exec(
-        select(Agent.name, Checkpoint.scenario_id, Checkpoint.t, Scenario.num_events)
-        .join(Response, col(Response.agent_id) == col(Agent.id))
-        .join(Checkpoint, col(Checkpoint.id) == col(Response.checkpoint_id))
-        .join(Scenario, col(Scenario.id) == col(Checkpoint.scenario_id))
-        .where(Response.run_id == run_id)
-    ).all()
-    return sampling_diagnostics(rows)
+    """Sampling diagnostics of a run's planned responses (DESIGN §6; paper Tables 7–8),
+    counted in SQL (:func:`app.runs.queries.run_sampling_diagnostics`)."""
+    from app.runs import queries
+
+    return queries.run_sampling_diagnostics(session, run_id)
 
 
 def retrying_now(session: Session, run_id: int) -> list[dict[str, Any]]:

@@ -105,9 +105,7 @@ def test_outage_then_retry_failed(session: Session, llm: FakeLLM) -> None:
     # the failed attempt's two 503 calls (first try + one retry) stay accounted for
     for response in session.exec(select(Response).where(Response.run_id == run.id)):
         session.refresh(response)
-        assert [a["failure_reason"] for a in response.earlier_attempts] == [
-            "endpoint_unavailable"
-        ]
+        assert [a["failure_reason"] for a in response.earlier_attempts] == ["endpoint_unavailable"]
         assert len(response.earlier_attempts[0]["llm_calls"]) == 2
         assert len(response.llm_calls) == 2  # the successful attempt: inspect + final
     # two responses × two failed attempts (first try + one retry) before the retry succeeded
@@ -266,3 +264,34 @@ def test_imported_runs_cannot_be_retried(session: Session) -> None:
     session.commit()
     with pytest.raises(UnprocessableError, match="imported run cannot be retried"):
         retry_failed(session, run.id)
+
+
+def test_a_run_refuses_an_agent_whose_stored_settings_are_no_longer_valid(
+    session: Session,
+) -> None:
+    from app.models import Agent
+
+    session.add(
+        Agent(
+            name="old",
+            kind="openai",
+            config={"base_url": "http://x/v1", "model": "m", "api_key_env": "MY_KEY"},
+        )
+    )
+    session.commit()
+    with pytest.raises(UnprocessableError, match="agent old: its stored settings are no longer"):
+        create_run(session, agent_names=["old"], scenario_ids=["hm-01"])
+
+
+def test_cancel_also_ends_abandoned_running_responses_but_not_live_ones(session: Session) -> None:
+    from app.runs.service import cancel_run
+
+    run = create_run(session, agent_names=["restraint"], scenario_ids=["hf-04"], k=3)
+    dead, alive, pending = session.exec(select(Response).where(Response.run_id == run.id)).all()
+    _hold(session, dead, f"{socket.gethostname()}:{_dead_pid()}", beat_age_s=0)
+    _hold(session, alive, "elsewhere:4", beat_age_s=1)
+    assert cancel_run(session, run.id) == 2
+    statuses = dict(
+        session.exec(select(Response.id, Response.status).where(Response.run_id == run.id)).all()
+    )
+    assert statuses == {dead.id: "cancelled", alive.id: "running", pending.id: "cancelled"}

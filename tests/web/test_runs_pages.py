@@ -314,3 +314,28 @@ def test_agent_form_refuses_secrets_overrides_and_odd_numbers(
     response = researcher.client.post("/agents", data=data)
     assert response.status_code == 422 and message in response.text
     assert session.exec(select(Agent).where(Agent.name == "leaky")).first() is None
+
+
+def test_the_run_page_offers_to_retry_responses_whose_holder_died(
+    session: Session, researcher
+) -> None:
+    import socket
+    import subprocess
+
+    from app.runs.service import create_run
+
+    run = create_run(session, agent_names=["restraint"], scenario_ids=["hm-01"], k=1)
+    response = session.exec(select(Response).where(Response.run_id == run.id)).one()
+    dead = subprocess.Popen(["true"])
+    dead.wait()
+    response.status, response.claimed_by = "running", f"{socket.gethostname()}:{dead.pid}"
+    session.add(response)
+    session.commit()  # as after a server restart in the middle of an in-process run
+    page = researcher.client.get(f"/runs/{run.id}").text
+    assert re.search(r'Retry <span id="retry-count">1</span> failed', page)
+    retried = researcher.client.post(
+        f"/runs/{run.id}/retry", data={"csrf_token": researcher.token}, follow_redirects=False
+    )
+    assert retried.status_code == 303
+    session.expire_all()
+    assert session.get(Response, response.id).status == "completed"

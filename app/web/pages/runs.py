@@ -140,12 +140,16 @@ def _is_open(run: Run, progress: dict[str, Any]) -> bool:
     return run.status in ("pending", "running") or bool(progress["by_status"].get("running"))
 
 
-def _actions(run: Run, progress: dict[str, Any]) -> dict[str, Any]:
+def _actions(run: Run, progress: dict[str, Any], abandoned: int = 0) -> dict[str, Any]:
     """Which buttons the run page shows, and a key that changes when the set of buttons does
-    (the retry count alone is swapped inside its button, so focus stays on it)."""
+    (the retry count alone is swapped inside its button, so focus stays on it). `abandoned`:
+    running responses whose holder died (e.g. the server restarted mid-run); retry takes them
+    back too."""
     imported = "imported_from" in (run.settings or {})
     retry = (
-        0 if imported or run.status == "cancelled" else progress["by_status"].get("api_error", 0)
+        0
+        if imported or run.status == "cancelled"
+        else progress["by_status"].get("api_error", 0) + abandoned
     )
     cancel = run.status in ("pending", "running")
     return {
@@ -166,7 +170,12 @@ def run_page(request: Request, session: SessionDep, user: ResearcherUser, run_id
         raise NotFoundError(f"run {run_id} does not exist")
     progress = service.run_progress(session, run_id)
     is_open = _is_open(run, progress)
-    actions = _actions(run, progress)
+    abandoned = (
+        len(service.abandoned_response_ids(session, run_id))
+        if progress["by_status"].get("running")
+        else 0
+    )
+    actions = _actions(run, progress, abandoned)
     context: dict[str, Any] = {
         "run": run,
         "progress": progress,

@@ -155,3 +155,12 @@ def test_bad_numbers_on_the_batch_form_are_422_with_the_reason(
     )
     assert answer.status_code == 422 and message in html.unescape(answer.text)
     assert len(session.exec(select(Batch)).all()) == before
+
+
+def test_a_number_the_database_cannot_hold_is_a_422_on_any_page(
+    session: Session, make_browser
+) -> None:
+    """The backstop for pages that do not bound their numbers themselves."""
+    lead = _logged_in(make_browser, make_user(session, role="lead"), "/lead")
+    answer = lead.client.get("/runs/99999999999999999999", headers={"Accept": "text/html"})
+    assert answer.status_code == 422 and "out of range" in answer.text

@@ -1,8 +1,9 @@
 """Run tasks: one task per planned response (run, checkpoint, agent), idempotent.
 
-``runs.execute_response`` produces a response; a copy that finds a live holder producing it looks
-again after the lease (:data:`app.runs.lease.LEASE_S`), so a redelivered task never leaves a
-response stuck. ``runs.recover_abandoned`` (Celery beat, every ``RECOVER_EVERY_S`` seconds of
+``runs.execute_response`` produces a response; a copy that finds a live holder producing it
+looks again every :data:`RECHECK_S` seconds until the response is finished or the holder's
+lease (:data:`app.runs.lease.LEASE_S`) lapses, so a redelivered task never leaves a response
+stuck. ``runs.recover_abandoned`` (Celery beat, every ``RECOVER_EVERY_S`` seconds, see
 workers.celery_app) re-queues running responses whose holder died without the broker
 redelivering its task (a whole worker killed: Redis redelivers only after the visibility
 timeout).
@@ -17,11 +18,13 @@ from concurrent.futures import ThreadPoolExecutor, as_completed
 from celery.exceptions import SoftTimeLimitExceeded
 
 from app.db import session_scope
-from app.runs import lease, service
+from app.runs import service
 from app.settings import get_settings
 from workers.celery_app import celery_app
 
 TASK_SOFT_LIMIT_S = 900
+RECHECK_S = 30
+"""Seconds after which a task that found a live holder looks again (the holder may die)."""
 
 
 def produce_response(response_id: str) -> str:
@@ -50,10 +53,10 @@ def produce_response(response_id: str) -> str:
 )
 def execute_response(response_id: str) -> str:
     """The task around :func:`produce_response`; a redelivered or repeated task changes nothing.
-    When another live holder has the response, look again once its lease could have lapsed."""
+    When another live holder has the response, look again in :data:`RECHECK_S` seconds."""
     status = produce_response(response_id)
     if status == "running" and not get_settings().in_process_tasks:
-        execute_response.apply_async((response_id,), countdown=lease.LEASE_S + 5)
+        execute_response.apply_async((response_id,), countdown=RECHECK_S)
     return status
 
 

@@ -3,21 +3,14 @@
 from __future__ import annotations
 
 import os
-import subprocess
-import uuid
-from collections.abc import Iterator
 from datetime import timedelta
 
-import pytest
-import redis
 from sqlmodel import col, select
 
 from app.annotation.batches import EXPIRED, create_batch
 from app.db import session_scope
 from app.models import Assignment
 from app.models.base import utcnow
-from app.settings import get_settings
-from tests.celery_worker import start_worker, wait_for_worker
 from tests.factories import make_run, make_user
 
 REDIS_URL = os.environ.get("HALO_TEST_REDIS", "redis://127.0.0.1:6379/9")
@@ -69,34 +62,8 @@ def test_in_process_reclaim(live_db: str) -> None:
     assert reclaim_expired() == 0  # idempotent
 
 
-@pytest.fixture
-def worker_client(live_db: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[object]:
-    """A real `celery worker` on Redis, on a queue of its own; yields a client app."""
-    queue = f"halo-test-{uuid.uuid4().hex[:8]}"
-    redis.Redis.from_url(REDIS_URL).ping()
-    env = {"DATABASE_URL": live_db, "REDIS_URL": REDIS_URL, "CELERY_QUEUE": queue}
-    process = start_worker(env=env, queue=queue, name=queue)
-    monkeypatch.setenv("REDIS_URL", REDIS_URL)
-    monkeypatch.setenv("CELERY_QUEUE", queue)
-    get_settings.cache_clear()
-    from workers.celery_app import make_celery
-
-    client = make_celery()
-    try:
-        wait_for_worker(client, queue, process)
-        yield client
-    finally:
-        process.terminate()
-        try:
-            process.wait(10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-        client.close()
-        get_settings.cache_clear()
-
-
-def test_a_real_worker_runs_the_scheduled_task(worker_client) -> None:
+def test_a_real_worker_runs_the_scheduled_task(celery_worker) -> None:
     total = _expired_batch()
-    result = worker_client.send_task("annotation.reclaim_expired")  # type: ignore[attr-defined]
+    result = celery_worker.send_task("annotation.reclaim_expired")  # type: ignore[attr-defined]
     assert result.get(timeout=30) == total
     assert _released() == {EXPIRED}

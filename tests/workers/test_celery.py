@@ -3,23 +3,18 @@
 from __future__ import annotations
 
 import os
-import subprocess
+import signal
 import time
-import uuid
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
-import redis
 from sqlmodel import select
 
 from app.db import session_scope
 from app.models import Response, Run
 from app.runs.service import create_run, run_progress
 from app.settings import get_settings
-from tests.celery_worker import start_worker, wait_for_worker
-
-REDIS_URL = os.environ.get("HALO_TEST_REDIS", "redis://127.0.0.1:6379/9")
+from tests.fake_llm import FakeLLM, Reply, protocol_policy
+from tests.workers.conftest import Broker, stop, wait_until
 
 
 def _plan(scenarios: list[str]) -> int:
@@ -57,7 +52,6 @@ def test_in_process_responses_overlap_their_llm_calls_within_the_endpoint_limit(
     import threading
 
     from app.agents.service import create_agent
-    from tests.fake_llm import FakeLLM, protocol_policy
     from workers.runs import produce_in_process
 
     in_flight, peak, lock = 0, 0, threading.Lock()
@@ -91,6 +85,7 @@ def test_in_process_responses_overlap_their_llm_calls_within_the_endpoint_limit(
 
 def test_recover_abandoned_requeues_responses_whose_holder_died(live_db: str) -> None:
     import socket
+    import subprocess
 
     from workers.runs import recover_abandoned
 
@@ -107,32 +102,6 @@ def test_recover_abandoned_requeues_responses_whose_holder_died(live_db: str) ->
     with session_scope() as session:
         assert session.get(Response, stuck_id).status == "completed"
     assert recover_abandoned() == 0
-
-
-@pytest.fixture
-def celery_worker(live_db: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[object]:
-    """A real `celery worker` process on Redis, on a queue of its own; yields a client app."""
-    queue = f"halo-test-{uuid.uuid4().hex[:8]}"
-    redis.Redis.from_url(REDIS_URL).ping()
-    env = {"DATABASE_URL": live_db, "REDIS_URL": REDIS_URL, "CELERY_QUEUE": queue}
-    process = start_worker(env=env, queue=queue, name=queue)
-    monkeypatch.setenv("REDIS_URL", REDIS_URL)
-    monkeypatch.setenv("CELERY_QUEUE", queue)
-    get_settings.cache_clear()
-    from workers.celery_app import make_celery
-
-    client = make_celery()
-    try:
-        wait_for_worker(client, queue, process)
-        yield client
-    finally:
-        process.terminate()
-        try:
-            process.wait(10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-        client.close()
-        get_settings.cache_clear()
 
 
 def test_real_worker_on_redis_produces_each_response_once(celery_worker) -> None:
@@ -160,39 +129,37 @@ def test_real_worker_on_redis_produces_each_response_once(celery_worker) -> None
         assert session.get(Run, run_id).status == "completed"
 
 
-def _start_worker(live_db: str, queue: str, name: str) -> subprocess.Popen[bytes]:
-    env = {
-        "DATABASE_URL": live_db,
-        "REDIS_URL": REDIS_URL,
-        "CELERY_QUEUE": queue,
-        "CELERY_VISIBILITY_TIMEOUT": "2",
-    }
-    return start_worker(env=env, queue=queue, name=name)
+def _slow(body: dict[str, Any]) -> Reply:
+    reply = protocol_policy(body)
+    reply.delay_s = 0.4
+    return reply
 
 
-def test_killed_worker_loses_and_duplicates_nothing(
-    live_db: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def _progress(run_id: int) -> dict[str, Any]:
+    with session_scope() as session:
+        return run_progress(session, run_id)
+
+
+def _all_done(run_id: int, total: int) -> dict[str, Any] | None:
+    progress = _progress(run_id)
+    return progress if progress["done"] == total else None
+
+
+def _exactly_once(run_id: int, total: int) -> None:
+    with session_scope() as session:
+        rows = session.exec(select(Response).where(Response.run_id == run_id)).all()
+        assert len(rows) == total and {r.status for r in rows} == {"completed"}
+        assert len({(r.checkpoint_id, r.agent_id) for r in rows}) == total
+        assert all(r.claimed_by is None for r in rows)
+        assert session.get(Run, run_id).status == "completed"
+
+
+def test_killed_worker_loses_and_duplicates_nothing(broker: Broker) -> None:
     """SIGKILL a worker in the middle of a run; a new worker finishes it, each response once."""
-    import signal
-
     from app.agents.service import create_agent
-    from tests.fake_llm import FakeLLM, Reply, protocol_policy
 
-    queue = f"halo-kill-{uuid.uuid4().hex[:8]}"
-    monkeypatch.setenv("REDIS_URL", REDIS_URL)
-    monkeypatch.setenv("CELERY_QUEUE", queue)
-    get_settings.cache_clear()
-    from workers.celery_app import make_celery
-
-    client = make_celery()
-
-    def slow(body: dict[str, Any]) -> Reply:
-        reply = protocol_policy(body)
-        reply.delay_s = 0.25
-        return reply
-
-    with FakeLLM(slow) as llm:
+    fast_redelivery = {"CELERY_VISIBILITY_TIMEOUT": "2"}
+    with FakeLLM(_slow) as llm:
         with session_scope() as session:
             create_agent(session, name="slow", config={"base_url": llm.base_url, "model": "slow"})
             run = create_run(
@@ -205,114 +172,60 @@ def test_killed_worker_loses_and_duplicates_nothing(
             run_id = run.id
             ids = session.exec(select(Response.id).where(Response.run_id == run_id)).all()
         assert len(ids) == 12
-        first = _start_worker(live_db, queue, f"{queue}-a")
+        first = broker.worker(f"{broker.queue}-a", env=fast_redelivery)
         second = None
         try:
-            wait_for_worker(client, f"{queue}-a", first)
             for response_id in ids:
-                client.send_task("runs.execute_response", args=[response_id])
-            deadline = time.monotonic() + 30
-            while True:  # kill it while it is producing a response of the slow agent
-                with session_scope() as session:
-                    progress = run_progress(session, run_id)
-                    running = progress["by_status"].get("running", 0)
-                if progress["done"] >= 2 and running:
-                    break
-                assert time.monotonic() < deadline, progress
-                time.sleep(0.05)
+                broker.client.send_task("runs.execute_response", args=[response_id])
+            wait_until(  # kill it while it is producing a response of the slow agent
+                lambda: (p := _progress(run_id))["done"] >= 2 and p["by_status"].get("running"),
+                30,
+                "two responses done and one running",
+            )
             first.send_signal(signal.SIGKILL)
             first.wait(10)
-            with session_scope() as session:
-                assert run_progress(session, run_id)["done"] < 12
-            second = _start_worker(live_db, queue, f"{queue}-b")
-            deadline = time.monotonic() + 180  # a loaded 2-core machine starts workers slowly
-            while True:
-                with session_scope() as session:
-                    progress = run_progress(session, run_id)
-                if progress["done"] == 12:
-                    break
-                assert time.monotonic() < deadline, progress
-                time.sleep(0.2)
+            assert _progress(run_id)["done"] < 12
+            second = broker.worker(f"{broker.queue}-b", env=fast_redelivery)
+            wait_until(lambda: _all_done(run_id, 12), 180, "all 12 responses")
         finally:
-            for process in (first, second):
-                if process is not None and process.poll() is None:
-                    process.terminate()
-                    process.wait(10)
-            client.close()
-            get_settings.cache_clear()
-    with session_scope() as session:
-        rows = session.exec(select(Response).where(Response.run_id == run_id)).all()
-        assert len(rows) == 12 and {r.status for r in rows} == {"completed"}
-        assert len({(r.checkpoint_id, r.agent_id) for r in rows}) == 12
-        assert session.get(Run, run_id).status == "completed"
+            stop(first, second)
+    _exactly_once(run_id, 12)
 
 
 def test_a_killed_worker_child_is_replaced_and_its_response_taken_over_at_once(
-    live_db: str, monkeypatch: pytest.MonkeyPatch
+    broker: Broker,
 ) -> None:
     """SIGKILL the prefork child producing a response: the broker hands the task back at once
     and the new child takes the response over (its holder's process is gone) — no waiting for
     the visibility timeout (left at one hour here) or the lease."""
-    import signal
-
     from app.agents.service import create_agent
-    from tests.fake_llm import FakeLLM, Reply, protocol_policy
 
-    queue = f"halo-child-{uuid.uuid4().hex[:8]}"
-    monkeypatch.setenv("REDIS_URL", REDIS_URL)
-    monkeypatch.setenv("CELERY_QUEUE", queue)
-    get_settings.cache_clear()
-    from workers.celery_app import make_celery
-
-    client = make_celery()
-
-    def slow(body: dict[str, Any]) -> Reply:
-        reply = protocol_policy(body)
-        reply.delay_s = 0.4
-        return reply
-
-    env = {"DATABASE_URL": live_db, "REDIS_URL": REDIS_URL, "CELERY_QUEUE": queue}
-    with FakeLLM(slow) as llm:
+    with FakeLLM(_slow) as llm:
         with session_scope() as session:
             create_agent(session, name="slow2", config={"base_url": llm.base_url, "model": "s"})
             run = create_run(session, agent_names=["slow2"], scenario_ids=["hm-01"], k=3, seed=1)
             run_id = run.id
             ids = session.exec(select(Response.id).where(Response.run_id == run_id)).all()
-        worker = start_worker(env=env, queue=queue, name=queue, concurrency=1)
+        worker = broker.worker(broker.queue, concurrency=1)
         try:
-            wait_for_worker(client, queue, worker)
             for response_id in ids:
-                client.send_task("runs.execute_response", args=[response_id])
-            deadline = time.monotonic() + 30
-            while True:
+                broker.client.send_task("runs.execute_response", args=[response_id])
+
+            def holder() -> str | None:
                 with session_scope() as session:
-                    holder = session.exec(
+                    return session.exec(
                         select(Response.claimed_by).where(
                             Response.run_id == run_id, Response.status == "running"
                         )
                     ).first()
-                if holder:
-                    break
-                assert time.monotonic() < deadline
-                time.sleep(0.05)
-            child = int(holder.rsplit(":", 1)[1])
+
+            child = int(wait_until(holder, 30, "a running response").rsplit(":", 1)[1])
             assert child != worker.pid  # a prefork child, not the main process
             os.kill(child, signal.SIGKILL)
-            deadline = time.monotonic() + 60
-            while True:
-                with session_scope() as session:
-                    progress = run_progress(session, run_id)
-                if progress["done"] == len(ids):
-                    break
-                assert time.monotonic() < deadline, progress
-                time.sleep(0.2)
+            wait_until(lambda: _all_done(run_id, len(ids)), 60, "every response")
         finally:
-            worker.terminate()
-            worker.wait(10)
-            client.close()
-            get_settings.cache_clear()
+            stop(worker)
+    _exactly_once(run_id, len(ids))
     with session_scope() as session:
         rows = session.exec(select(Response).where(Response.run_id == run_id)).all()
-        assert {r.status for r in rows} == {"completed"} and len(rows) == len(ids)
-        assert all(len(r.llm_calls) == 2 and r.claimed_by is None for r in rows)
-        assert session.get(Run, run_id).status == "completed"
+        assert all(len(r.llm_calls) == 2 for r in rows)

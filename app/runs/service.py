@@ -6,10 +6,11 @@ import time
 import uuid
 from collections import Counter
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from pydantic import ValidationError
-from sqlalchemy import case, func, update
+from sqlalchemy import Table, Update, bindparam, case, func, update
 from sqlalchemy import select as sa_select
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
@@ -358,14 +359,10 @@ def _store(
     lease lapsed must not overwrite the result of the task that took over). Returns whether the
     row was written.
     """
-    conditions = [col(Response.id) == response_id]
-    if holder is not None:
-        conditions += [col(Response.status) == "running", col(Response.claimed_by) == holder]
+    statement = _store_statement(holder is not None, tuple(sorted(values)))
     written = session.execute(
-        update(Response)
-        .where(*conditions)
-        .values(retry_reason=None, retry_until=None, claimed_by=None, heartbeat_at=None, **values)
-        .execution_options(synchronize_session=False)
+        statement,
+        {"v_id": response_id, "v_holder": holder, **{f"v_{k}": v for k, v in values.items()}},
     )
     session.commit()
     if not getattr(written, "rowcount", 1):
@@ -375,6 +372,76 @@ def _store(
         session.expire(loaded)
     _finish_run_if_done(session, run_id)
     return True
+
+
+RESPONSES: Table = Response.__table__  # type: ignore[attr-defined]
+"""The responses table, for the hot-path statements built once below (a response is produced
+thousands of times a minute; building an ORM statement each time cost milliseconds)."""
+
+
+@lru_cache(maxsize=32)
+def _store_statement(conditional: bool, names: tuple[str, ...]) -> Update:
+    """``UPDATE responses SET <names>, leases cleared WHERE id = :v_id`` [and still held by
+    :v_holder], with one bound parameter ``v_<name>`` per column."""
+    statement = RESPONSES.update().where(RESPONSES.c.id == bindparam("v_id"))
+    if conditional:
+        statement = statement.where(
+            RESPONSES.c.status == "running", RESPONSES.c.claimed_by == bindparam("v_holder")
+        )
+    cleared = {"retry_reason": None, "retry_until": None, "claimed_by": None, "heartbeat_at": None}
+    bound = {name: bindparam(f"v_{name}", type_=RESPONSES.c[name].type) for name in names}
+    return statement.values({**cleared, **bound})
+
+
+_FINISH_RUN = (
+    Run.__table__.update()  # type: ignore[attr-defined]
+    .where(
+        Run.__table__.c.id == bindparam("v_run"),  # type: ignore[attr-defined]
+        Run.__table__.c.status.in_(("pending", "running")),  # type: ignore[attr-defined]
+        ~sa_select(RESPONSES.c.id)
+        .where(
+            RESPONSES.c.run_id == bindparam("v_run"),
+            RESPONSES.c.status.in_(("pending", "running")),
+        )
+        .exists(),
+    )
+    .values(status="completed", finished_at=bindparam("v_now"))
+)
+"""Complete a run none of whose responses is still open."""
+
+
+def _claim_statement(*conditions: Any) -> Any:
+    """``UPDATE responses SET status = 'running', holder and times WHERE id = :v_id AND …
+    RETURNING run_id, agent_id, checkpoint_id``."""
+    return (
+        RESPONSES.update()
+        .where(RESPONSES.c.id == bindparam("v_id"), *conditions)
+        .values(
+            status="running",
+            started_at=bindparam("v_now"),
+            heartbeat_at=bindparam("v_now"),
+            claimed_by=bindparam("v_me"),
+        )
+        .returning(RESPONSES.c.run_id, RESPONSES.c.agent_id, RESPONSES.c.checkpoint_id)
+    )
+
+
+_CLAIM = _claim_statement(
+    (RESPONSES.c.status == "pending")
+    | (
+        (RESPONSES.c.status == "running")
+        & (
+            func.coalesce(RESPONSES.c.heartbeat_at, RESPONSES.c.started_at)
+            < bindparam("v_cutoff", type_=RESPONSES.c.started_at.type)
+        )
+    )
+)
+"""Take a pending response, or a running one whose heartbeat is older than :v_cutoff."""
+
+_TAKE_OVER = _claim_statement(
+    RESPONSES.c.status == "running", RESPONSES.c.claimed_by == bindparam("v_holder")
+)
+"""Take a running response from :v_holder (whose process is gone), if it still holds it."""
 
 
 _CHECKPOINTS: dict[int, tuple[str, int]] = {}
@@ -435,20 +502,8 @@ def _claim(session: Session, response_id: str) -> tuple[int, int, int] | str:
     """
     now = utcnow()
     me = lease.claimant()
-    take = (
-        update(Response)
-        .values(status="running", started_at=now, heartbeat_at=now, claimed_by=me)
-        .returning(col(Response.run_id), col(Response.agent_id), col(Response.checkpoint_id))
-        .execution_options(synchronize_session=False)
-    )
-    heartbeat = func.coalesce(col(Response.heartbeat_at), col(Response.started_at))
-    row = session.execute(
-        take.where(
-            col(Response.id) == response_id,
-            (col(Response.status) == "pending")
-            | ((col(Response.status) == "running") & (heartbeat < lease.lease_cutoff(now))),
-        )
-    ).first()
+    params = {"v_id": response_id, "v_now": now, "v_me": me}
+    row = session.execute(_CLAIM, {**params, "v_cutoff": lease.lease_cutoff(now)}).first()
     if row is None:
         current = session.exec(
             select(Response.status, Response.claimed_by).where(Response.id == response_id)
@@ -458,13 +513,8 @@ def _claim(session: Session, response_id: str) -> tuple[int, int, int] | str:
             raise NotFoundError(f"response {response_id} does not exist")
         status, holder = current
         if status == "running" and holder is not None and lease.holder_is_gone(holder):
-            row = session.execute(  # compare-and-set: only if nobody else took it meanwhile
-                take.where(
-                    col(Response.id) == response_id,
-                    col(Response.status) == "running",
-                    col(Response.claimed_by) == holder,
-                )
-            ).first()
+            # compare-and-set: only if nobody else took it meanwhile
+            row = session.execute(_TAKE_OVER, {**params, "v_holder": holder}).first()
         if row is None:
             session.rollback()
             return status
@@ -500,16 +550,10 @@ def _finish_run_if_done(session: Session, run_id: int) -> None:
     tasks finishing a run's last responses at once, the one that checks last sees both
     results, so the run cannot be left ``running`` with nothing open.
     """
-    still_open = (
-        select(Response.id)
-        .where(Response.run_id == run_id, col(Response.status).in_(("pending", "running")))
-        .exists()
-    )
-    session.execute(
-        update(Run)
-        .where(col(Run.id) == run_id, col(Run.status).in_(("pending", "running")), ~still_open)
-        .values(status="completed", finished_at=utcnow())
-    )
+    finished = session.execute(_FINISH_RUN, {"v_run": run_id, "v_now": utcnow()})
+    loaded = session.identity_map.get(session.identity_key(Run, run_id))
+    if loaded is not None and getattr(finished, "rowcount", False):  # a caller's copy is now stale
+        session.expire(loaded)
     session.commit()
 
 

@@ -11,19 +11,30 @@ Finished jobs do not pile up: whenever a job is created or finishes, the retenti
 settings removes finished jobs (row and directory) older than ``export_retention_days`` and all
 but the newest ``export_keep_per_user`` of each user's (:func:`expired_export_jobs`); a lead can
 also delete a finished job at once (:func:`delete_export_job`).
+
+A job has a holder like a running response (:mod:`app.runs.lease`): the process that writes it
+records itself in ``claimed_by`` and renews ``heartbeat_at`` while it writes. A queued or running
+job whose holder is gone (a process of this host that no longer exists — an in-process server
+killed before or while writing) or silent (no heartbeat for :data:`app.runs.lease.LEASE_S`
+seconds) is *interrupted*: whenever the exports are listed, created or deleted it is marked
+``failed`` with that reason and its temporary files are removed, so it can be deleted and a new
+export started (:func:`fail_interrupted_jobs`).
 """
 
 from __future__ import annotations
 
 import logging
 import shutil
+import threading
 import time
 from collections import defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from sqlalchemy import update
 from sqlmodel import Session, col, select
 
 from app.errors import NotFoundError, UnprocessableError
@@ -31,6 +42,7 @@ from app.export.writers import export_dump
 from app.models import Run
 from app.models.base import utcnow
 from app.models.export import EXPORT_JOB_FORMATS, ExportJob
+from app.runs.lease import HEARTBEAT_S, claimant, holder_is_gone, lease_cutoff
 from app.settings import get_settings
 
 FORMATS: dict[str, tuple[str, ...]] = {
@@ -43,6 +55,7 @@ PROGRESS_EVERY_S = 0.5
 ERROR_CHARS = 2000
 FINISHED = ("done", "failed")
 """Statuses of jobs that no worker will touch again (the only ones deleted)."""
+OPEN = ("queued", "running")
 
 log = logging.getLogger(__name__)
 
@@ -58,7 +71,12 @@ def job_dir(job_id: int) -> Path:
 
 
 def create_export_job(
-    session: Session, *, format: str, run_id: int | None = None, created_by: int | None = None
+    session: Session,
+    *,
+    format: str,
+    run_id: int | None = None,
+    created_by: int | None = None,
+    in_process: bool = False,
 ) -> ExportJob:
     """Queue an export (commits once).
 
@@ -67,6 +85,8 @@ def create_export_job(
         format: ``jsonl``, ``parquet`` or ``both``.
         run_id: export this run only; None for every run.
         created_by: the user who asked for it.
+        in_process: this process will run the job (no broker): it is recorded as the holder at
+            once, so a job whose server dies before it starts counts as interrupted.
 
     Finished jobs past the retention rule are deleted in the same commit
     (:func:`expired_export_jobs`), their directories right after.
@@ -84,17 +104,24 @@ def create_export_job(
         )
     if run_id is not None and session.get(Run, run_id) is None:
         raise NotFoundError(f"run {run_id} does not exist")
+    interrupted = _mark_interrupted(session)
     job = ExportJob(format=format, run_id=run_id, created_by=created_by)
+    if in_process:
+        job.claimed_by, job.heartbeat_at = claimant(), utcnow()
     session.add(job)
     expired = _delete_expired_rows(session)
     session.commit()
     session.refresh(job)
     _remove_directories(expired)
+    for job_id in interrupted:
+        _remove_temporary_files(job_id)
     return job
 
 
 def list_export_jobs(session: Session, *, limit: int = 50) -> list[ExportJob]:
-    """The most recent jobs, newest first."""
+    """The most recent jobs, newest first; interrupted ones are marked failed first
+    (:func:`fail_interrupted_jobs`)."""
+    fail_interrupted_jobs(session)
     query = select(ExportJob).order_by(col(ExportJob.id).desc()).limit(limit)
     return list(session.exec(query))
 
@@ -122,6 +149,7 @@ def _progress_writer(session: Session, job: ExportJob) -> Callable[[int, int], N
             return
         last = now
         job.done, job.total = done, total
+        job.heartbeat_at = utcnow()
         session.add(job)
         session.commit()
 
@@ -131,9 +159,12 @@ def _progress_writer(session: Session, job: ExportJob) -> Callable[[int, int], N
 def run_export_job(session: Session, job_id: int) -> ExportJob:
     """Write a job's dump into its directory, committing progress as rows are written.
 
-    Idempotent: a ``done`` job is left alone; a ``queued``, ``running`` (a redelivered task
-    whose worker died) or ``failed`` job is (re)written from the start — files are renamed into
-    place only when complete, so a rerun never serves half a file. Failures are recorded on the
+    Idempotent: a ``done`` job is left alone, and so is a ``running`` one whose holder — another
+    process — is alive (a task redelivered while the first still writes); a ``queued``,
+    interrupted ``running`` (a redelivered task whose worker died) or ``failed`` job is
+    (re)written from the start, after the temporary files of an earlier attempt are removed —
+    files are renamed into place only when complete, so a rerun never serves half a file. While
+    it writes, this process holds the job and renews its heartbeat. Failures are recorded on the
     job (status ``failed`` and the error), not raised. When the job is done, the retention rule
     is applied to the other finished jobs.
 
@@ -149,16 +180,21 @@ def run_export_job(session: Session, job_id: int) -> ExportJob:
         NotFoundError: no such job.
     """
     job = get_export_job(session, job_id)
+    me = claimant()
     if job.status == "done":
+        return job
+    if job.status == "running" and job.claimed_by != me and not is_interrupted(job):
         return job
     assert job.id is not None
     out_dir = job_dir(job.id)
+    _remove_temporary_files(job.id)
     job.status, job.done, job.total, job.error = "running", 0, 0, None
     job.path, job.started_at, job.finished_at = str(out_dir), utcnow(), None
+    job.claimed_by, job.heartbeat_at = me, utcnow()
     session.add(job)
     session.commit()
     try:
-        with Session(bind=session.get_bind()) as reader:
+        with _heartbeat(job.id, me), Session(bind=session.get_bind()) as reader:
             summary = export_dump(
                 reader,
                 out_dir,
@@ -183,6 +219,123 @@ def run_export_job(session: Session, job_id: int) -> ExportJob:
     session.commit()
     _remove_directories(expired)
     return job
+
+
+# --- holders and interrupted jobs ---------------------------------------------------------------
+
+INTERRUPTED = "interrupted"
+"""How an interrupted job's error begins."""
+
+
+def is_interrupted(job: ExportJob, *, now: datetime | None = None) -> bool:
+    """True when a queued or running job will never finish: its holder process (on this host)
+    is gone, or a running job's heartbeat is older than the lease.
+
+    A queued job without a holder waits for a broker, which keeps its task: never interrupted.
+    """
+    if job.status not in OPEN or not job.claimed_by:
+        return False
+    if holder_is_gone(job.claimed_by):
+        return True
+    if job.status != "running":
+        return False
+    beat = job.heartbeat_at or job.started_at or job.created_at
+    return _aware(beat) < lease_cutoff(now)
+
+
+def _mark_interrupted(session: Session) -> list[int]:
+    """Mark the interrupted jobs failed (no commit); their ids.
+
+    Each update repeats what was read (status, holder, heartbeat), so a holder that comes back to
+    life and beats in between keeps its job.
+    """
+    open_jobs = session.exec(
+        select(ExportJob).where(
+            col(ExportJob.status).in_(OPEN), col(ExportJob.claimed_by).is_not(None)
+        )
+    ).all()
+    failed: list[int] = []
+    for job in open_jobs:
+        if job.id is None or not is_interrupted(job):
+            continue
+        error = (
+            f"{INTERRUPTED}: the process writing it ({job.claimed_by}) stopped before it "
+            "finished; delete it and start a new export"
+        )
+        result = session.execute(
+            update(ExportJob)
+            .where(
+                col(ExportJob.id) == job.id,
+                col(ExportJob.status) == job.status,
+                col(ExportJob.claimed_by) == job.claimed_by,
+                col(ExportJob.heartbeat_at).is_not_distinct_from(job.heartbeat_at),
+            )
+            .values(status="failed", error=error, finished_at=utcnow())
+            .execution_options(synchronize_session=False)
+        )
+        if getattr(result, "rowcount", 0):
+            failed.append(job.id)
+            session.expire(job)
+    return failed
+
+
+def fail_interrupted_jobs(session: Session) -> list[int]:
+    """Mark every interrupted job failed and remove its temporary files (commits once).
+
+    Returns:
+        The ids of the jobs marked failed.
+    """
+    failed = _mark_interrupted(session)
+    if failed:
+        session.commit()
+        for job_id in failed:
+            _remove_temporary_files(job_id)
+    return failed
+
+
+def _remove_temporary_files(job_id: int) -> None:
+    """Remove the ``.<name>.<hex>.tmp`` files a killed attempt left in a job's directory."""
+    directory = job_dir(job_id)
+    if not directory.is_dir():
+        return
+    for path in directory.glob(".*.tmp"):
+        try:
+            path.unlink(missing_ok=True)
+        except OSError as exc:
+            log.warning("could not remove %s: %s", path, exc)
+
+
+@contextmanager
+def _heartbeat(job_id: int, holder: str) -> Iterator[None]:
+    """Renew `job_id`'s heartbeat every :data:`HEARTBEAT_S` seconds while the block runs (its
+    progress commits renew it too; this covers the stretches without progress)."""
+    from app.db import session_scope
+
+    stop = threading.Event()
+
+    def beat() -> None:
+        while not stop.wait(HEARTBEAT_S):
+            try:
+                with session_scope(autocommit=True) as beat_session:
+                    beat_session.execute(
+                        update(ExportJob)
+                        .where(
+                            col(ExportJob.id) == job_id,
+                            col(ExportJob.claimed_by) == holder,
+                            col(ExportJob.status) == "running",
+                        )
+                        .values(heartbeat_at=utcnow())
+                        .execution_options(synchronize_session=False)
+                    )
+            except Exception:  # a missed beat only shortens the lease; try again next time
+                log.exception("heartbeat of export %s failed", job_id)
+
+    thread = threading.Thread(target=beat, name=f"halo-export-{job_id}", daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        stop.set()
 
 
 @dataclass(frozen=True)
@@ -306,7 +459,8 @@ def _remove_directories(job_ids: Iterable[int]) -> None:
 
 
 def delete_export_job(session: Session, job_id: int) -> None:
-    """Delete a finished job: its row, then its directory and files (commits once).
+    """Delete a finished or interrupted job: its row, then its directory and files (commits
+    once).
 
     Args:
         session: database session.
@@ -314,8 +468,10 @@ def delete_export_job(session: Session, job_id: int) -> None:
 
     Raises:
         NotFoundError: no such job.
-        UnprocessableError: the job is queued or running (a worker may still write it).
+        UnprocessableError: the job is queued or running and not interrupted (a worker may
+            still write it).
     """
+    fail_interrupted_jobs(session)
     job = get_export_job(session, job_id)
     if job.status not in FINISHED:
         raise UnprocessableError(

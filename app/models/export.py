@@ -17,7 +17,9 @@ class ExportJob(SQLModel, table=True):
     """One HALO-8K-style dump written by a worker into ``<var_dir>/exports/<id>/``.
 
     `done` and `total` count response rows as they are written (progress); `path` is the job's
-    directory once it has started; `error` says why a ``failed`` job failed.
+    directory once it has started; `error` says why a ``failed`` job failed. `claimed_by` is the
+    process (``host:pid``) that runs the job — or, in-process, that will run it — and
+    `heartbeat_at` when it last showed signs of life (the lease of :mod:`app.runs.lease`).
     """
 
     __tablename__ = "export_jobs"
@@ -34,3 +36,5 @@ class ExportJob(SQLModel, table=True):
     created_at: datetime = time_field(now=True)
     started_at: datetime | None = time_field(nullable=True)
     finished_at: datetime | None = time_field(nullable=True)
+    claimed_by: str | None = Field(default=None, max_length=160)
+    heartbeat_at: datetime | None = time_field(nullable=True)

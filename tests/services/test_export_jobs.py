@@ -228,3 +228,84 @@ def test_delete_export_job(session: Session, var_dir: Path) -> None:
     session.commit()
     jobs.delete_export_job(session, queued.id)
     assert session.get(ExportJob, queued.id) is None
+
+
+# --- holders: interrupted jobs ------------------------------------------------------------------
+
+
+def _dead_holder() -> str:
+    """A holder name for a process of this host that has exited."""
+    import socket
+    import subprocess
+
+    child = subprocess.Popen(["true"])
+    child.wait()
+    return f"{socket.gethostname()}:{child.pid}"
+
+
+def _open_job(session: Session, status: str, holder: str | None, beat_age_s: float) -> ExportJob:
+    job = jobs.create_export_job(session, format="both")
+    job.status, job.claimed_by = status, holder
+    job.heartbeat_at = utcnow() - timedelta(seconds=beat_age_s)
+    if status == "running":
+        job.started_at = job.heartbeat_at
+    session.add(job)
+    session.commit()
+    return job
+
+
+def test_a_job_whose_holder_died_is_failed_as_interrupted_and_can_be_deleted(
+    session: Session, var_dir: Path
+) -> None:
+    live = _open_job(session, "running", "elsewhere:2", 5)  # beating on another host
+    waiting = _open_job(session, "queued", None, 600)  # waits for the broker
+    silent = _open_job(session, "running", "elsewhere:1", 600)  # no heartbeat for 10 min
+    queued = _open_job(session, "queued", _dead_holder(), 1)  # killed before it started
+    dead = _open_job(session, "running", _dead_holder(), 1)  # a killed in-process server
+    assert dead.id and queued.id and silent.id and live.id and waiting.id
+    directory = var_dir / "exports" / str(dead.id)
+    directory.mkdir(parents=True)
+    (directory / ".responses.jsonl.0a1b2c3d.tmp").write_text("partial")
+    (directory / ".responses.parquet.0a1b2c3d.tmp").write_text("partial")
+
+    listed = {j.id: j for j in jobs.list_export_jobs(session)}
+
+    for job_id in (dead.id, queued.id, silent.id):
+        job = listed[job_id]
+        assert job.status == "failed", job_id
+        assert job.error is not None and job.error.startswith("interrupted")
+        assert job.finished_at is not None
+    assert listed[live.id].status == "running" and listed[waiting.id].status == "queued"
+    assert list(directory.iterdir()) == []  # the killed attempt's temporary files are gone
+    jobs.delete_export_job(session, dead.id)
+    assert session.get(ExportJob, dead.id) is None
+    with pytest.raises(UnprocessableError, match="once it has finished"):
+        jobs.delete_export_job(session, live.id)
+
+
+def test_delete_takes_in_an_interrupted_job_without_a_listing_first(
+    session: Session, var_dir: Path
+) -> None:
+    job = _open_job(session, "running", _dead_holder(), 1)
+    assert job.id is not None
+    jobs.delete_export_job(session, job.id)
+    assert session.get(ExportJob, job.id) is None
+
+
+def test_a_redelivered_task_leaves_a_live_holders_job_and_reruns_an_interrupted_one(
+    session: Session, var_dir: Path
+) -> None:
+    make_run(session, scenario_ids=["wp-04"])
+    live = _open_job(session, "running", "elsewhere:2", 5)
+    assert live.id is not None
+    assert jobs.run_export_job(session, live.id).status == "running"
+    assert not (var_dir / "exports" / str(live.id)).exists()
+    dead = _open_job(session, "running", _dead_holder(), 1)
+    assert dead.id is not None
+    directory = var_dir / "exports" / str(dead.id)
+    directory.mkdir(parents=True)
+    (directory / ".responses.jsonl.0a1b2c3d.tmp").write_text("partial")
+    rerun = jobs.run_export_job(session, dead.id)
+    assert rerun.status == "done"
+    assert rerun.claimed_by == jobs.claimant() and rerun.heartbeat_at is not None
+    assert not list(directory.glob(".*.tmp"))

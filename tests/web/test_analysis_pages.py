@@ -291,19 +291,20 @@ def test_export_end_to_end_in_process(
         run = make_run(s, scenario_ids=["wp-04"])
         lead = make_user(s, role="lead")
         annotator = make_user(s)
+        run_id, lead_name, annotator_name = run.id, lead.username, annotator.username
     with TestClient(analysis_app()) as client:
         browser = Browser(client)
-        browser.login(lead.username)
+        browser.login(lead_name)
         started = client.post(
             "/analysis/exports",
-            data={"csrf_token": browser.token, "format": "both", "run": str(run.id)},
+            data={"csrf_token": browser.token, "format": "both", "run": str(run_id)},
             follow_redirects=False,
         )
         # the background task has run by the time the test client returns
         assert started.status_code == 303 and started.headers["location"] == "/analysis/exports"
         with session_scope() as s:
             (job,) = jobs.list_export_jobs(s)
-        assert (job.status, job.done, job.total, job.run_id) == ("done", 6, 6, run.id)
+        assert (job.status, job.done, job.total, job.run_id) == ("done", 6, 6, run_id)
         page = client.get("/analysis/exports").text
         assert "6 / 6 rows" in page and 'hx-trigger="every 1s"' not in page
         link = f"/analysis/exports/{job.id}/download/responses.jsonl"
@@ -312,7 +313,7 @@ def test_export_end_to_end_in_process(
         assert download.status_code == 200
         assert f"halo-export-{job.id}-responses.jsonl" in download.headers["content-disposition"]
         rows = [json.loads(line) for line in download.text.splitlines()]
-        assert len(rows) == 6 and {r["run_id"] for r in rows} == {str(run.id)}
+        assert len(rows) == 6 and {r["run_id"] for r in rows} == {str(run_id)}
         assert (
             client.get(f"/analysis/exports/{job.id}/download/responses.parquet").status_code == 200
         )
@@ -326,7 +327,7 @@ def test_export_end_to_end_in_process(
             assert client.get(path).status_code == 404, path
     with TestClient(analysis_app()) as other:
         annotator_browser = Browser(other)
-        annotator_browser.login(annotator.username)
+        annotator_browser.login(annotator_name)
         assert other.get(link).status_code == 403
     with session_scope() as s:
         stored = s.get(ExportJob, job.id)
@@ -372,3 +373,26 @@ def test_a_finished_export_is_deleted_from_the_exports_page(
         f"/analysis/exports/{running.id}/delete", data={"csrf_token": annotator.token}
     )
     assert forbidden.status_code == 403
+
+
+def test_an_export_whose_server_died_shows_interrupted_and_can_be_deleted(
+    session: Session, browser_for, var_dir: Path
+) -> None:
+    from tests.services.test_export_jobs import _dead_holder
+
+    lead = browser_for("lead")
+    job = jobs.create_export_job(session, format="jsonl", in_process=True)
+    assert job.claimed_by == jobs.claimant()  # the serving process will write it
+    job.status, job.claimed_by = "running", _dead_holder()
+    session.add(job)
+    session.commit()
+    page = lead.client.get("/analysis/exports").text
+    assert 'data-status="failed"' in page and "interrupted: the process writing it" in page
+    assert f'action="/analysis/exports/{job.id}/delete"' in page
+    assert 'hx-trigger="every 1s"' not in page  # nothing left to poll for
+    deleted = lead.client.post(
+        f"/analysis/exports/{job.id}/delete",
+        data={"csrf_token": lead.token},
+        follow_redirects=False,
+    )
+    assert deleted.status_code == 303 and session.get(ExportJob, job.id) is None

@@ -256,6 +256,7 @@ async def start_export(
             format=str(form.get("format") or "both"),
             run_id=_int(str(form.get("run") or ""), "run"),
             created_by=user.id,
+            in_process=get_settings().in_process_tasks,
         )
     except DomainError as exc:
         return _exports_page(request, session, error=str(exc), status_code=422)

@@ -37,9 +37,9 @@ from pathlib import Path
 from sqlalchemy import update
 from sqlmodel import Session, col, select
 
-from app.errors import NotFoundError, UnprocessableError
+from app.errors import ForbiddenError, NotFoundError, UnprocessableError
 from app.export.writers import export_dump
-from app.models import Run
+from app.models import Run, User
 from app.models.base import utcnow
 from app.models.export import EXPORT_JOB_FORMATS, ExportJob
 from app.runs.lease import HEARTBEAT_S, claimant, holder_is_gone, lease_cutoff
@@ -136,6 +136,27 @@ def get_export_job(session: Session, job_id: int) -> ExportJob:
     if job is None:
         raise NotFoundError(f"export {job_id} does not exist")
     return job
+
+
+def may_manage(job: ExportJob, user: User) -> bool:
+    """True when `user` may download and delete `job`: it is theirs, or they are an admin (jobs
+    without a creator — ``halo`` scripts — are an admin's)."""
+    return user.role == "admin" or (job.created_by is not None and job.created_by == user.id)
+
+
+def _authorize(job: ExportJob, user: User | None) -> None:
+    """Raise unless `user` (None: a trusted caller, such as the CLI) may manage `job`."""
+    if user is not None and not may_manage(job, user):
+        raise ForbiddenError(f"export {job.id} belongs to another user")
+
+
+def creator_names(session: Session, export_jobs: Iterable[ExportJob]) -> dict[int, str]:
+    """Username of each creator of `export_jobs`, by user id."""
+    ids = {job.created_by for job in export_jobs if job.created_by is not None}
+    if not ids:
+        return {}
+    users = session.exec(select(User).where(col(User.id).in_(ids)))
+    return {user.id: user.username for user in users if user.id is not None}
 
 
 def _progress_writer(session: Session, job: ExportJob) -> Callable[[int, int], None]:
@@ -360,13 +381,16 @@ def job_files(job: ExportJob) -> list[ExportFile]:
     ]
 
 
-def export_file_path(session: Session, job_id: int, name: str) -> Path:
+def export_file_path(
+    session: Session, job_id: int, name: str, *, user: User | None = None
+) -> Path:
     """The path of one file of a finished job, confined to that job's directory.
 
     Args:
         session: database session.
         job_id: the job.
         name: a file name as :func:`job_files` lists it (no directories).
+        user: who asks; only the job's creator or an admin may have it (None: no check).
 
     Returns:
         The file's absolute path.
@@ -374,8 +398,10 @@ def export_file_path(session: Session, job_id: int, name: str) -> Path:
     Raises:
         NotFoundError: no such job, the job is not done, or ``name`` is not one of its files
             (any path outside the job's directory included).
+        ForbiddenError: the job is another user's.
     """
     job = get_export_job(session, job_id)
+    _authorize(job, user)
     if name not in {f.name for f in job_files(job)}:
         raise NotFoundError(f"export {job_id} has no file {name!r}")
     directory = job_dir(job_id).resolve()
@@ -458,21 +484,24 @@ def _remove_directories(job_ids: Iterable[int]) -> None:
             log.warning("could not remove export directory %s: %s", directory, exc)
 
 
-def delete_export_job(session: Session, job_id: int) -> None:
+def delete_export_job(session: Session, job_id: int, *, user: User | None = None) -> None:
     """Delete a finished or interrupted job: its row, then its directory and files (commits
     once).
 
     Args:
         session: database session.
         job_id: the job.
+        user: who asks; only the job's creator or an admin may delete it (None: no check).
 
     Raises:
         NotFoundError: no such job.
+        ForbiddenError: the job is another user's.
         UnprocessableError: the job is queued or running and not interrupted (a worker may
             still write it).
     """
     fail_interrupted_jobs(session)
     job = get_export_job(session, job_id)
+    _authorize(job, user)
     if job.status not in FINISHED:
         raise UnprocessableError(
             f"export {job_id} is {job.status}; it can be deleted once it has finished", "job"

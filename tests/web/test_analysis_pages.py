@@ -49,7 +49,8 @@ def browser_for(session: Session) -> Iterator[Callable[[str], Browser]]:
         clients.append(client)
         browser = Browser(client)
         if role != "anonymous":
-            browser.login(make_user(session, role=role).username)
+            browser.user = make_user(session, role=role)  # type: ignore[attr-defined]
+            browser.login(browser.user.username)  # type: ignore[attr-defined]
         return browser
 
     yield factory
@@ -339,8 +340,8 @@ def test_a_finished_export_is_deleted_from_the_exports_page(
 ) -> None:
     make_run(session, scenario_ids=["wp-04"])
     lead = browser_for("lead")
-    done = jobs.create_export_job(session, format="jsonl")
-    running = jobs.create_export_job(session, format="jsonl")
+    done = jobs.create_export_job(session, format="jsonl", created_by=lead.user.id)
+    running = jobs.create_export_job(session, format="jsonl", created_by=lead.user.id)
     assert done.id is not None and running.id is not None
     jobs.run_export_job(session, done.id)
     running.status = "running"
@@ -381,7 +382,7 @@ def test_an_export_whose_server_died_shows_interrupted_and_can_be_deleted(
     from tests.services.test_export_jobs import _dead_holder
 
     lead = browser_for("lead")
-    job = jobs.create_export_job(session, format="jsonl", in_process=True)
+    job = jobs.create_export_job(session, format="jsonl", in_process=True, created_by=lead.user.id)
     assert job.claimed_by == jobs.claimant()  # the serving process will write it
     job.status, job.claimed_by = "running", _dead_holder()
     session.add(job)
@@ -395,4 +396,35 @@ def test_an_export_whose_server_died_shows_interrupted_and_can_be_deleted(
         data={"csrf_token": lead.token},
         follow_redirects=False,
     )
+    assert deleted.status_code == 303 and session.get(ExportJob, job.id) is None
+
+
+def test_only_the_creator_or_an_admin_downloads_or_deletes_an_export(
+    session: Session, browser_for, var_dir: Path
+) -> None:
+    make_run(session, scenario_ids=["wp-04"])
+    owner, other, lead, admin = (
+        browser_for(r) for r in ("researcher", "researcher", "lead", "admin")
+    )
+    job = jobs.create_export_job(session, format="jsonl", created_by=owner.user.id)
+    assert job.id is not None
+    jobs.run_export_job(session, job.id)
+    link = f"/analysis/exports/{job.id}/download/responses.jsonl"
+    delete = f"/analysis/exports/{job.id}/delete"
+    mine = owner.client.get("/analysis/exports").text
+    assert link in mine and f'action="{delete}"' in mine
+    assert f'<td class="creator">{owner.user.username}</td>' in mine
+    for browser in (other, lead):
+        page = browser.client.get("/analysis/exports").text
+        assert f'<td class="creator">{owner.user.username}</td>' in page
+        assert link not in page and f'action="{delete}"' not in page
+        assert "only its creator or an admin can download them" in page
+        assert browser.client.get(link).status_code == 403
+        refused = browser.client.post(delete, data={"csrf_token": browser.token})
+        assert refused.status_code == 403 and "belongs to another user" in refused.text
+    assert session.get(ExportJob, job.id) is not None
+    assert owner.client.get(link).status_code == 200
+    assert admin.client.get(link).status_code == 200
+    assert link in admin.client.get("/analysis/exports").text
+    deleted = admin.client.post(delete, data={"csrf_token": admin.token}, follow_redirects=False)
     assert deleted.status_code == 303 and session.get(ExportJob, job.id) is None

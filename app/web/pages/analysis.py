@@ -20,6 +20,7 @@ from app.export import jobs
 from app.metrics import service
 from app.metrics.charts import render_figure
 from app.metrics.judge import PredictionsInvalid, parse_predictions
+from app.models import User
 from app.models.export import EXPORT_JOB_FORMATS
 from app.settings import get_settings
 from app.web.deps import LeadUser, verify_csrf
@@ -223,16 +224,18 @@ def _dispatch(job_id: int, background: BackgroundTasks) -> None:
 
 @router.get("/exports")
 def exports_page(request: Request, session: SessionDep, user: LeadUser) -> Response:
-    return _exports_page(request, session, error=None)
+    return _exports_page(request, session, user, error=None)
 
 
 def _exports_page(
-    request: Request, session: Any, *, error: str | None, status_code: int = 200
+    request: Request, session: Any, user: User, *, error: str | None, status_code: int = 200
 ) -> Response:
     export_jobs = jobs.list_export_jobs(session)
     settings = get_settings()
     context = {
         "jobs": export_jobs,
+        "creators": jobs.creator_names(session, export_jobs),
+        "mine": {job.id for job in export_jobs if jobs.may_manage(job, user)},
         "finished": jobs.FINISHED,
         "retention": (settings.export_retention_days, settings.export_keep_per_user),
         "files": {job.id: jobs.job_files(job) for job in export_jobs},
@@ -259,7 +262,7 @@ async def start_export(
             in_process=get_settings().in_process_tasks,
         )
     except DomainError as exc:
-        return _exports_page(request, session, error=str(exc), status_code=422)
+        return _exports_page(request, session, user, error=str(exc), status_code=422)
     assert job.id is not None
     _dispatch(job.id, background)
     return RedirectResponse("/analysis/exports", status_code=303)
@@ -268,15 +271,15 @@ async def start_export(
 @router.post("/exports/{job_id}/delete")
 def delete_export(request: Request, session: SessionDep, user: LeadUser, job_id: int) -> Response:
     try:
-        jobs.delete_export_job(session, job_id)
+        jobs.delete_export_job(session, job_id, user=user)
     except UnprocessableError as exc:
-        return _exports_page(request, session, error=str(exc), status_code=422)
+        return _exports_page(request, session, user, error=str(exc), status_code=422)
     return RedirectResponse("/analysis/exports", status_code=303)
 
 
 @router.get("/exports/{job_id}/download/{name}")
 def download_export(session: SessionDep, user: LeadUser, job_id: int, name: str) -> Response:
-    path = jobs.export_file_path(session, job_id, name)
+    path = jobs.export_file_path(session, job_id, name, user=user)
     return FileResponse(path, filename=f"halo-export-{job_id}-{path.name}")
 
 

@@ -35,6 +35,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from sqlalchemy import update
+from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
 from app.errors import ForbiddenError, NotFoundError, UnprocessableError
@@ -60,6 +61,14 @@ OPEN = ("queued", "running")
 log = logging.getLogger(__name__)
 
 
+class DuplicateExport(Exception):
+    """An export form submitted twice; `job_id` is the job the first submit created."""
+
+    def __init__(self, job_id: int) -> None:
+        super().__init__(f"this form already started export {job_id}")
+        self.job_id = job_id
+
+
 def exports_dir() -> Path:
     """Where export jobs write: ``<var_dir>/exports``."""
     return get_settings().var_dir / "exports"
@@ -77,6 +86,7 @@ def create_export_job(
     run_id: int | None = None,
     created_by: int | None = None,
     in_process: bool = False,
+    submission: str | None = None,
 ) -> ExportJob:
     """Queue an export (commits once).
 
@@ -87,6 +97,7 @@ def create_export_job(
         created_by: the user who asked for it.
         in_process: this process will run the job (no broker): it is recorded as the holder at
             once, so a job whose server dies before it starts counts as interrupted.
+        submission: the one-time token of the web form that asked for it.
 
     Finished jobs past the retention rule are deleted in the same commit
     (:func:`expired_export_jobs`), their directories right after.
@@ -97,7 +108,15 @@ def create_export_job(
     Raises:
         UnprocessableError: an unknown format.
         NotFoundError: ``run_id`` names no run.
+        DuplicateExport: a job was already created from `submission` (a double submit);
+            nothing is created and no retention applied.
     """
+    if submission is not None:
+        earlier = session.exec(
+            select(ExportJob.id).where(col(ExportJob.submission) == submission)
+        ).first()
+        if earlier is not None:
+            raise DuplicateExport(earlier)
     if format not in EXPORT_JOB_FORMATS:
         raise UnprocessableError(
             f"unknown format {format!r}; use {', '.join(EXPORT_JOB_FORMATS)}", "format"
@@ -105,10 +124,20 @@ def create_export_job(
     if run_id is not None and session.get(Run, run_id) is None:
         raise NotFoundError(f"run {run_id} does not exist")
     interrupted = _mark_interrupted(session)
-    job = ExportJob(format=format, run_id=run_id, created_by=created_by)
+    job = ExportJob(format=format, run_id=run_id, created_by=created_by, submission=submission)
     if in_process:
         job.claimed_by, job.heartbeat_at = claimant(), utcnow()
     session.add(job)
+    try:
+        session.flush()
+    except IntegrityError:  # the same form, submitted twice at once: the other request won
+        session.rollback()
+        earlier = session.exec(
+            select(ExportJob.id).where(col(ExportJob.submission) == submission)
+        ).first()
+        if submission is None or earlier is None:
+            raise
+        raise DuplicateExport(earlier) from None
     expired = _delete_expired_rows(session)
     session.commit()
     session.refresh(job)

@@ -20,6 +20,8 @@ class ExportJob(SQLModel, table=True):
     directory once it has started; `error` says why a ``failed`` job failed. `claimed_by` is the
     process (``host:pid``) that runs the job — or, in-process, that will run it — and
     `heartbeat_at` when it last showed signs of life (the lease of :mod:`app.runs.lease`).
+    `submission` is the one-time token of the form that asked for it (None from scripts):
+    unique, so a double-clicked "Start export" creates one job.
     """
 
     __tablename__ = "export_jobs"
@@ -38,3 +40,6 @@ class ExportJob(SQLModel, table=True):
     finished_at: datetime | None = time_field(nullable=True)
     claimed_by: str | None = Field(default=None, max_length=160)
     heartbeat_at: datetime | None = time_field(nullable=True)
+    submission: str | None = Field(
+        default=None, max_length=32, sa_column_kwargs={"unique": True}
+    )

@@ -309,3 +309,32 @@ def test_a_redelivered_task_leaves_a_live_holders_job_and_reruns_an_interrupted_
     assert rerun.status == "done"
     assert rerun.claimed_by == jobs.claimant() and rerun.heartbeat_at is not None
     assert not list(directory.glob(".*.tmp"))
+
+
+def test_the_same_submission_creates_one_job_even_at_once(live_db: str, var_dir: Path) -> None:
+    import threading
+
+    from app.db import session_scope
+
+    token = "ab" * 16
+    barrier = threading.Barrier(3)
+    outcomes: list[object] = []
+
+    def submit() -> None:
+        with session_scope() as s:
+            barrier.wait()
+            try:
+                outcomes.append(jobs.create_export_job(s, format="both", submission=token).id)
+            except jobs.DuplicateExport as exc:
+                outcomes.append(("duplicate", exc.job_id))
+
+    threads = [threading.Thread(target=submit) for _ in range(3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    created = [o for o in outcomes if isinstance(o, int)]
+    assert len(created) == 1 and len(outcomes) == 3
+    assert all(o == ("duplicate", created[0]) for o in outcomes if o not in created)
+    with session_scope() as s:
+        assert [j.id for j in jobs.list_export_jobs(s)] == created

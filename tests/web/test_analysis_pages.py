@@ -428,3 +428,32 @@ def test_only_the_creator_or_an_admin_downloads_or_deletes_an_export(
     assert link in admin.client.get("/analysis/exports").text
     deleted = admin.client.post(delete, data={"csrf_token": admin.token}, follow_redirects=False)
     assert deleted.status_code == 303 and session.get(ExportJob, job.id) is None
+
+
+def test_a_double_clicked_start_export_creates_one_job(
+    session: Session, browser_for, var_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(
+        "app.web.pages.analysis._dispatch", lambda job_id, background: None
+    )  # nothing runs: the jobs stay queued
+    researcher = browser_for("researcher")
+    page = researcher.client.get("/analysis/exports").text
+    token = re.search(r'name="submission" value="([0-9a-f]{32})"', page)
+    assert token is not None
+    form = {"csrf_token": researcher.token, "format": "both", "submission": token.group(1)}
+    for _ in range(3):
+        clicked = researcher.client.post("/analysis/exports", data=form, follow_redirects=False)
+        assert clicked.status_code == 303 and clicked.headers["location"] == "/analysis/exports"
+    mine = [j for j in jobs.list_export_jobs(session) if j.created_by == researcher.user.id]
+    assert len(mine) == 1 and mine[0].submission == token.group(1)
+    # a fresh rendering of the form is a fresh export
+    again = re.search(
+        r'name="submission" value="([0-9a-f]{32})"',
+        researcher.client.get("/analysis/exports").text,
+    )
+    assert again is not None and again.group(1) != token.group(1)
+    form["submission"] = again.group(1)
+    assert researcher.client.post("/analysis/exports", data=form).status_code == 200
+    assert (
+        len([j for j in jobs.list_export_jobs(session) if j.created_by == researcher.user.id]) == 2
+    )

@@ -3,6 +3,8 @@ downloads, the automatic-judge evaluation and background exports (DESIGN.md §8,
 
 from __future__ import annotations
 
+import re
+import uuid
 from collections.abc import Mapping
 from typing import Any
 from urllib.parse import quote, urlencode
@@ -243,6 +245,7 @@ def _exports_page(
         "formats": EXPORT_JOB_FORMATS,
         "options": service.filter_options(session),
         "error": error,
+        "submission": uuid.uuid4().hex,  # a fresh one-time token per rendering of the form
     }
     block = "jobs" if is_htmx(request) else None
     return render(request, "analysis/exports.html", context, block=block, status_code=status_code)
@@ -253,6 +256,7 @@ async def start_export(
     request: Request, session: SessionDep, user: LeadUser, background: BackgroundTasks
 ) -> Response:
     form = await request.form()
+    token = str(form.get("submission") or "")
     try:
         job = jobs.create_export_job(
             session,
@@ -260,7 +264,10 @@ async def start_export(
             run_id=_int(str(form.get("run") or ""), "run"),
             created_by=user.id,
             in_process=get_settings().in_process_tasks,
+            submission=token if re.fullmatch(r"[0-9a-f]{32}", token) else None,
         )
+    except jobs.DuplicateExport:  # a double click: the first submit's job is on the list
+        return RedirectResponse("/analysis/exports", status_code=303)
     except DomainError as exc:
         return _exports_page(request, session, user, error=str(exc), status_code=422)
     assert job.id is not None

@@ -593,6 +593,14 @@ def import_responses(session: Session, path: Path) -> ImportReport:
         raise ImportFailed([f"{path}: is a directory; give the JSONL file of responses"])
     if not path.is_file():
         raise ImportFailed([f"{path}: no such file"])
+    with path.open("rb") as handle:
+        if handle.read(4) == b"PAR1":
+            raise ImportFailed(
+                [
+                    f"{path.name}: is a Parquet file; `halo import responses` reads JSON Lines "
+                    "— give the dump's responses.jsonl (export with --format jsonl or both)"
+                ]
+            )
     context = _load_context(session)
     scan = _scan(path, context)
     if scan.rows == 0 and not scan.problems:

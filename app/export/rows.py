@@ -212,6 +212,23 @@ def count_rows(session: Session, *, run_id: int | None = None) -> int:
     return int(session.execute(query).scalar_one())
 
 
+def count_audited_out(session: Session, *, run_id: int | None = None) -> int:
+    """How many of the rows :func:`iter_rows` yields belong to scenarios rejected in the audit
+    (they carry no diagnosis)."""
+    query = (
+        sa_select(func.count())
+        .select_from(Response)
+        .join(Checkpoint, col(Checkpoint.id) == col(Response.checkpoint_id))
+        .join(Scenario, col(Scenario.id) == col(Checkpoint.scenario_id))
+        .where(
+            col(Response.status).in_(EXPORTED_STATUSES), col(Scenario.audit_status) == "rejected"
+        )
+    )
+    if run_id is not None:
+        query = query.where(col(Response.run_id) == run_id)
+    return int(session.execute(query).scalar_one())
+
+
 def row_from_record(record: Any) -> ExportRow:
     """Build a row from one result tuple of the export query (columns in :func:`iter_rows`)."""
     (
@@ -298,9 +315,10 @@ def iter_rows(
     Rows are fetched ``batch_size`` at a time through a server-side cursor (``yield_per``;
     PostgreSQL uses a named cursor), so memory stays flat however many responses there are.
     Completed, ``protocol_error`` and ``api_error`` responses are exported; pending, running and
-    cancelled ones are not. Annotation fields come from the response's first annotation by id
-    (the primary judgement, as in :func:`app.metrics.service.annotated_responses`); the
-    annotator appears only by pseudonym; ``annotated_at`` is that annotation's last save, in UTC.
+    cancelled ones are not. Annotation fields come from the response's judgement of record —
+    the primary annotator's judgement (:func:`app.annotation.service.judgement_of_record`, as
+    the metrics count it), none for a response of an audited-out scenario; the annotator
+    appears only by pseudonym; ``annotated_at`` is that annotation's last save, in UTC.
 
     Args:
         session: database session; do not run other queries on it while iterating.

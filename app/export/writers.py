@@ -25,7 +25,7 @@ from sqlalchemy import select as sa_select
 from sqlmodel import Session, col
 
 from app.errors import NotFoundError
-from app.export.rows import ExportRow, count_rows, iter_rows
+from app.export.rows import ExportRow, count_audited_out, count_rows, iter_rows
 from app.models import Checkpoint, Response, Run, Scenario
 from app.models.base import utcnow
 
@@ -110,8 +110,10 @@ A rejected L0 is inaction. A rejected L1–L3 with appropriate timing and intens
 one other issue. Accepted responses carry no timing, intensity or other issues. Paired protocol:
 one annotator judges every response of a scenario, blind to model names, so all responses at a
 checkpoint are judged by the same person from the same prefix. Annotators appear only by
-pseudonym; the exported diagnosis is each response's first annotation, at its latest saved
-version.
+pseudonym. The exported diagnosis is each response's judgement of record — the primary
+annotator's judgement, at its latest saved version (overlap judgements made for inter-annotator
+agreement are not exported, so κ and α need the database). Responses of scenarios rejected in the
+scenario audit are exported without a diagnosis, and no metric counts them.
 """
 
 
@@ -305,10 +307,13 @@ class ExportCounts:
         by_agent / by_status / by_verdict: rows per agent, status, verdict
             (``unannotated`` for rows without one).
         by_agent_status / by_agent_verdict: the same per (agent, key).
+        audited_out: rows of scenarios rejected in the scenario audit (exported without a
+            diagnosis).
     """
 
     rows: int = 0
     scenarios: int = 0
+    audited_out: int = 0
     by_agent: Counter[str] = field(default_factory=Counter)
     by_status: Counter[str] = field(default_factory=Counter)
     by_verdict: Counter[str] = field(default_factory=Counter)
@@ -359,7 +364,11 @@ def _cell(text: str) -> str:
 
 
 def dataset_card(
-    counts: ExportCounts, *, generated_at: datetime | None = None, run_id: int | None = None
+    counts: ExportCounts,
+    *,
+    generated_at: datetime | None = None,
+    run_id: int | None = None,
+    formats: Sequence[str] = ("jsonl", "parquet"),
 ) -> str:
     """The dataset card (``README.md``) of a dump, in Markdown.
 
@@ -367,6 +376,8 @@ def dataset_card(
         counts: what was exported (see :class:`ExportCounts`).
         generated_at: export time (default now, UTC).
         run_id: the run exported, None for all runs.
+        formats: the response files written (``jsonl`` and/or ``parquet``); only those are
+            listed.
 
     Returns:
         Markdown: files, counts by agent × status and verdict, the field table (JSON and Parquet
@@ -384,22 +395,42 @@ def dataset_card(
         "",
         "| file | content |",
         "|---|---|",
-        "| `responses.jsonl` | one JSON object per response (the row format below) |",
-        "| `responses.parquet` | the same rows as Parquet (see `schema.json` → `x-parquet`) |",
+    ]
+    if "jsonl" in formats:
+        lines.append("| `responses.jsonl` | one JSON object per response (the row format below) |")
+    if "parquet" in formats:
+        lines.append(
+            "| `responses.parquet` | "
+            + ("the same rows" if "jsonl" in formats else "one row per response (format below)")
+            + " as Parquet (see `schema.json` → `x-parquet`) |"
+        )
+    lines += [
         "| `scenarios.jsonl` | the scenario files as imported, one per line, sorted by id |",
         "| `schema.json` | JSON Schema of one row, with the Parquet encoding |",
         "| `README.md` | this card |",
         "",
-        "The same row format is read by `halo import responses FILE`.",
+        "`halo import responses responses.jsonl` reads the JSONL file back"
+        + (
+            ""
+            if "jsonl" in formats
+            else " (this dump has Parquet only: export again with JSONL to import it)"
+        )
+        + ". Into a database without these scenarios, load the scenario tree they came from "
+        "first (`halo seed seeds/`); `scenarios.jsonl` documents them but is not imported.",
         "",
         "## Counts",
         "",
         f"{counts.rows} responses; `scenarios.jsonl` holds {counts.scenarios} scenarios.",
         "",
+        "Each response carries its judgement of record: the primary annotator's judgement "
+        "(judgement of record). *no judgement* counts responses without one: not annotated yet, "
+        f"or — {counts.audited_out} of them — of scenarios rejected in the scenario audit "
+        "(DESIGN §7), which every metric leaves out.",
+        "",
     ]
     statuses = ["completed", "protocol_error", "api_error"]
     verdicts = ["accept", "reject", "unannotated"]
-    header = ["agent", "responses", *statuses, *verdicts]
+    header = ["agent", "responses", *statuses, "accept", "reject", "no judgement"]
     lines.append("| " + " | ".join(header) + " |")
     lines.append("|---" + "|---:" * (len(header) - 1) + "|")
     for agent in sorted(counts.by_agent):
@@ -422,7 +453,8 @@ def dataset_card(
         "## Fields",
         "",
         "One row per response. Annotation fields (`level` … `phase`) are null, and `other_issues` "
-        "empty, for a response that has not been annotated.",
+        "empty, for a response without a judgement of record (not annotated yet, or its "
+        "scenario was rejected in the audit).",
         "",
         "| field | JSON | Parquet | meaning |",
         "|---|---|---|---|",
@@ -513,7 +545,7 @@ def export_dump(
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     total = count_rows(session, run_id=run_id)
-    counts = ExportCounts()
+    counts = ExportCounts(audited_out=count_audited_out(session, run_id=run_id))
     files: dict[str, str] = {}
     every = max(1, min(batch_size, 100))
     with _staging() as stage:
@@ -543,7 +575,7 @@ def export_dump(
             json.dumps(schema_json(), indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
         )
         stage.path(out_dir / "README.md").write_text(
-            dataset_card(counts, run_id=run_id), encoding="utf-8"
+            dataset_card(counts, run_id=run_id, formats=chosen), encoding="utf-8"
         )
         files = {final.name: str(final) for _tmp, final in stage.pairs}
     return {"out_dir": str(out_dir), "files": files, **counts.as_dict()}

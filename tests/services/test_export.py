@@ -712,3 +712,43 @@ def test_a_concurrent_import_of_the_same_rows_is_reported_not_a_crash(
             len(session.exec(select(Response.id).where(col(Response.id).startswith("ext-"))).all())
             == 2
         )
+
+
+def test_the_card_lists_only_the_files_written_and_explains_missing_judgements(
+    session: Session, data: Fixture, tmp_path: Path
+) -> None:
+    from app.errors import ImportFailed
+    from app.export.importer import import_responses
+    from app.models import Scenario
+
+    scenario = session.get(Scenario, "wp-04")
+    assert scenario is not None
+    scenario.audit_status = "rejected"  # audited out: its responses lose their diagnosis
+    session.add(scenario)
+    session.commit()
+    out = tmp_path / "parquet-only"
+    summary = export_dump(session, out, formats=["parquet"], run_id=data.run.id)
+    assert sorted(summary["files"]) == [
+        "README.md",
+        "responses.parquet",
+        "scenarios.jsonl",
+        "schema.json",
+    ]
+    card = (out / "README.md").read_text(encoding="utf-8")
+    assert "responses.jsonl`" not in card.split("## Counts")[0].split("`halo import")[0]
+    assert "`responses.parquet`" in card
+    assert "this dump has Parquet only: export again with JSONL to import it" in card
+    assert "halo seed seeds/" in card
+    assert "primary annotator's judgement (judgement of record)" in card
+    assert "first annotation" not in card
+    assert "— 6 of them — of scenarios rejected in the scenario audit" in card
+    assert "| **all** | 6 | 6 | 0 | 0 | 0 | 0 | 6 |" in card  # none judged after the audit
+    assert "no judgement" in card and "unannotated" not in card
+    with pytest.raises(ImportFailed) as failed:
+        import_responses(session, out / "responses.parquet")
+    (problem,) = failed.value.problems
+    assert "is a Parquet file" in problem and "responses.jsonl" in problem
+    both = export_dump(session, tmp_path / "both", run_id=data.run.id)
+    card = (tmp_path / "both" / "README.md").read_text(encoding="utf-8")
+    assert "`responses.jsonl`" in card and "`responses.parquet`" in card and both["rows"] == 6
+    assert "Parquet only" not in card

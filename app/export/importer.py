@@ -305,6 +305,31 @@ def _scan(path: Path, context: _Context) -> _Scan:
     return scan
 
 
+NO_SCENARIOS = (
+    "the database has no scenarios: load the scenario tree the responses come from first "
+    "(`halo seed seeds/`), then import again"
+)
+UNKNOWN_SCENARIOS_LISTED = 20
+"""More lines than this naming unknown scenarios are reported as one problem."""
+_UNKNOWN = re.compile(r"line \d+: \$\.scenario_id: unknown scenario '(.*)'$")
+
+
+def _summarise_unknown_scenarios(scan: _Scan) -> None:
+    """Replace many per-line "unknown scenario" problems by one that says what to do."""
+    unknown = [p for p in scan.problems if _UNKNOWN.match(p)]
+    if len(unknown) <= UNKNOWN_SCENARIOS_LISTED:
+        return
+    names = sorted({m.group(1) for p in unknown if (m := _UNKNOWN.match(p))})
+    shown = ", ".join(repr(n) for n in names[:5]) + (", …" if len(names) > 5 else "")
+    scan.problems = [p for p in scan.problems if not _UNKNOWN.match(p)]
+    scan.problems.insert(
+        0,
+        f"{len(unknown)} rows name {len(names)} scenarios this database does not have "
+        f"({shown}): load the scenario tree the responses come from first "
+        "(`halo seed seeds/`), then import again",
+    )
+
+
 def _line_number(problem: str) -> int:
     match = re.match(r"line (\d+): ", problem)
     return int(match.group(1)) if match else 0
@@ -585,6 +610,9 @@ def import_responses(session: Session, path: Path) -> ImportReport:
 
     Raises:
         ImportFailed: one line per problem, ``line N: $.json.path: message``; nothing is stored.
+            A database without scenarios, or more than :data:`UNKNOWN_SCENARIOS_LISTED` lines
+            naming unknown scenarios, is one problem that says to seed the scenarios first.
+            A Parquet file is one problem that asks for the JSONL file.
             Also when `path` is a directory or missing, and when a concurrent import of the
             same rows committed first ("already imported").
     """
@@ -602,7 +630,10 @@ def import_responses(session: Session, path: Path) -> ImportReport:
                 ]
             )
     context = _load_context(session)
+    if not context.scenarios:
+        raise ImportFailed([NO_SCENARIOS])
     scan = _scan(path, context)
+    _summarise_unknown_scenarios(scan)
     if scan.rows == 0 and not scan.problems:
         scan.problems.append(f"{path.name}: no rows to import")
     reusable = _reusable_runs(session, set(scan.runs)) if scan.runs else {}

@@ -416,7 +416,9 @@ def dataset_card(
             else " (this dump has Parquet only: export again with JSONL to import it)"
         )
         + ". Into a database without these scenarios, load the scenario tree they came from "
-        "first (`halo seed seeds/`); `scenarios.jsonl` documents them but is not imported.",
+        "first (`halo seed seeds/`); `scenarios.jsonl` documents them but is not imported. "
+        "`run_id` is the source database's run id (a number, as text): an import files the rows "
+        "under a run of that name; the source run's name, seed and k are not in the dump.",
         "",
         "## Counts",
         "",

@@ -752,3 +752,52 @@ def test_the_card_lists_only_the_files_written_and_explains_missing_judgements(
     card = (tmp_path / "both" / "README.md").read_text(encoding="utf-8")
     assert "`responses.jsonl`" in card and "`responses.parquet`" in card and both["rows"] == 6
     assert "Parquet only" not in card
+
+
+def test_import_says_once_to_seed_the_scenarios_first(
+    session: Session, data: Fixture, tmp_path: Path
+) -> None:
+    from app.errors import ImportFailed
+    from app.export.importer import import_responses
+
+    export_dump(session, tmp_path / "dump", formats=["jsonl"], run_id=data.run.id)
+    row = json.loads((tmp_path / "dump" / "responses.jsonl").read_text("utf-8").splitlines()[0])
+    row = {**row, "agent": "external-agent", "run_id": "external"}
+    many = tmp_path / "many.jsonl"
+    many.write_text(
+        "".join(
+            json.dumps({**row, "response_id": f"x-{i}", "scenario_id": f"zz-{i:02d}"}) + "\n"
+            for i in range(30)
+        ),
+        encoding="utf-8",
+    )
+    with pytest.raises(ImportFailed) as failed:
+        import_responses(session, many)
+    (problem,) = failed.value.problems
+    assert problem.startswith("30 rows name 30 scenarios this database does not have ('zz-00',")
+    assert "halo seed seeds/" in problem
+    few = tmp_path / "few.jsonl"
+    few.write_text(json.dumps({**row, "response_id": "y-1", "scenario_id": "zz-99"}) + "\n")
+    with pytest.raises(ImportFailed) as failed:
+        import_responses(session, few)
+    assert failed.value.problems == ["line 1: $.scenario_id: unknown scenario 'zz-99'"]
+    # an empty (migrated, unseeded) database: one problem, whatever the file holds
+    from sqlalchemy import create_engine
+
+    from app.cli import upgrade_database
+    from tests.conftest import create_database, drop_database
+
+    name = f"halo_empty_{uuid.uuid4().hex[:10]}"
+    url = create_database(name)
+    engine = create_engine(url)
+    try:
+        upgrade_database(url)
+        with Session(engine) as empty, pytest.raises(ImportFailed) as failed:
+            import_responses(empty, many)
+    finally:
+        engine.dispose()
+        drop_database(name)
+    assert failed.value.problems == [
+        "the database has no scenarios: load the scenario tree the responses come from first "
+        "(`halo seed seeds/`), then import again"
+    ]

@@ -209,7 +209,8 @@ def _figure6_stats(src: MetricSources) -> tuple[Columns, Rows]:
     note = corr["reason"] or "across agents: mean retrieval rounds vs acceptability"
     lpm_note = lpm["reason"] or (
         f"L1 responses; agent indicators and checkpoint fixed effects; SE {lpm['se']} pp "
-        f"clustered by checkpoint ({lpm['clusters']} clusters)"
+        f"clustered by checkpoint ({lpm['clusters']} clusters), fixed effects counted in the "
+        "small-sample correction"
     )
     rows = [
         {
@@ -413,7 +414,14 @@ TABLES: dict[str, TableSpec] = {
             "figure6_stats",
             "Figure 6 · correlation and linear probability model",
             "Pearson r and Spearman ρ across agents; the LPM coefficient of local content "
-            "access on acceptance of L1 responses, in percentage points.",
+            "access on acceptance of L1 responses, in percentage points: OLS with agent and "
+            "checkpoint indicators on L1 responses at checkpoints with two or more of them, "
+            "computed within checkpoints; SE clustered by checkpoint with the small-sample "
+            "correction of the full dummy regression, G/(G−1)·(N−1)/(N−K) with K counting the "
+            "checkpoint and agent indicators (as statsmodels' "
+            "ols('accepted ~ access + C(agent) + C(checkpoint)') with cluster SEs; larger than "
+            "the xtreg/reghdfe convention, which leaves the fixed effects out of K); t with "
+            "G−1 df.",
             _figure6_stats,
         ),
         TableSpec(

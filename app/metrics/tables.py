@@ -765,13 +765,17 @@ def lpm_from_cells(cells: Sequence[LpmCell], *, min_clusters: int = 2) -> dict[s
     without an N × G design), and every response of a cell has the same demeaned regressors x̃,
     so X̃'X̃ = Σ n x̃x̃', X̃'ỹ = Σ x̃ (accepted − n ȳ_g), and the cluster score of checkpoint g is
     Σ_{cells in g} x̃ (accepted − n ȳ_g − n x̃'β). The estimate and its covariance are
-    statsmodels' ``OLS(ỹ, X̃).fit(cov_type="cluster", use_t=True)`` evaluated on these sums:
-    β = (X̃'X̃)⁺X̃'ỹ with the pseudo-inverse of √n·X̃ (statsmodels' ``pinv_extended``), CRV1
-    with the correction G/(G−1)·(N−1)/(N−K), where K counts access and the identified agent
-    indicators but not the absorbed effects, which are nested within the clusters (as Stata's
-    ``xtreg, fe`` and ``reghdfe``). Checkpoints with a single L1 response carry no information
-    under checkpoint effects and are dropped (as ``reghdfe``). Inference uses t with G − 1
-    degrees of freedom. Cost: O(cells) memory, O(cells · K²) time.
+    β = (X̃'X̃)⁺X̃'ỹ with the pseudo-inverse of √n·X̃ (statsmodels' ``pinv_extended``), and the
+    CRV1 sandwich (clusters nest the checkpoint effects, so the within fit gives the full dummy
+    regression's sandwich for β). The small-sample correction is that of the full dummy
+    regression as statsmodels fits it — ``ols("accepted ~ access + C(agent) + C(checkpoint)")
+    .fit(cov_type="cluster", groups=checkpoint, use_t=True)`` on the same rows:
+    G/(G−1)·(N−1)/(N−K) with K = G + A, the columns of that design (intercept, access, A − 1
+    agent and G − 1 checkpoint indicators). This counts the fixed effects' degrees of freedom,
+    so it is larger than the ``xtreg, fe``/``reghdfe`` convention, which leaves the absorbed
+    effects out of K. Checkpoints with a single L1 response carry no information under
+    checkpoint effects and are dropped (as ``reghdfe``). Inference uses t with G − 1 degrees of
+    freedom. Cost: O(cells) memory, O(cells · K²) time.
 
     Args:
         cells: :func:`lpm_cells` (cells with n = 0 are ignored).
@@ -832,7 +836,9 @@ def lpm_from_cells(cells: Sequence[LpmCell], *, min_clusters: int = 2) -> dict[s
     rank = int(np.linalg.matrix_rank(root * x))
     if rank == (int(np.linalg.matrix_rank(root * agents)) if agents.shape[1] else 0):
         return fail("local content access does not vary within checkpoints beyond the agent")
-    if n_used - len(clusters) - rank <= 0:
+    # columns of the full dummy design: intercept, access, A − 1 agents, G − 1 checkpoints
+    k_params = len(clusters) + len({c.agent for c in used})
+    if n_used - len(clusters) - rank <= 0 or n_used - k_params <= 0:
         return fail("too few L1 responses for the fixed effects")
     pinv_root, _singular = pinv_extended(root * x)
     bread = pinv_root @ pinv_root.T  # (X̃'X̃)⁺, statsmodels' normalized_cov_params
@@ -840,7 +846,6 @@ def lpm_from_cells(cells: Sequence[LpmCell], *, min_clusters: int = 2) -> dict[s
     residual_sum = y_sum - n * (x @ beta)  # Σ residuals over the cell's responses
     scores = np.zeros((len(clusters), x.shape[1]))
     np.add.at(scores, groups, x * residual_sum[:, None])
-    k_params = x.shape[1]
     g = len(clusters)
     covariance = bread @ (scores.T @ scores) @ bread
     covariance *= g / (g - 1.0) * ((n_used - 1.0) / float(n_used - k_params))

@@ -407,13 +407,14 @@ def test_lpm_by_hand() -> None:
     # Within checkpoints the with − without differences are 1, 1, 0, so β = 2/3.
     # Demeaned access ±½, Σx̃² = 1.5; residuals per checkpoint ±(δ − β)/2, so the cluster
     # scores are (δ − β)/2 = 1/6, 1/6, −1/3 and the meat Σ = 1/36 + 1/36 + 1/9 = 1/6.
-    # V = (1/1.5)² · 1/6 · G/(G − 1) · (N − 1)/(N − K) = 4/9 · 1/6 · 3/2 · 5/5 = 1/9 → SE 1/3.
-    # t = 2 with G − 1 = 2 df: p = 1 − |t| / sqrt(2 + t²) = 1 − 2/√6 = 0.183503;
-    # t(0.975, 2) = 0.95 / sqrt(2 · 0.975 · 0.025) = 4.302653 → CI 2/3 ± 1.434218.
+    # K counts the full dummy design's columns: G + A = 3 + 1 = 4, so
+    # V = (1/1.5)² · 1/6 · G/(G − 1) · (N − 1)/(N − K) = 4/9 · 1/6 · 3/2 · 5/2 = 5/18
+    # → SE 0.527046. t² = (4/9)/(5/18) = 8/5 with G − 1 = 2 df: p = 1 − |t| / sqrt(2 + t²) = 1/3;
+    # t(0.975, 2) = 0.95 / sqrt(2 · 0.975 · 0.025) = 4.302653 → CI 2/3 ± 2.267712.
     assert result["coefficient"] == 66.67
-    assert result["se"] == 33.33
-    assert result["ci"] == (-76.76, 210.09)
-    assert result["p_value"] == pytest.approx(1 - 2 / 6**0.5)
+    assert result["se"] == 52.7
+    assert result["ci"] == (-160.1, 293.44)
+    assert result["p_value"] == pytest.approx(1 / 3)
     # the singleton checkpoint s4 is dropped; 7 L1 responses in all
     assert (result["n"], result["clusters"], result["n_l1"]) == (6, 3, 7)
     assert result["reason"] is None
@@ -655,40 +656,35 @@ def test_tables7_8_sampling_passes_agent_scenario_t_and_n() -> None:
 
 
 def _statsmodels_lpm(rows: list[JudgedResponse]) -> dict[str, Any] | None:
-    """The row-level implementation the count-based LPM replaced: statsmodels OLS with
-    clustered SEs on the response rows demeaned by checkpoint (None where it refuses)."""
+    """The model of DESIGN §8 fitted independently, as a researcher would check it: statsmodels
+    OLS with agent and checkpoint dummies on the L1 response rows (checkpoints with two or more
+    of them), standard errors clustered by checkpoint."""
+    import pandas as pd
+    from statsmodels.formula.api import ols
+
     l1 = [r for r in rows if r.level == "L1"]
     sizes = Counter(r.checkpoint_key for r in l1)
     used = [r for r in l1 if sizes[r.checkpoint_key] > 1]
-    clusters = sorted({r.checkpoint_key for r in used})
-    index = {key: i for i, key in enumerate(clusters)}
-    groups = np.array([index[r.checkpoint_key] for r in used])
-
-    def demean(x: np.ndarray) -> np.ndarray:
-        if x.shape[1] == 0:
-            return x
-        counts = np.bincount(groups).astype(float)
-        means = np.stack([np.bincount(groups, weights=c) / counts for c in x.T], axis=1)
-        return x - means[groups]
-
-    levels = sorted({r.agent for r in used}, key=repr)[1:]
-    dummies = np.array([[float(r.agent == a) for a in levels] for r in used]).reshape(
-        len(used), len(levels)
+    frame = pd.DataFrame(
+        {
+            "accepted": [float(r.accepted) for r in used],
+            "access": [float(r.local_content_access) for r in used],
+            "agent": [r.agent for r in used],
+            "checkpoint": ["/".join(map(str, r.checkpoint_key)) for r in used],
+        }
     )
-    y = demean(np.array([[float(r.accepted)] for r in used]))[:, 0]
-    access = demean(np.array([[float(r.local_content_access)] for r in used]))
-    agents = demean(dummies)
-    agents = agents[:, np.abs(agents).max(axis=0, initial=0.0) > 1e-12]
-    x = np.hstack([access, agents])
-    fit = OLS(y, x).fit(cov_type="cluster", cov_kwds={"groups": groups}, use_t=True)
-    low, high = (float(v) for v in fit.conf_int(alpha=0.05)[0])
+    groups = frame["checkpoint"].astype("category").cat.codes.to_numpy()
+    fit = ols("accepted ~ access + C(agent) + C(checkpoint)", data=frame).fit(
+        cov_type="cluster", cov_kwds={"groups": groups}, use_t=True
+    )
+    low, high = (float(v) for v in fit.conf_int(alpha=0.05).loc["access"])
     return {
-        "coefficient": round(100 * float(fit.params[0]), 2),
-        "se": round(100 * float(fit.bse[0]), 2),
+        "coefficient": round(100 * float(fit.params["access"]), 2),
+        "se": round(100 * float(fit.bse["access"]), 2),
         "ci": (round(100 * low, 2), round(100 * high, 2)),
-        "p_value": float(fit.pvalues[0]),
+        "p_value": float(fit.pvalues["access"]),
         "n": len(used),
-        "clusters": len(clusters),
+        "clusters": int(frame["checkpoint"].nunique()),
     }
 
 

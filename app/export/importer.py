@@ -274,6 +274,9 @@ def _scan(path: Path, context: _Context) -> _Scan:
         except json.JSONDecodeError as exc:
             scan.problems.append(prefix + f"$: not valid JSON: {exc.msg} (column {exc.colno})")
             continue
+        except RecursionError:  # thousands of nested brackets
+            scan.problems.append(prefix + "$: not valid JSON: nested too deeply")
+            continue
         if not isinstance(data, dict):
             scan.problems.append(prefix + "$: must be a JSON object (one row per line)")
             continue

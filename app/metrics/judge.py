@@ -49,7 +49,8 @@ def parse_predictions(data: bytes) -> dict[str, dict[str, str | None]]:
     """Read a JSONL predictions file, all-or-nothing.
 
     Args:
-        data: the file's bytes (UTF-8, one JSON object per line; blank lines are ignored).
+        data: the file's bytes (UTF-8, one JSON object per line; blank lines and a UTF-8 byte
+            order mark at the start, which Windows tools write, are ignored).
 
     Returns:
         Response id → ``{"verdict", "level", "timing", "intensity"}`` (None where absent), as
@@ -62,7 +63,7 @@ def parse_predictions(data: bytes) -> dict[str, dict[str, str | None]]:
     problems: list[str] = []
     predictions: dict[str, dict[str, str | None]] = {}
     first_line: dict[str, int] = {}
-    for number, raw in enumerate(data.splitlines(), start=1):
+    for number, raw in enumerate(data.removeprefix(b"\xef\xbb\xbf").splitlines(), start=1):
         prefix = f"line {number}: "
         try:
             text = raw.decode("utf-8")
@@ -75,6 +76,9 @@ def parse_predictions(data: bytes) -> dict[str, dict[str, str | None]]:
             parsed = json.loads(text)
         except json.JSONDecodeError as exc:
             problems.append(prefix + f"$: not valid JSON: {exc.msg} (column {exc.colno})")
+            continue
+        except RecursionError:  # thousands of nested brackets
+            problems.append(prefix + "$: not valid JSON: nested too deeply")
             continue
         if not isinstance(parsed, dict):
             problems.append(prefix + "$: must be a JSON object (one prediction per line)")

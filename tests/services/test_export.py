@@ -801,3 +801,11 @@ def test_import_says_once_to_seed_the_scenarios_first(
         "the database has no scenarios: load the scenario tree the responses come from first "
         "(`halo seed seeds/`), then import again"
     ]
+
+
+def test_import_reports_deeply_nested_json_as_a_bad_line(session: Session, tmp_path: Path) -> None:
+    path = tmp_path / "deep.jsonl"
+    path.write_bytes(b'{"response_id": ' + b"[" * 3000 + b"]" * 3000 + b"}\n")
+    with pytest.raises(ImportFailed) as failure:
+        import_responses(session, path)
+    assert failure.value.problems == ["line 1: $: not valid JSON: nested too deeply"]

@@ -457,3 +457,17 @@ def test_a_double_clicked_start_export_creates_one_job(
     assert (
         len([j for j in jobs.list_export_jobs(session) if j.created_by == researcher.user.id]) == 2
     )
+
+
+def test_judge_upload_takes_a_byte_order_mark_and_reports_deep_nesting(
+    browser_for, world: World
+) -> None:
+    lead = browser_for("lead")
+    line = {"response_id": world.ids["a1"], "verdict": "accept", "level": "L1"}
+    with_bom = b"\xef\xbb\xbf" + json.dumps(line).encode() + b"\n"
+    scored = _upload(lead, with_bom, run=str(world.r1))
+    assert scored.status_code == 200 and "1 matched a human judgement" in scored.text
+    deep = b'{"response_id": ' + b"[" * 3000 + b"]" * 3000 + b"}\n"
+    refused = _upload(lead, with_bom + deep, run=str(world.r1))
+    assert refused.status_code == 422
+    assert "line 2: $: not valid JSON: nested too deeply" in refused.text

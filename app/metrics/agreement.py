@@ -42,10 +42,10 @@ def cohen_kappa(pairs: Iterable[tuple[Label, Label]]) -> dict[str, Any]:
 
     Returns:
         ``{"kappa", "kappa_ci", "agreement", "agreement_ci", "n", "reason"}``: κ rounded to 4
-        decimals, its asymptotic 95% interval ``(low, high)`` (statsmodels), the observed
-        agreement in percent with its Wilson interval, the number of items used. κ and its
-        interval are None when n is 0 or every label is the same category (p_e = 1);
-        ``reason`` then says why, otherwise it is None.
+        decimals, its asymptotic 95% interval ``(low, high)`` (statsmodels, clipped to
+        [−1, 1]), the observed agreement in percent with its Wilson interval, the number of
+        items used. κ and its interval are None when n is 0 or every label is the same
+        category (p_e = 1); ``reason`` then says why, otherwise it is None.
     """
     used = [(a, b) for a, b in pairs if a is not None and b is not None]
     n = len(used)
@@ -75,7 +75,8 @@ def cohen_kappa(pairs: Iterable[tuple[Label, Label]]) -> dict[str, Any]:
     result["kappa"] = round(float(fit.kappa), 4)
     low, high = float(fit.kappa_low), float(fit.kappa_upp)
     if math.isfinite(low) and math.isfinite(high):
-        result["kappa_ci"] = (round(low, 4), round(high, 4))
+        # the normal approximation can leave κ's range on small samples
+        result["kappa_ci"] = (round(max(low, -1.0), 4), round(min(high, 1.0), 4))
     return result
 
 

@@ -786,6 +786,13 @@ def _latex_text(text: str) -> str:
     return "".join(_LATEX_ESCAPES.get(ch, ch) for ch in text)
 
 
+def _csv_safe(value: Any) -> Any:
+    """A text cell a spreadsheet would evaluate as a formula, neutralised with a ``'``."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@"):
+        return "'" + value
+    return value
+
+
 def render_table(
     columns: Sequence[str],
     rows: Sequence[Mapping[str, Any]],
@@ -795,6 +802,9 @@ def render_table(
 ) -> str:
     """Render rows as ``json`` (a list of objects), ``csv`` or ``latex`` (booktabs).
 
+    In CSV, a text cell starting with ``=``, ``+``, ``-`` or ``@`` (an agent name such as
+    ``-1-2``) is prefixed with ``'`` so spreadsheets do not read it as a formula; numbers are
+    written as they are.
     CSV and LaTeX split every ``<x>_ci`` interval column into ``<x>_ci_low`` and
     ``<x>_ci_high``; JSON keeps ``[low, high]``. In LaTeX, ``marks`` (:func:`rank_marks`) set the
     best value in bold, the second underlined and the third in italics; None is ``--``.
@@ -811,7 +821,7 @@ def render_table(
         buffer = io.StringIO()
         writer = csv.DictWriter(buffer, fieldnames=list(flat_columns), lineterminator="\n")
         writer.writeheader()
-        writer.writerows(flat_rows)
+        writer.writerows({c: _csv_safe(v) for c, v in row.items()} for row in flat_rows)
         return buffer.getvalue()
     marks = marks or {}
 

@@ -114,3 +114,11 @@ def test_agreement_table() -> None:
     # α: values p, p, b, p (n = 4, n_p = 3, n_b = 1, o_pb = 1): 1 − 3·1/(3·1) = 0
     assert (t["items"], t["agreement"], t["kappa"], t["alpha"]) == (2, 50.0, 0.0, 0.0)
     assert extra["items"] == 0 and extra["alpha_reason"]
+
+
+def test_cohen_kappa_interval_stays_within_minus_one_and_one() -> None:
+    pairs = [("a", "a"), ("a", "r"), ("r", "r"), ("r", "r"), ("a", "a"), ("r", "a")]
+    result = cohen_kappa(pairs)
+    assert result["kappa"] == 0.3333
+    # the asymptotic interval is (−0.4211, 1.0877): clipped at 1
+    assert result["kappa_ci"] == (-0.4211, 1.0)

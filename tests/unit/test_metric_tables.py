@@ -766,3 +766,21 @@ def test_cells_feed_every_row_function() -> None:
     assert sum(c.n for c in cells) == len(TABLE1_ROWS) + len(PAIRED)
     # one cell per agent and checkpoint
     assert len(cells) == len({(r.agent, r.checkpoint_key) for r in [*TABLE1_ROWS, *PAIRED]})
+
+
+def test_csv_neutralises_text_cells_that_look_like_formulas() -> None:
+    from app.metrics.service import render_table
+
+    rows = [
+        {"agent": "-1-2", "acceptability": -12.5, "note": "=SUM(A1)"},
+        {"agent": "+A1", "acceptability": 0.0, "note": "@cmd"},
+        {"agent": "plain-name", "acceptability": 3.0, "note": None},
+    ]
+    text = render_table(["agent", "acceptability", "note"], rows, "csv")
+    assert text.splitlines() == [
+        "agent,acceptability,note",
+        "'-1-2,-12.5,'=SUM(A1)",
+        "'+A1,0.0,'@cmd",
+        "plain-name,3.0,",
+    ]
+    assert "'-1-2" not in render_table(["agent"], rows, "json")

@@ -471,3 +471,12 @@ def test_judge_upload_takes_a_byte_order_mark_and_reports_deep_nesting(
     refused = _upload(lead, with_bom + deep, run=str(world.r1))
     assert refused.status_code == 422
     assert "line 2: $: not valid JSON: nested too deeply" in refused.text
+
+
+def test_an_unknown_run_filter_says_the_run_does_not_exist(browser_for, world: World) -> None:
+    lead = browser_for("lead")
+    page = lead.client.get("/analysis?run=987654")
+    assert page.status_code == 200
+    assert "Run 987654 does not exist" in page.text and 'id="judged-count">0 judged' in page.text
+    assert "does not exist" not in lead.client.get(f"/analysis?run={world.r1}").text
+    assert "Run 987654 does not exist" in lead.client.get("/analysis/judge?run=987654").text

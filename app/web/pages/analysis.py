@@ -126,10 +126,13 @@ def _query(filters: service.MetricFilters) -> str:
 
 
 def _base_context(session: Any, filters: service.MetricFilters) -> dict[str, Any]:
+    options = service.filter_options(session)
+    known_runs = {run_id for run_id, _name in options["runs"]}
     return {
         "filters": filters,
         "query": _query(filters),
-        "options": service.filter_options(session),
+        "options": options,
+        "unknown_run": filters.run_id is not None and filters.run_id not in known_runs,
         "label": label,
         "cell": service.format_value,
     }

@@ -298,16 +298,21 @@ async def save_draft(
     409 with the reason as plain text when stored although the item has left the queue."""
     form = await request.form()
     try:
-        drafts.save_draft(
-            session,
-            annotator=user,
-            response_id=response_id,
-            data=_draft_data(form),
-            base_version=_version(form),
-        )
+        _save_form_draft(session, user, response_id, form)
     except drafts.ItemLapsed as lapsed:
         return Response(str(lapsed), status_code=409, media_type="text/plain")
     return Response(status_code=204)
+
+
+def _save_form_draft(session: SessionDep, user: Any, response_id: str, form: Any) -> None:
+    """Store the diagnosis form's answers as the annotator's draft (raises ItemLapsed)."""
+    drafts.save_draft(
+        session,
+        annotator=user,
+        response_id=response_id,
+        data=_draft_data(form),
+        base_version=_version(form),
+    )
 
 
 def _lapsed_page(
@@ -316,13 +321,7 @@ def _lapsed_page(
     """Keep the answers of a refused submit as a draft and explain why, when the annotator held
     the item but no longer does; None when they never held it (a plain 404 then)."""
     try:
-        drafts.save_draft(
-            session,
-            annotator=user,
-            response_id=response_id,
-            data=_draft_data(form),
-            base_version=_version(form),
-        )
+        _save_form_draft(session, user, response_id, form)
     except drafts.ItemLapsed as lapsed:
         draft = drafts.get_draft(session, annotator=user, response_id=response_id)
         values = drafts.draft_values(draft) if draft is not None else None

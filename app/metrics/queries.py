@@ -36,12 +36,14 @@ from typing import Any
 from sqlalchemy import (
     BigInteger,
     Text,
+    and_,
     case,
     cast,
     exists,
     func,
     literal,
     literal_column,
+    or_,
     text,
     true,
 )
@@ -61,7 +63,16 @@ from app.metrics.tables import (
     WellTimedCounts,
     merge_cell,
 )
-from app.models import Agent, Annotation, Checkpoint, Environment, Response, Scenario, User
+from app.models import (
+    Agent,
+    Annotation,
+    Assignment,
+    Checkpoint,
+    Environment,
+    Response,
+    Scenario,
+    User,
+)
 
 
 @dataclass(frozen=True)
@@ -699,6 +710,17 @@ def _categories(other_issues: str | None) -> tuple[str, ...]:
     return tuple(issue["category"] for issue in json.loads(other_issues))
 
 
+def _not_superseded() -> Any:
+    """Annotations that still count: their author holds an active assignment to the response,
+    or never had one (imported judgements)."""
+    mine = and_(
+        col(Assignment.response_id) == col(Annotation.response_id),
+        col(Assignment.annotator_id) == col(Annotation.annotator_id),
+    )
+    active = select(Assignment.id).where(mine, col(Assignment.released_at).is_(None)).exists()
+    return or_(active, ~select(Assignment.id).where(mine).exists())
+
+
 def double_judged(
     session: Session,
     *,
@@ -709,10 +731,12 @@ def double_judged(
 ) -> dict[str, list[tuple[Hashable, str | None, str | None]]]:
     """Labels of responses judged by two people, for agreement (DESIGN §8, beyond the paper).
 
-    A response is double-judged when it has two or more annotations (each by a different
-    annotator; with ``phase``, of that phase). Rater A is always its judgement of record (the
-    primary annotator), rater B the earliest other annotation (an overlap judgement), so κ
-    compares the same two roles on every item.
+    A response is double-judged when it has two or more annotations that still count (each by a
+    different annotator; with ``phase``, of that phase). Rater A is always its judgement of
+    record (the primary annotator), rater B the earliest other annotation (an overlap
+    judgement), so κ compares the same two roles on every item. An annotation whose author's
+    assignment to the response was released and not given back (a scenario restarted with
+    another annotator) is superseded and left out — the pairs the lead overview counts.
 
     Returns:
         Field (``verdict``, ``level``, ``timing``, ``intensity``) → ``(response_id, label_a,
@@ -721,7 +745,11 @@ def double_judged(
     """
     filters = MetricFilters(run_id, phase, need_type, domain)
     record = judgement_of_record(phase)
-    counted = select(Annotation.response_id).group_by(col(Annotation.response_id))
+    counted = (
+        select(Annotation.response_id)
+        .where(_not_superseded())
+        .group_by(col(Annotation.response_id))
+    )
     if phase is not None:
         counted = counted.where(col(Annotation.phase) == phase)
     counted = counted.having(func.count() >= 2)
@@ -738,7 +766,7 @@ def double_judged(
         .select_from(Annotation)
         .join(record, record.c.response_id == col(Annotation.response_id))
         .join(Response, col(Response.id) == col(Annotation.response_id))
-        .where(col(Annotation.response_id).in_(counted))
+        .where(col(Annotation.response_id).in_(counted), _not_superseded())
     )
     if phase is not None:
         query = query.where(col(Annotation.phase) == phase)

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -253,6 +254,27 @@ def test_the_judgement_of_record_is_the_primary_annotators(session: Session) -> 
     assert judged.annotator == primary.pseudonym
     pairs = double_judged(session, run_id=run.id)
     assert pairs["verdict"] == [(response.id, "accept", "reject")]  # record first
+    # a judgement superseded by a restart (its author's assignment released) is no rater
+    for note in session.exec(
+        select(Annotation).where(
+            Annotation.response_id == response.id, Annotation.annotator_id == overlap.id
+        )
+    ):
+        session.delete(note)
+    earlier = make_user(session)
+    session.add(
+        Assignment(
+            response_id=response.id,
+            annotator_id=earlier.id,
+            kind="primary",
+            released_at=datetime(2026, 1, 1, tzinfo=UTC),
+        )
+    )
+    session.add(
+        Annotation(response_id=response.id, annotator_id=earlier.id, **_diagnosis("L3 accept"))
+    )
+    session.flush()
+    assert double_judged(session, run_id=run.id)["verdict"] == []
 
 
 def test_table1_by_hand(session: Session, world: World) -> None:

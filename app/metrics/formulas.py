@@ -60,8 +60,13 @@ TABLE1_COLUMNS = (
 
 
 def percent(count: int, total: int) -> float | None:
-    """count / total as a percentage rounded to 2 decimals; None when total is 0."""
-    return None if total == 0 else round(100.0 * count / total, 2)
+    """count / total as a percentage rounded half up to 2 decimals, as tables are printed
+    (42.125 → 42.13; Python's round() would give 42.12), in exact integer arithmetic; None
+    when total is 0. Counts are non-negative."""
+    if total == 0:
+        return None
+    hundredths = (20_000 * count + total) // (2 * total)  # floor(10,000·count/total + ½)
+    return hundredths / 100
 
 
 @dataclass(frozen=True, slots=True)

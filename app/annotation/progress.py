@@ -16,10 +16,10 @@ from __future__ import annotations
 import statistics
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
-from datetime import date, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import and_, exists, or_
+from sqlalchemy import and_, case, exists, func, or_
 from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select
 
@@ -55,6 +55,9 @@ class AnnotatorProgress:
         is_active: False for a deactivated account (it cannot log in to judge what it holds).
         batch_ids: batches in which the annotator holds unjudged items, ascending.
         audited_out: active assignments of audited-out scenarios (in none of the counts above).
+        seconds / judged_at: the per-judgement values behind the figures, kept by
+            :func:`batch_progress` for its batch-wide figures; empty from
+            :func:`annotation_progress`, which aggregates in the database.
     """
 
     annotator_id: int
@@ -552,45 +555,182 @@ class OverallProgress:
     annotators: list[AnnotatorProgress]
 
 
+def _active_scope(*conditions: Any) -> Any:
+    """FROM/WHERE of the overview aggregates: assignments with the scenario's audit status and
+    the holder's annotation (at most one: annotations are unique per response and annotator)."""
+    return (
+        sa_select()
+        .select_from(Assignment)
+        .join(Response, col(Response.id) == col(Assignment.response_id))
+        .join(Checkpoint, col(Checkpoint.id) == col(Response.checkpoint_id))
+        .join(Scenario, col(Scenario.id) == col(Checkpoint.scenario_id))
+        .outerjoin(
+            Annotation,
+            and_(
+                col(Annotation.response_id) == col(Assignment.response_id),
+                col(Annotation.annotator_id) == col(Assignment.annotator_id),
+            ),
+        )
+        .where(*conditions)
+    )
+
+
+def _count_if(*conditions: Any) -> Any:
+    """SUM(CASE WHEN all conditions THEN 1 ELSE 0 END): a NULL condition counts as false."""
+    return func.coalesce(func.sum(case((and_(*conditions), 1), else_=0)), 0)
+
+
 def annotation_progress(session: Session, now: datetime | None = None) -> OverallProgress:
     """Progress over all active assignments, per phase and per annotator.
 
-    ``double_judged`` counts overlap items judged by both their primary and overlap annotator.
+    Everything is aggregated in the database (GROUP BY phase, annotator, phase × response), so
+    the page's memory does not grow with the number of assignments; the values are those of
+    :func:`_tally` over the same rows. ``double_judged`` counts overlap items judged by both
+    their primary and overlap annotator. Per annotator, ``mean_seconds`` / ``median_seconds``
+    are seconds per judged item (``Annotation.seconds_spent``), rounded to 0.1 s; the median is
+    the middle value (or the mean of the two middle values) picked by a window function, which
+    PostgreSQL and SQLite both run, so only one or two values per annotator leave the database.
+    ``released`` is 0 (only active assignments are read) and the ``seconds`` / ``judged_at``
+    lists are left empty.
     """
-    now = now or utcnow()
-    rows = _assignment_rows(session, col(Assignment.released_at).is_(None))
-    people = _tally(rows, now)
-    per_phase: dict[int, Counter[str]] = defaultdict(Counter)
-    judged_by_kind: dict[tuple[int, str], set[str]] = defaultdict(set)
-    for row in rows:
-        counts = per_phase[row[4]]
-        if _audited_out(row):
-            counts["audited_out"] += 1
-            continue
-        is_judged = row[8] is not None
-        if row[3] == "overlap":
-            counts["overlap_assigned"] += 1
-            counts["overlap_judged"] += is_judged
-        else:
-            counts["assigned"] += 1
-            counts["judged"] += is_judged
-            if not is_judged and is_expired(row[5], now):
-                counts["expired"] += 1
-        if is_judged:
-            judged_by_kind[(row[4], row[3])].add(row[1])
+    now = (now or utcnow()).astimezone(UTC)
+    scenario_out = col(Scenario.audit_status) == "rejected"
+    kept = or_(col(Scenario.audit_status).is_(None), col(Scenario.audit_status) != "rejected")
+    judged = col(Annotation.id).is_not(None)
+    unjudged = col(Annotation.id).is_(None)
+    expired = and_(col(Assignment.expires_at).is_not(None), col(Assignment.expires_at) <= now)
+    overlap = col(Assignment.kind) == "overlap"
+    not_overlap = or_(col(Assignment.kind).is_(None), col(Assignment.kind) != "overlap")
+    since = col(Annotation.created_at)
+    active = col(Assignment.released_at).is_(None)
+
+    double = (
+        _active_scope(active, kept, judged)
+        .add_columns(col(Assignment.phase).label("phase"))
+        .group_by(col(Assignment.phase), col(Assignment.response_id))
+        .having(
+            and_(
+                func.sum(case((col(Assignment.kind) == "primary", 1), else_=0)) > 0,
+                func.sum(case((overlap, 1), else_=0)) > 0,
+            )
+        )
+        .subquery()
+    )
+    double_judged: dict[int, int] = {
+        phase: count
+        for phase, count in session.execute(
+            sa_select(double.c.phase, func.count()).group_by(double.c.phase)
+        ).all()
+    }
     phases = [
         PhaseProgress(
             phase=phase,
-            assigned=c["assigned"],
-            judged=c["judged"],
-            expired=c["expired"],
-            overlap_assigned=c["overlap_assigned"],
-            overlap_judged=c["overlap_judged"],
-            double_judged=len(
-                judged_by_kind[(phase, "primary")] & judged_by_kind[(phase, "overlap")]
-            ),
-            audited_out=c["audited_out"],
+            assigned=int(assigned),
+            judged=int(judged_n),
+            expired=int(expired_n),
+            overlap_assigned=int(overlap_assigned),
+            overlap_judged=int(overlap_judged),
+            double_judged=double_judged.get(phase, 0),
+            audited_out=int(audited_out),
         )
-        for phase, c in sorted(per_phase.items())
+        for (
+            phase,
+            assigned,
+            judged_n,
+            expired_n,
+            overlap_assigned,
+            overlap_judged,
+            audited_out,
+        ) in session.execute(
+            _active_scope(active)
+            .add_columns(
+                col(Assignment.phase),
+                _count_if(kept, not_overlap),
+                _count_if(kept, not_overlap, judged),
+                _count_if(kept, not_overlap, unjudged, expired),
+                _count_if(kept, overlap),
+                _count_if(kept, overlap, judged),
+                _count_if(scenario_out),
+            )
+            .group_by(col(Assignment.phase))
+            .order_by(col(Assignment.phase))
+        ).all()
     ]
+
+    people: dict[int, AnnotatorProgress] = {}
+    hours = THROUGHPUT_WINDOW.total_seconds() / 3600
+    for (
+        annotator_id,
+        assigned,
+        judged_n,
+        expired_n,
+        recent,
+        last_day,
+        seconds_total,
+        seconds_n,
+        audited_out,
+    ) in session.execute(
+        _active_scope(active)
+        .add_columns(
+            col(Assignment.annotator_id),
+            _count_if(kept),
+            _count_if(kept, judged),
+            _count_if(kept, unjudged, expired),
+            _count_if(kept, judged, since > now - THROUGHPUT_WINDOW),
+            _count_if(kept, judged, since > now - timedelta(days=1)),
+            func.sum(case((and_(kept, judged), col(Annotation.seconds_spent)), else_=None)),
+            func.count(case((and_(kept, judged), col(Annotation.seconds_spent)), else_=None)),
+            _count_if(scenario_out),
+        )
+        .group_by(col(Assignment.annotator_id))
+    ).all():
+        people[annotator_id] = AnnotatorProgress(
+            annotator_id=annotator_id,
+            assigned=int(assigned),
+            judged=int(judged_n),
+            open=int(assigned) - int(judged_n) - int(expired_n),
+            expired=int(expired_n),
+            per_hour=round(int(recent) / hours, 2),
+            last_day=int(last_day),
+            mean_seconds=round(float(seconds_total) / seconds_n, 1) if seconds_n else None,
+            audited_out=int(audited_out),
+        )
+    for annotator_id, batch_id in session.execute(
+        _active_scope(active, kept, unjudged, col(Assignment.batch_id).is_not(None))
+        .add_columns(col(Assignment.annotator_id), col(Assignment.batch_id))
+        .distinct()
+        .order_by(col(Assignment.annotator_id), col(Assignment.batch_id))
+    ).all():
+        people[annotator_id].batch_ids.append(batch_id)
+    for annotator_id, middle in _middle_seconds(session, active, kept, judged).items():
+        people[annotator_id].median_seconds = round(statistics.median(middle), 1)
     return OverallProgress(phases=phases, annotators=_name(session, people))
+
+
+def _middle_seconds(session: Session, *conditions: Any) -> dict[int, list[float]]:
+    """Annotator → the middle one (odd count) or two (even count) of their seconds per item.
+
+    ROW_NUMBER and COUNT over a window per annotator, in PostgreSQL and SQLite alike; the
+    caller's ``statistics.median`` of these equals that of all the values.
+    """
+    seconds = col(Annotation.seconds_spent)
+    ranked = (
+        _active_scope(*conditions, seconds.is_not(None))
+        .add_columns(
+            col(Assignment.annotator_id).label("annotator_id"),
+            seconds.label("seconds"),
+            func.row_number()
+            .over(partition_by=col(Assignment.annotator_id), order_by=seconds)
+            .label("rank"),
+            func.count().over(partition_by=col(Assignment.annotator_id)).label("n"),
+        )
+        .subquery()
+    )
+    middle: dict[int, list[float]] = defaultdict(list)
+    for annotator_id, value in session.execute(
+        sa_select(ranked.c.annotator_id, ranked.c.seconds)
+        .where((ranked.c.rank * 2).between(ranked.c.n, ranked.c.n + 2))
+        .order_by(ranked.c.annotator_id, ranked.c.rank)
+    ).all():
+        middle[annotator_id].append(float(value))
+    return middle

@@ -568,9 +568,7 @@ def demo(
             if session.exec(select(User).where(User.username == username)).first() is None:
                 create_user(session, username=username, password=password, role=role)
         query = (
-            select(User)
-            .where(User.role == "annotator", col(User.is_active))
-            .order_by(col(User.id))
+            select(User).where(User.role == "annotator", col(User.is_active)).order_by(col(User.id))
         )
         annotators = [u.id for u in session.exec(query) if u.id is not None]
     console.print("[bold]4/5[/bold] baseline agents")

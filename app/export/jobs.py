@@ -410,9 +410,7 @@ def job_files(job: ExportJob) -> list[ExportFile]:
     ]
 
 
-def export_file_path(
-    session: Session, job_id: int, name: str, *, user: User | None = None
-) -> Path:
+def export_file_path(session: Session, job_id: int, name: str, *, user: User | None = None) -> Path:
     """The path of one file of a finished job, confined to that job's directory.
 
     Args:

@@ -40,6 +40,4 @@ class ExportJob(SQLModel, table=True):
     finished_at: datetime | None = time_field(nullable=True)
     claimed_by: str | None = Field(default=None, max_length=160)
     heartbeat_at: datetime | None = time_field(nullable=True)
-    submission: str | None = Field(
-        default=None, max_length=32, sa_column_kwargs={"unique": True}
-    )
+    submission: str | None = Field(default=None, max_length=32, sa_column_kwargs={"unique": True})

@@ -41,9 +41,7 @@ class Run(SQLModel, table=True):
 
     id: int | None = Field(default=None, primary_key=True)
     name: str = Field(max_length=120)
-    submission: str | None = Field(
-        default=None, max_length=32, sa_column_kwargs={"unique": True}
-    )
+    submission: str | None = Field(default=None, max_length=32, sa_column_kwargs={"unique": True})
     seed: int = 0
     k: int = 2
     status: str = Field(default="pending", max_length=16)

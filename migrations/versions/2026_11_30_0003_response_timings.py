@@ -29,8 +29,6 @@ def upgrade() -> None:
         )
 
 
-
 def downgrade() -> None:
     with op.batch_alter_table("responses", schema=None) as batch_op:
         batch_op.drop_column("timings")
-

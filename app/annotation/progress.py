@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import and_, case, exists, func, or_
+from sqlalchemy import and_, case, func, or_
 from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select
 
@@ -477,42 +477,42 @@ class BatchSummary:
 
 
 def list_batches(session: Session, now: datetime | None = None) -> list[BatchSummary]:
-    """Every batch, newest first, with counts over its active assignments."""
-    now = now or utcnow()
+    """Every batch, newest first, with counts over its active assignments, aggregated in the
+    database per (batch, annotator) so memory does not grow with the number of assignments.
+    Items of audited-out scenarios are counted apart (``audited_out``)."""
+    now = (now or utcnow()).astimezone(UTC)
     batches = list(session.exec(select(Batch).order_by(col(Batch.id).desc())))
-    judged = exists().where(
-        col(Annotation.response_id) == col(Assignment.response_id),
-        col(Annotation.annotator_id) == col(Assignment.annotator_id),
-    )
-    columns: list[Any] = [
-        Assignment.batch_id,
-        Assignment.annotator_id,
-        judged.label("judged"),
-        Assignment.expires_at,
-        Scenario.audit_status,
-    ]
+    kept = or_(col(Scenario.audit_status).is_(None), col(Scenario.audit_status) != "rejected")
+    judged = col(Annotation.id).is_not(None)
+    unjudged = col(Annotation.id).is_(None)
+    expired = and_(col(Assignment.expires_at).is_not(None), col(Assignment.expires_at) <= now)
     rows = session.execute(
-        sa_select(*columns)
-        .join(Response, col(Response.id) == col(Assignment.response_id))
-        .join(Checkpoint, col(Checkpoint.id) == col(Response.checkpoint_id))
-        .join(Scenario, col(Scenario.id) == col(Checkpoint.scenario_id))
-        .where(col(Assignment.batch_id).is_not(None), col(Assignment.released_at).is_(None))
+        _active_scope(col(Assignment.batch_id).is_not(None), col(Assignment.released_at).is_(None))
+        .add_columns(
+            col(Assignment.batch_id),
+            col(Assignment.annotator_id),
+            _count_if(kept),
+            _count_if(kept, judged),
+            _count_if(kept, unjudged),
+            _count_if(kept, unjudged, expired),
+            _count_if(col(Scenario.audit_status) == "rejected"),
+        )
+        .group_by(col(Assignment.batch_id), col(Assignment.annotator_id))
     ).all()
     counts: dict[int, Counter[str]] = defaultdict(Counter)
     people: dict[int, set[int]] = defaultdict(set)
     waiting: dict[int, set[int]] = defaultdict(set)
-    for batch_id, annotator_id, is_judged, expires_at, audit_status in rows:
-        if audit_status == "rejected":
-            counts[batch_id]["audited_out"] += 1
-            continue
-        counts[batch_id]["total"] += 1
-        people[batch_id].add(annotator_id)
-        if is_judged:
-            counts[batch_id]["judged"] += 1
-        else:
+    for batch_id, annotator_id, total, judged_n, open_n, expired_n, audited_out in rows:
+        counts[batch_id].update(
+            total=int(total),
+            judged=int(judged_n),
+            expired=int(expired_n),
+            audited_out=int(audited_out),
+        )
+        if total:
+            people[batch_id].add(annotator_id)
+        if open_n:
             waiting[batch_id].add(annotator_id)
-            if is_expired(expires_at, now):
-                counts[batch_id]["expired"] += 1
     inactive = {
         u.id
         for u in _users(session, {a for holders in waiting.values() for a in holders}).values()

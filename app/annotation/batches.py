@@ -21,7 +21,7 @@ import hashlib
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import and_, exists, func, text
@@ -42,7 +42,7 @@ from app.models import (
     Scenario,
     User,
 )
-from app.models.base import utcnow
+from app.models.base import as_utc, utcnow
 from app.models.batches import ASSIGNMENT_KINDS
 
 EXPIRED = "expired"
@@ -70,13 +70,6 @@ primaries from two simultaneous batches."""
 def _digest(*parts: object) -> str:
     """A stable sha256 sort key (never ``hash()``: it changes between processes)."""
     return hashlib.sha256(":".join(str(p) for p in parts).encode()).hexdigest()
-
-
-def as_utc(value: datetime | None) -> datetime | None:
-    """SQLite returns naive timestamps; they are UTC."""
-    if value is not None and value.tzinfo is None:
-        return value.replace(tzinfo=UTC)
-    return value
 
 
 def is_expired(expires_at: datetime | None, now: datetime) -> bool:

@@ -28,12 +28,11 @@ from app.annotation.batches import (
     EXPIRED,
     PRIMARY_RELEASED,
     RESTART,
-    as_utc,
     get_batch,
     is_expired,
 )
 from app.models import Annotation, Assignment, Batch, Checkpoint, Response, Scenario, User
-from app.models.base import utcnow
+from app.models.base import as_utc, utcnow
 
 THROUGHPUT_WINDOW = timedelta(hours=8)
 """Window of the judgements-per-hour figures."""

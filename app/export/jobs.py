@@ -31,7 +31,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 
 from sqlalchemy import update
@@ -41,7 +41,7 @@ from sqlmodel import Session, col, select
 from app.errors import ForbiddenError, NotFoundError, UnprocessableError
 from app.export.writers import export_dump
 from app.models import Run, User
-from app.models.base import utcnow
+from app.models.base import as_utc, utcnow
 from app.models.export import EXPORT_JOB_FORMATS, ExportJob
 from app.runs.lease import HEARTBEAT_S, claimant, holder_is_gone, lease_cutoff
 from app.settings import get_settings
@@ -290,7 +290,7 @@ def is_interrupted(job: ExportJob, *, now: datetime | None = None) -> bool:
     if job.status != "running":
         return False
     beat = job.heartbeat_at or job.started_at or job.created_at
-    return _aware(beat) < lease_cutoff(now)
+    return as_utc(beat) < lease_cutoff(now)
 
 
 def _mark_interrupted(session: Session) -> list[int]:
@@ -466,7 +466,7 @@ def expired_export_jobs(
     if retention_days > 0:
         cutoff = now - timedelta(days=retention_days)
         for job in finished:
-            if _aware(job.finished_at or job.started_at or job.created_at) < cutoff:
+            if as_utc(job.finished_at or job.started_at or job.created_at) < cutoff:
                 expired[job.id] = job
     if keep_per_user > 0:
         by_user: dict[int | None, list[ExportJob]] = defaultdict(list)
@@ -476,11 +476,6 @@ def expired_export_jobs(
             for job in user_jobs[:-keep_per_user]:
                 expired[job.id] = job
     return sorted(expired.values(), key=lambda j: j.id or 0)
-
-
-def _aware(value: datetime) -> datetime:
-    """A stored time as an aware UTC datetime (SQLite gives them back naive)."""
-    return value if value.tzinfo is not None else value.replace(tzinfo=UTC)
 
 
 def _delete_expired_rows(session: Session) -> list[int]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, overload
 
 from sqlalchemy import JSON, Column, DateTime
 from sqlalchemy.dialects.postgresql import JSONB
@@ -15,6 +15,18 @@ JsonType = JSON().with_variant(JSONB(), "postgresql")
 def utcnow() -> datetime:
     """The current time, aware, in UTC."""
     return datetime.now(UTC)
+
+
+@overload
+def as_utc(value: datetime) -> datetime: ...
+@overload
+def as_utc(value: None) -> None: ...
+def as_utc(value: datetime | None) -> datetime | None:
+    """A stored time as an aware datetime: SQLite hands timestamps back naive, and they were
+    stored in UTC. None stays None."""
+    if value is not None and value.tzinfo is None:
+        return value.replace(tzinfo=UTC)
+    return value
 
 
 def json_field(*, nullable: bool = False, default: Any = None) -> Any:

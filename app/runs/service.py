@@ -23,7 +23,7 @@ from app.agents.runner import PROMPT_VERSION, ResponseOutcome, run_response, sys
 from app.arena.replay import Observation
 from app.errors import NotFoundError, UnprocessableError
 from app.models import Agent, Checkpoint, Response, Run, Scenario
-from app.models.base import utcnow
+from app.models.base import as_utc, utcnow
 from app.runs import lease
 from app.scenarios.sampling import sample_checkpoints
 from app.scenarios.service import load_scenario
@@ -588,7 +588,7 @@ def _abandoned(session: Session, run_id: int | None) -> list[tuple[str, str | No
     return [
         (response_id, holder, run)
         for response_id, holder, heartbeat, started, run in session.execute(query).all()
-        if _aware(heartbeat or started or cutoff) < cutoff or lease.holder_is_gone(holder)
+        if as_utc(heartbeat or started or cutoff) < cutoff or lease.holder_is_gone(holder)
     ]
 
 
@@ -834,14 +834,8 @@ def retrying_now(session: Session, run_id: int) -> list[dict[str, Any]]:
     return [
         {"response_id": r, "reason": reason, "until": until}
         for r, reason, until in rows
-        if until is not None and _aware(until) > now
+        if until is not None and as_utc(until) > now
     ]
-
-
-def _aware(value: Any) -> Any:
-    from datetime import UTC
-
-    return value if value.tzinfo is not None else value.replace(tzinfo=UTC)
 
 
 def run_failures(session: Session, run_id: int, limit: int = 50) -> list[dict[str, Any]]:

@@ -14,7 +14,7 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 
 from pwdlib import PasswordHash
 from sqlalchemy import delete, text
@@ -29,7 +29,7 @@ from app.errors import (
     UnprocessableError,
 )
 from app.models import Annotation, Assignment, Checkpoint, Response, Scenario, User
-from app.models.base import utcnow
+from app.models.base import as_utc, utcnow
 from app.models.users import PSEUDONYM_PREFIX, ROLES, LoginAttempt
 
 _hasher = PasswordHash.recommended()
@@ -138,11 +138,6 @@ def check_new_account(*, username: str, role: str) -> str:
     """
     _check_role(role)
     return _check_username(username)
-
-
-def _aware(value: datetime) -> datetime:
-    # SQLite hands back naive datetimes for timezone-aware columns; they were stored in UTC.
-    return value if value.tzinfo is not None else value.replace(tzinfo=UTC)
 
 
 def hash_password(password: str) -> str:
@@ -557,7 +552,7 @@ def _failures(
         query = query.where(LoginAttempt.username == username)
     if ip is not None:
         query = query.where(LoginAttempt.ip == ip)
-    return sorted(_aware(at) for at in session.exec(query))
+    return sorted(as_utc(at) for at in session.exec(query))
 
 
 _LOGIN_LOCK_SPACE = 74_201_908
@@ -609,7 +604,7 @@ def login_refusal(
             LoginAttempt.username == name, col(LoginAttempt.succeeded), col(LoginAttempt.at) > since
         )
     ).one()
-    name_since = max(since, _aware(last_success)) if last_success else since
+    name_since = max(since, as_utc(last_success)) if last_success else since
     locks = {
         "username": _lock_end(
             _failures(session, since=name_since, username=name), MAX_FAILURES_PER_USERNAME

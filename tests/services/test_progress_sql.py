@@ -13,7 +13,7 @@ from __future__ import annotations
 import itertools
 import statistics
 from collections import Counter, defaultdict
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +33,7 @@ from app.models import (
     Scenario,
     User,
 )
-from app.models.base import utcnow
+from app.models.base import as_utc, utcnow
 from tests.factories import make_user
 
 _tags = itertools.count(1)
@@ -155,11 +155,6 @@ def store(session: Session, prefix: str, now: datetime) -> dict[str, int]:
     return ids
 
 
-def _aware(value: datetime) -> datetime:
-    """SQLite gives naive timestamps; they are UTC."""
-    return value if value.tzinfo is not None else value.replace(tzinfo=UTC)
-
-
 def recount(session: Session, now: datetime) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """Phases and annotators of the overview, counted one active assignment at a time."""
     rows = session.exec(
@@ -188,7 +183,7 @@ def recount(session: Session, now: datetime) -> tuple[list[dict[str, Any]], list
         expired = (
             note is None
             and assignment.expires_at is not None
-            and _aware(assignment.expires_at) <= now
+            and as_utc(assignment.expires_at) <= now
         )
         prefix = "overlap_" if assignment.kind == "overlap" else ""
         phase[f"{prefix}assigned"] += 1
@@ -199,7 +194,7 @@ def recount(session: Session, now: datetime) -> tuple[list[dict[str, Any]], list
         if note is not None:
             judged_by[(assignment.phase, assignment.kind)].add(assignment.response_id)
             person["judged"] += 1
-            person["times"].append(_aware(note.created_at))
+            person["times"].append(as_utc(note.created_at))
             if note.seconds_spent is not None:
                 person["seconds"].append(note.seconds_spent)
         else:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import time
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from itertools import groupby
 from typing import Any
 
@@ -22,6 +22,7 @@ from app.annotation.service import (
 from app.db import SessionDep
 from app.errors import ConflictError, NotFoundError, UnprocessableError
 from app.models import Annotation
+from app.models.base import as_utc
 from app.web.deps import AnnotatorUser, verify_csrf
 from app.web.templating import is_htmx, render
 
@@ -165,7 +166,7 @@ def _item_page(
     if values is None and draft is not None:
         if annotation is None or (
             draft.base_version == current
-            and _aware(draft.updated_at) > _aware(annotation.updated_at)
+            and as_utc(draft.updated_at) > as_utc(annotation.updated_at)
         ):
             values, restored = drafts.draft_values(draft), draft.updated_at
         elif draft.base_version != current:
@@ -240,10 +241,6 @@ def _item_page(
         ),
     }
     return render(request, "annotate/item.html", context, status_code=status_code)
-
-
-def _aware(value: datetime) -> datetime:
-    return value if value.tzinfo is not None else value.replace(tzinfo=UTC)
 
 
 @router.get("/checkpoint/{scenario_id}/{t}")

@@ -25,11 +25,9 @@ from __future__ import annotations
 
 import logging
 import shutil
-import threading
 import time
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -43,7 +41,7 @@ from app.export.writers import export_dump
 from app.models import Run, User
 from app.models.base import as_utc, utcnow
 from app.models.export import EXPORT_JOB_FORMATS, ExportJob
-from app.runs.lease import HEARTBEAT_S, claimant, holder_is_gone, lease_cutoff
+from app.runs.lease import claimant, holder_is_gone, holding, is_abandoned
 from app.settings import get_settings
 
 FORMATS: dict[str, tuple[str, ...]] = {
@@ -244,7 +242,7 @@ def run_export_job(session: Session, job_id: int) -> ExportJob:
     session.add(job)
     session.commit()
     try:
-        with _heartbeat(job.id, me), Session(bind=session.get_bind()) as reader:
+        with holding(ExportJob, job.id), Session(bind=session.get_bind()) as reader:
             summary = export_dump(
                 reader,
                 out_dir,
@@ -285,12 +283,10 @@ def is_interrupted(job: ExportJob, *, now: datetime | None = None) -> bool:
     """
     if job.status not in OPEN or not job.claimed_by:
         return False
-    if holder_is_gone(job.claimed_by):
-        return True
     if job.status != "running":
-        return False
+        return holder_is_gone(job.claimed_by)
     beat = job.heartbeat_at or job.started_at or job.created_at
-    return as_utc(beat) < lease_cutoff(now)
+    return is_abandoned(job.claimed_by, beat, now)
 
 
 def _mark_interrupted(session: Session) -> list[int]:
@@ -353,39 +349,6 @@ def _remove_temporary_files(job_id: int) -> None:
             path.unlink(missing_ok=True)
         except OSError as exc:
             log.warning("could not remove %s: %s", path, exc)
-
-
-@contextmanager
-def _heartbeat(job_id: int, holder: str) -> Iterator[None]:
-    """Renew `job_id`'s heartbeat every :data:`HEARTBEAT_S` seconds while the block runs (its
-    progress commits renew it too; this covers the stretches without progress)."""
-    from app.db import session_scope
-
-    stop = threading.Event()
-
-    def beat() -> None:
-        while not stop.wait(HEARTBEAT_S):
-            try:
-                with session_scope(autocommit=True) as beat_session:
-                    beat_session.execute(
-                        update(ExportJob)
-                        .where(
-                            col(ExportJob.id) == job_id,
-                            col(ExportJob.claimed_by) == holder,
-                            col(ExportJob.status) == "running",
-                        )
-                        .values(heartbeat_at=utcnow())
-                        .execution_options(synchronize_session=False)
-                    )
-            except Exception:  # a missed beat only shortens the lease; try again next time
-                log.exception("heartbeat of export %s failed", job_id)
-
-    thread = threading.Thread(target=beat, name=f"halo-export-{job_id}", daemon=True)
-    thread.start()
-    try:
-        yield
-    finally:
-        stop.set()
 
 
 @dataclass(frozen=True)

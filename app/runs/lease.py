@@ -1,10 +1,10 @@
-"""Who holds a running response, and whether that holder is still alive.
+"""Who holds a running row (a response, an export job), and whether that holder is alive.
 
-A task that claims a response writes its holder name (``host:pid``) and a heartbeat time. While
-it works, one daemon thread per process renews the heartbeat of every response the process holds,
-every :data:`HEARTBEAT_S` seconds. A response is *abandoned* — and the next task, retry or the
-periodic recovery may take it — when its heartbeat is older than :data:`LEASE_S`, or at once when
-its holder ran on this host and that process is gone (a killed worker child, an interrupted
+A task that claims a row writes its holder name (``host:pid``) and a heartbeat time. While it
+works, one daemon thread per process renews the heartbeat of every row the process holds, every
+:data:`HEARTBEAT_S` seconds. A row is *abandoned* — and the next task, retry or the periodic
+recovery may take it — when its heartbeat is older than :data:`LEASE_S`, or at once when its
+holder ran on this host and that process is gone (a killed worker child, an interrupted
 ``halo run``).
 """
 
@@ -14,21 +14,22 @@ import logging
 import os
 import socket
 import threading
+from collections import defaultdict
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime, timedelta
+from typing import Any
 
 from sqlalchemy import update
 from sqlmodel import col
 
-from app.models import Response
-from app.models.base import utcnow
+from app.models.base import as_utc, utcnow
 
 LEASE_S = 90
-"""Seconds without a heartbeat after which a running response counts as abandoned."""
+"""Seconds without a heartbeat after which a running row counts as abandoned."""
 
 HEARTBEAT_S = 20
-"""Seconds between heartbeats of the responses a process holds."""
+"""Seconds between heartbeats of the rows a process holds."""
 
 log = logging.getLogger(__name__)
 
@@ -66,17 +67,36 @@ def lease_cutoff(now: datetime | None = None) -> datetime:
     return (now or utcnow()) - timedelta(seconds=LEASE_S)
 
 
-_held: dict[str, str] = {}
+def is_silent(heartbeat: datetime | None, now: datetime | None = None) -> bool:
+    """True when `heartbeat` (a stored time; None: never beat) is older than the lease."""
+    return heartbeat is not None and as_utc(heartbeat) < lease_cutoff(now)
+
+
+def is_abandoned(
+    holder: str | None, heartbeat: datetime | None, now: datetime | None = None
+) -> bool:
+    """True when a running row's holder process is gone, or its heartbeat is silent."""
+    return holder_is_gone(holder) or is_silent(heartbeat, now)
+
+
+_held: defaultdict[Any, set[Any]] = defaultdict(set)
 _held_lock = threading.Lock()
 _beating: threading.Thread | None = None
 
 
 @contextmanager
-def holding(response_id: str) -> Iterator[None]:
-    """Keep `response_id`'s heartbeat fresh while the block runs."""
+def holding(model: Any, row_id: Any) -> Iterator[None]:
+    """Keep the heartbeat of `model`'s row `row_id` fresh while the block runs.
+
+    Args:
+        model: a table model with ``id``, ``status``, ``claimed_by`` and ``heartbeat_at``
+            columns (Response, ExportJob); the row is renewed while it is ``running`` and held
+            by this process (:func:`claimant`).
+        row_id: the row's primary key.
+    """
     global _beating
     with _held_lock:
-        _held[response_id] = claimant()
+        _held[model].add(row_id)
         if _beating is None or not _beating.is_alive():
             _beating = threading.Thread(target=_beat_forever, name="halo-heartbeat", daemon=True)
             _beating.start()
@@ -84,7 +104,7 @@ def holding(response_id: str) -> Iterator[None]:
         yield
     finally:
         with _held_lock:
-            _held.pop(response_id, None)
+            _held[model].discard(row_id)
 
 
 def _beat_forever() -> None:
@@ -93,22 +113,21 @@ def _beat_forever() -> None:
     while True:
         threading.Event().wait(HEARTBEAT_S)
         with _held_lock:
-            held = dict(_held)
+            held = {model: list(ids) for model, ids in _held.items() if ids}
         if not held:
             continue
         try:
             with session_scope(autocommit=True) as session:
-                for holder in set(held.values()):
-                    ids = [rid for rid, who in held.items() if who == holder]
+                for model, ids in held.items():
                     session.execute(
-                        update(Response)
+                        update(model)
                         .where(
-                            col(Response.id).in_(ids),
-                            col(Response.status) == "running",
-                            col(Response.claimed_by) == holder,
+                            col(model.id).in_(ids),
+                            col(model.status) == "running",
+                            col(model.claimed_by) == claimant(),
                         )
                         .values(heartbeat_at=utcnow())
                         .execution_options(synchronize_session=False)
                     )
         except Exception:  # a missed beat only shortens the lease; try again next time
-            log.exception("heartbeat of %d running responses failed", len(held))
+            log.exception("heartbeat of %d held rows failed", sum(map(len, held.values())))

@@ -284,7 +284,7 @@ def execute_response(session: Session, response_id: str) -> str:
     if isinstance(claimed, str):  # finished, cancelled, or a live holder is producing it
         return claimed
     run_id, agent_id, checkpoint_id = claimed
-    with lease.holding(response_id):
+    with lease.holding(Response, response_id):
         return _produce(session, response_id, run_id, agent_id, checkpoint_id, started)
 
 
@@ -584,11 +584,11 @@ def _abandoned(session: Session, run_id: int | None) -> list[tuple[str, str | No
     ).where(col(Response.status) == "running")
     if run_id is not None:
         query = query.where(col(Response.run_id) == run_id)
-    cutoff = lease.lease_cutoff()
+    now = utcnow()
     return [
         (response_id, holder, run)
         for response_id, holder, heartbeat, started, run in session.execute(query).all()
-        if as_utc(heartbeat or started or cutoff) < cutoff or lease.holder_is_gone(holder)
+        if lease.is_abandoned(holder, heartbeat or started, now)
     ]
 
 

@@ -522,7 +522,11 @@ def worker(
     from workers.celery_app import celery_app
 
     argv = ["worker", "--loglevel=INFO", f"--concurrency={concurrency}"]
-    celery_app.worker_main([*argv, "--beat"] if beat else argv)
+    if beat:  # beat keeps its schedule state under var/, not in the working directory
+        settings = get_settings()
+        settings.var_dir.mkdir(parents=True, exist_ok=True)
+        argv += ["--beat", f"--schedule={settings.var_dir / 'celerybeat-schedule'}"]
+    celery_app.worker_main(argv)
 
 
 @cli.command()

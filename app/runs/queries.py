@@ -14,34 +14,7 @@ from sqlalchemy import select as sa_select
 from sqlmodel import Session, col
 
 from app.models import Agent, Checkpoint, Response, Scenario
-from app.runs.service import FINISHED
 from app.scenarios.sampling import sampling_diagnostics_from_counts
-
-
-def runs_progress(session: Session, run_ids: list[int]) -> dict[int, dict[str, Any]]:
-    """Progress of several runs from one ``GROUP BY run, status``.
-
-    Returns:
-        run id → ``{"total", "done", "by_status"}`` as :func:`app.runs.service.run_progress`
-        gives for one run (a run without responses has total 0).
-    """
-    progress: dict[int, dict[str, Any]] = {
-        run_id: {"total": 0, "done": 0, "by_status": {}} for run_id in run_ids
-    }
-    if not run_ids:
-        return progress
-    rows = session.execute(
-        sa_select(col(Response.run_id), col(Response.status), func.count())
-        .where(col(Response.run_id).in_(run_ids))
-        .group_by(col(Response.run_id), col(Response.status))
-    ).all()
-    for run_id, status, count in rows:
-        entry = progress[run_id]
-        entry["by_status"][status] = count
-        entry["total"] += count
-        if status in FINISHED:
-            entry["done"] += count
-    return progress
 
 
 def scenario_counts(session: Session) -> dict[str, int]:

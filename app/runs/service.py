@@ -558,19 +558,34 @@ def _finish_run_if_done(session: Session, run_id: int) -> None:
 
 
 def run_progress(session: Session, run_id: int) -> dict[str, Any]:
-    """Counts of a run's responses by status, plus total and done (finished in any status)."""
-    counts = Counter(
-        dict(
-            session.exec(
-                select(Response.status, func.count())
-                .where(Response.run_id == run_id)
-                .group_by(Response.status)
-            ).all()
-        )
-    )
-    total = sum(counts.values())
-    done = sum(counts[s] for s in FINISHED)
-    return {"total": total, "done": done, "by_status": dict(counts)}
+    """Counts of a run's responses by status, plus total and done (finished in any status):
+    :func:`runs_progress` of one run."""
+    return runs_progress(session, [run_id])[run_id]
+
+
+def runs_progress(session: Session, run_ids: list[int]) -> dict[int, dict[str, Any]]:
+    """Progress of several runs from one ``GROUP BY run, status``.
+
+    Returns:
+        run id → ``{"total", "done", "by_status"}`` (a run without responses has total 0).
+    """
+    progress: dict[int, dict[str, Any]] = {
+        run_id: {"total": 0, "done": 0, "by_status": {}} for run_id in run_ids
+    }
+    if not run_ids:
+        return progress
+    rows = session.execute(
+        sa_select(col(Response.run_id), col(Response.status), func.count())
+        .where(col(Response.run_id).in_(run_ids))
+        .group_by(col(Response.run_id), col(Response.status))
+    ).all()
+    for run_id, status, count in rows:
+        entry = progress[run_id]
+        entry["by_status"][status] = count
+        entry["total"] += count
+        if status in FINISHED:
+            entry["done"] += count
+    return progress
 
 
 def _abandoned(session: Session, run_id: int | None) -> list[tuple[str, str | None, int]]:

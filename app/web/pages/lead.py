@@ -16,7 +16,7 @@ from app.db import SessionDep
 from app.metrics.service import metric_table, render_table
 from app.models import Annotation, Run
 from app.models import Response as ResponseRow
-from app.runs.service import run_progress
+from app.runs.service import runs_progress
 from app.web.deps import LeadUser, verify_csrf
 from app.web.forms import OptionalPhase
 from app.web.templating import render
@@ -31,7 +31,7 @@ def overview(
     reclaim_expired(session)
     columns, rows = metric_table(session, "table1")
     runs = list(session.exec(select(Run).order_by(Run.id.desc()).limit(10)))  # type: ignore[union-attr]
-    progress = {run.id: run_progress(session, run.id) for run in runs if run.id is not None}
+    progress = runs_progress(session, [run.id for run in runs if run.id is not None])
     completed = session.exec(
         select(func.count()).select_from(ResponseRow).where(ResponseRow.status == "completed")
     ).one()

@@ -45,7 +45,7 @@ def _runs_page(
     status_code: int = 200,
 ) -> Response:
     runs = list(session.exec(select(Run).order_by(col(Run.id).desc()).limit(50)))
-    progress = queries.runs_progress(session, [_id(run.id) for run in runs])
+    progress = service.runs_progress(session, [_id(run.id) for run in runs])
     environments = list(session.exec(select(Environment).order_by(col(Environment.id))))
     counts = queries.scenario_counts(session)
     return render(

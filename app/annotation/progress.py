@@ -199,19 +199,7 @@ def _assignment_rows(session: Session, *conditions: Any) -> list[Any]:
     ]
     return list(
         session.execute(
-            sa_select(*columns)
-            .join(Response, col(Response.id) == col(Assignment.response_id))
-            .join(Checkpoint, col(Checkpoint.id) == col(Response.checkpoint_id))
-            .join(Scenario, col(Scenario.id) == col(Checkpoint.scenario_id))
-            .outerjoin(
-                Annotation,
-                and_(
-                    col(Annotation.response_id) == col(Assignment.response_id),
-                    col(Annotation.annotator_id) == col(Assignment.annotator_id),
-                ),
-            )
-            .where(*conditions)
-            .order_by(col(Assignment.id))
+            _active_scope(*conditions).add_columns(*columns).order_by(col(Assignment.id))
         ).all()
     )
 
@@ -555,8 +543,8 @@ class OverallProgress:
 
 
 def _active_scope(*conditions: Any) -> Any:
-    """FROM/WHERE of the overview aggregates: assignments with the scenario's audit status and
-    the holder's annotation (at most one: annotations are unique per response and annotator)."""
+    """FROM/WHERE of the progress reads: assignments with the scenario's audit status and the
+    holder's annotation (at most one: annotations are unique per response and annotator)."""
     return (
         sa_select()
         .select_from(Assignment)

@@ -41,22 +41,18 @@ class AnnotatedResponse:
 
 LEVELS = ("L0", "L1", "L2", "L3")
 
-TABLE1_COLUMNS = (
-    "agent",
-    "n",
+RATES: tuple[str, ...] = (
     "acceptability",
-    "L0",
-    "L1",
-    "L2",
-    "L3",
+    *LEVELS,
     "inaction",
     "premature",
     "belated",
     "insufficient",
     "excessive",
-    "reasoning_tokens_k",
-    "retrieval_rounds",
 )
+"""The Table 1 rates, each a percentage of all responses of the group (DESIGN §8)."""
+
+TABLE1_COLUMNS = ("agent", "n", *RATES, "reasoning_tokens_k", "retrieval_rounds")
 
 
 def percent(count: int, total: int) -> float | None:

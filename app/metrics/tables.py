@@ -33,6 +33,7 @@ from statsmodels.tools.tools import pinv_extended
 from app.annotation.rules import INTENSITIES, LEVELS, OTHER_ISSUES
 from app.arena.schema import DOMAINS, NEED_TYPES
 from app.metrics.formulas import (
+    RATES,
     AnnotatedResponse,
     Table1Counts,
     count_table1,
@@ -116,21 +117,8 @@ class JudgedResponse:
 Interval = tuple[float, float]
 Predicate = Callable[[JudgedResponse], bool]
 
-RATES: tuple[str, ...] = (
-    "acceptability",
-    "L0",
-    "L1",
-    "L2",
-    "L3",
-    "inaction",
-    "premature",
-    "belated",
-    "insufficient",
-    "excessive",
-)
-"""The Table 1 rates, each a percentage of all responses of the group (DESIGN §8). Their counts
-come from :func:`app.metrics.formulas.count_table1` (or the same counts aggregated in SQL), so
-there is one definition of Table 1; see :func:`rate_counts`."""
+# RATES (app.metrics.formulas): their counts come from count_table1 (or the same counts
+# aggregated in SQL), so there is one definition of Table 1; see rate_counts.
 
 
 def _rate_columns() -> tuple[str, ...]:

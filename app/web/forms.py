@@ -3,6 +3,8 @@ fit its integer columns. One place, so each page does not repeat (or forget) the
 
 from __future__ import annotations
 
+import re
+import uuid
 from collections.abc import Iterable
 from typing import Annotated, Any
 
@@ -58,3 +60,15 @@ def whole_number(
         low = "" if minimum is None else f"from {minimum} "
         raise UnprocessableError(f"{label} must be a whole number {low}up to {maximum}", field)
     return number
+
+
+def new_submission_token() -> str:
+    """A fresh one-time token for a form that creates something (a run, an export): 32 hex
+    digits, stored unique with what it created, so a double submit creates it once."""
+    return uuid.uuid4().hex
+
+
+def submission_token(value: Any) -> str | None:
+    """A form's one-time submission token if it is well-formed (32 hex digits), else None."""
+    text = str(value or "")
+    return text if re.fullmatch(r"[0-9a-f]{32}", text) else None

@@ -3,8 +3,6 @@ downloads, the automatic-judge evaluation and background exports (DESIGN.md §8,
 
 from __future__ import annotations
 
-import re
-import uuid
 from collections.abc import Mapping
 from typing import Any
 from urllib.parse import quote, urlencode
@@ -26,6 +24,7 @@ from app.models import User
 from app.models.export import EXPORT_JOB_FORMATS
 from app.settings import get_settings
 from app.web.deps import LeadUser, verify_csrf
+from app.web.forms import new_submission_token, submission_token
 from app.web.templating import is_htmx, render
 
 router = APIRouter(prefix="/analysis", dependencies=[Depends(verify_csrf)])
@@ -248,7 +247,7 @@ def _exports_page(
         "formats": EXPORT_JOB_FORMATS,
         "options": service.filter_options(session),
         "error": error,
-        "submission": uuid.uuid4().hex,  # a fresh one-time token per rendering of the form
+        "submission": new_submission_token(),  # a fresh one per rendering of the form
     }
     block = "jobs" if is_htmx(request) else None
     return render(request, "analysis/exports.html", context, block=block, status_code=status_code)
@@ -259,7 +258,6 @@ async def start_export(
     request: Request, session: SessionDep, user: LeadUser, background: BackgroundTasks
 ) -> Response:
     form = await request.form()
-    token = str(form.get("submission") or "")
     try:
         job = jobs.create_export_job(
             session,
@@ -267,7 +265,7 @@ async def start_export(
             run_id=_int(str(form.get("run") or ""), "run"),
             created_by=user.id,
             in_process=get_settings().in_process_tasks,
-            submission=token if re.fullmatch(r"[0-9a-f]{32}", token) else None,
+            submission=submission_token(form.get("submission")),
         )
     except jobs.DuplicateExport:  # a double click: the first submit's job is on the list
         return RedirectResponse("/analysis/exports", status_code=303)

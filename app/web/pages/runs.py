@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import re
-import uuid
 from typing import Any
 
 from fastapi import APIRouter, BackgroundTasks, Depends, Request
@@ -17,6 +15,7 @@ from app.models import Environment, Run, Scenario
 from app.runs import queries, service
 from app.settings import get_settings
 from app.web.deps import ResearcherUser, verify_csrf
+from app.web.forms import new_submission_token, submission_token
 from app.web.templating import is_htmx, render
 
 router = APIRouter(dependencies=[Depends(verify_csrf)])
@@ -61,7 +60,7 @@ def _runs_page(
             "values": values,
             "need_types": ("dependency", "blockage", "risk", "opportunity"),
             # a fresh one-time token per rendering; a failed submit keeps its own
-            "submission": values.get("submission") or uuid.uuid4().hex,
+            "submission": values.get("submission") or new_submission_token(),
         },
         status_code=status_code,
     )
@@ -83,7 +82,7 @@ async def create_run_view(
         "seed": form.get("seed"),
         "name": form.get("name"),
     }
-    submission = values["submission"] = _token(form.get("submission"))
+    submission = values["submission"] = submission_token(form.get("submission"))
     try:
         k = _int(form.get("k"), "k", 2)
         seed = _int(form.get("seed"), "seed", 0)
@@ -117,12 +116,6 @@ async def create_run_view(
 def _id(value: int | None) -> int:
     assert value is not None
     return value
-
-
-def _token(value: Any) -> str | None:
-    """The form's one-time submission token, if it is well-formed (32 hex digits)."""
-    text = str(value or "")
-    return text if re.fullmatch(r"[0-9a-f]{32}", text) else None
 
 
 def _int(value: Any, field: str, default: int) -> int:

@@ -10,7 +10,8 @@ from typing import Annotated, Any
 from fastapi import Depends
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
-from sqlmodel import Session, create_engine
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, create_engine, select
 
 from app.settings import get_settings
 
@@ -69,6 +70,35 @@ def get_session() -> Iterator[Session]:
 
 
 SessionDep = Annotated[Session, Depends(get_session)]
+
+
+def earlier_submission(session: Session, model: Any, submission: str | None) -> int | None:
+    """The id of the `model` row a form's one-time `submission` token already created, if any
+    (None as well for no token). `model` has a unique ``submission`` column (Run, ExportJob)."""
+    if submission is None:
+        return None
+    return session.exec(select(model.id).where(model.submission == submission)).first()
+
+
+def flush_submitted(session: Session, model: Any, submission: str | None) -> int | None:
+    """Flush the session's new `model` row carrying `submission`.
+
+    Returns:
+        None when it was flushed; the id of the other row when the same form, submitted twice
+        at once, lost the race on the unique token (the session is rolled back).
+
+    Raises:
+        IntegrityError: any other constraint failed.
+    """
+    try:
+        session.flush()
+    except IntegrityError:
+        session.rollback()
+        earlier = earlier_submission(session, model, submission)
+        if earlier is None:
+            raise
+        return earlier
+    return None
 
 
 class SchemaNotCurrent(Exception):

@@ -33,9 +33,9 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 from sqlalchemy import update
-from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
+from app.db import earlier_submission, flush_submitted
 from app.errors import ForbiddenError, NotFoundError, UnprocessableError
 from app.export.writers import export_dump
 from app.models import Run, User
@@ -109,12 +109,9 @@ def create_export_job(
         DuplicateExport: a job was already created from `submission` (a double submit);
             nothing is created and no retention applied.
     """
-    if submission is not None:
-        earlier = session.exec(
-            select(ExportJob.id).where(col(ExportJob.submission) == submission)
-        ).first()
-        if earlier is not None:
-            raise DuplicateExport(earlier)
+    earlier = earlier_submission(session, ExportJob, submission)
+    if earlier is not None:
+        raise DuplicateExport(earlier)
     if format not in EXPORT_JOB_FORMATS:
         raise UnprocessableError(
             f"unknown format {format!r}; use {', '.join(EXPORT_JOB_FORMATS)}", "format"
@@ -126,16 +123,9 @@ def create_export_job(
     if in_process:
         job.claimed_by, job.heartbeat_at = claimant(), utcnow()
     session.add(job)
-    try:
-        session.flush()
-    except IntegrityError:  # the same form, submitted twice at once: the other request won
-        session.rollback()
-        earlier = session.exec(
-            select(ExportJob.id).where(col(ExportJob.submission) == submission)
-        ).first()
-        if submission is None or earlier is None:
-            raise
-        raise DuplicateExport(earlier) from None
+    earlier = flush_submitted(session, ExportJob, submission)
+    if earlier is not None:  # the same form, submitted twice at once: the other request won
+        raise DuplicateExport(earlier)
     expired = _delete_expired_rows(session)
     session.commit()
     session.refresh(job)

@@ -12,7 +12,6 @@ from typing import Any
 from pydantic import ValidationError
 from sqlalchemy import Table, Update, bindparam, case, func, update
 from sqlalchemy import select as sa_select
-from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
 from app.agents.baselines import BASELINES, BaselineAgent
@@ -21,6 +20,7 @@ from app.agents.llm import Backoff, EndpointConfig, OpenAIChatAgent
 from app.agents.protocol import Limits
 from app.agents.runner import PROMPT_VERSION, ResponseOutcome, run_response, system_prompt
 from app.arena.replay import Observation
+from app.db import earlier_submission, flush_submitted
 from app.errors import NotFoundError, UnprocessableError
 from app.models import Agent, Checkpoint, Response, Run, Scenario
 from app.models.base import as_utc, utcnow
@@ -108,10 +108,9 @@ def create_run(
         DuplicateSubmission: a run was already created from `submission` (a double submit);
             carries that run's id.
     """
-    if submission is not None:
-        earlier = session.exec(select(Run.id).where(Run.submission == submission)).first()
-        if earlier is not None:
-            raise DuplicateSubmission(earlier)
+    earlier = earlier_submission(session, Run, submission)
+    if earlier is not None:
+        raise DuplicateSubmission(earlier)
     if not agent_names:
         raise UnprocessableError("choose at least one agent", "agents")
     if len(set(agent_names)) != len(agent_names):
@@ -193,14 +192,9 @@ def create_run(
         submission=submission,
     )
     session.add(run)
-    try:
-        session.flush()
-    except IntegrityError:  # the same form, submitted twice at once: the other request won
-        session.rollback()
-        earlier = session.exec(select(Run.id).where(Run.submission == submission)).first()
-        if earlier is None:
-            raise
-        raise DuplicateSubmission(earlier) from None
+    earlier = flush_submitted(session, Run, submission)
+    if earlier is not None:  # the same form, submitted twice at once: the other request won
+        raise DuplicateSubmission(earlier)
     assert run.id is not None
     if not run.name:
         run.name = f"run-{run.id}"

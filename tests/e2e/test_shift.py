@@ -49,8 +49,10 @@ def test_whole_shift_by_keyboard_only(page: Page, live_server: str, shift) -> No
                 page.keyboard.press(key)
         else:
             page.keyboard.press("a")
+        before = page.url
         page.keyboard.press("Control+Enter")
-        page.wait_for_load_state()
+        # the submit goes by fetch: the next item opens once the server has confirmed it
+        page.wait_for_url(lambda url, before=before: url != before)
     expect(page.locator("#queue-finished")).to_be_visible()
     with session_scope() as session:
         rows = session.exec(select(Annotation)).all()

@@ -379,6 +379,14 @@ def item_page(
 async def submit(
     request: Request, session: SessionDep, user: AnnotatorUser, response_id: str
 ) -> Response:
+    """Submit the diagnosis form: 303 (or 204 with ``HX-Redirect`` for the page's fetch) to the
+    next open item; a refusal re-renders the page with the reason (422 a broken rule, 409 a
+    conflict or an item that left the queue).
+
+    The page retries a submit whose reply it never got (offline, a lost reply) with the same
+    ``version`` and answers; :func:`submit_diagnosis` takes a repeat of the save it already made
+    as a no-op, so a retry never saves twice (static/app.js).
+    """
     form = await request.form()
     version = form.get("version")
     expected = int(version) if isinstance(version, str) and version.isdigit() else None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -11,7 +12,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from app.export.cli import export_cli, import_cli
-from app.settings import ROOT, get_settings
+from app.settings import DEV_SECRET, ROOT, get_settings
 
 cli = typer.Typer(
     help="HALO workbench: evaluate proactive agents with fine-grained human diagnosis.",
@@ -497,12 +498,68 @@ def metrics(
         sys.stdout.write("\n")
 
 
+def is_loopback(host: str) -> bool:
+    """True when `host` is reachable from this machine only: ``localhost``, 127.0.0.0/8, ``::1``.
+
+    Anything else — ``0.0.0.0``, ``::``, a LAN address, any other host name — may be reached
+    from other machines.
+    """
+    name = host.strip().strip("[]").lower()
+    if name == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(name).is_loopback
+    except ValueError:
+        return False
+
+
+def _check_serving(host: str) -> None:
+    """Exit with a clear message, before anything starts, when serving on `host` is unsafe.
+
+    The development ``SECRET_KEY`` is public (it is in the source), so anyone who can reach the
+    server could forge a session cookie: it is refused on any host but a loopback one. Settings
+    that fail their own checks (e.g. ``ENVIRONMENT=production`` without ``SECRET_KEY``) are
+    reported as such, not as a traceback.
+    """
+    from pydantic import ValidationError
+
+    try:
+        settings = get_settings()
+    except ValidationError as exc:
+        for problem in exc.errors():
+            where = ".".join(str(part) for part in problem["loc"]) or "settings"
+            err.print(f"{where.upper()}: {problem['msg']}", style="red", markup=False)
+        raise typer.Exit(1) from exc
+    if settings.secret_key == DEV_SECRET and not is_loopback(host):
+        err.print(
+            f"refusing to serve on {host}: SECRET_KEY is the development secret, which is "
+            "public, so anyone who can reach this address could forge a log-in. Set SECRET_KEY "
+            "(e.g. `export SECRET_KEY=$(openssl rand -hex 32)`) or serve on 127.0.0.1.",
+            style="red",
+            markup=False,
+            highlight=False,
+        )
+        raise typer.Exit(1)
+
+
 @cli.command()
 def serve(host: str = "127.0.0.1", port: int = 8000, reload: bool = False) -> None:
-    """Serve the web app."""
+    """Serve the web app (a host other than loopback needs a SECRET_KEY of your own).
+
+    uvicorn's own proxy-header handling is off (it would believe ``X-Forwarded-For`` from
+    127.0.0.1 by default): the app reads the headers only from ``FORWARDED_ALLOW_IPS``.
+    """
     import uvicorn
 
-    uvicorn.run("app.main:create_app", factory=True, host=host, port=port, reload=reload)
+    _check_serving(host)
+    uvicorn.run(
+        "app.main:create_app",
+        factory=True,
+        host=host,
+        port=port,
+        reload=reload,
+        proxy_headers=False,
+    )
 
 
 @cli.command()
@@ -554,6 +611,7 @@ def demo(
     from app.users.service import create_user
 
     if serve_app:
+        _check_serving(host)  # before any change, like the port
         _check_port(host, port)  # before any change: a busy port must leave the data alone
     console.print(f"[bold]1/5[/bold] migrating {_display_url()}")
     upgrade_database()

@@ -8,6 +8,7 @@ from fastapi import FastAPI, Request
 from fastapi.staticfiles import StaticFiles
 from starlette.middleware.sessions import SessionMiddleware
 from starlette.responses import Response as StarletteResponse
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from app.settings import ROOT, get_settings
 from app.web.errors import install_error_handlers
@@ -15,7 +16,14 @@ from app.web.pages import admin, analysis, annotate, arena, audit, auth, batches
 
 
 def create_app() -> FastAPI:
-    """Build the app from the current settings."""
+    """Build the app from the current settings.
+
+    The client address (``request.client``, which the log-in throttle counts under) is taken
+    from ``X-Forwarded-For`` only when the connection comes from a proxy listed in
+    ``FORWARDED_ALLOW_IPS`` (``Settings.trusted_proxies``; default none), and then it is the
+    right-most address that is not itself a listed proxy, so a client cannot prepend its own.
+    This is the one place proxy headers are read: ``halo serve`` turns uvicorn's off.
+    """
     settings = get_settings()
     app = FastAPI(title="HALO workbench", docs_url=None, redoc_url=None, openapi_url=None)
     app.add_middleware(
@@ -26,6 +34,11 @@ def create_app() -> FastAPI:
         same_site="lax",
         https_only=settings.secure_cookies,
     )
+    if settings.trusted_proxies:
+        app.add_middleware(
+            ProxyHeadersMiddleware,
+            trusted_hosts=[str(network) for network in settings.trusted_proxies],
+        )
     app.mount("/static", StaticFiles(directory=str(ROOT / "static")), name="static")
     for module in (auth, annotate, lead, runs, arena, admin, audit, batches, analysis):
         app.include_router(module.router)

@@ -2,15 +2,52 @@
 
 from __future__ import annotations
 
+import ipaddress
 from functools import lru_cache
 from pathlib import Path
 
-from pydantic import Field, model_validator
+from pydantic import Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 ROOT = Path(__file__).resolve().parent.parent
 DEV_SECRET = "dev-only-secret-change-me"  # noqa: S105  (refused outside development)
 MIN_SECRET_LENGTH = 32
+
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+
+
+def parse_networks(value: str) -> tuple[Network, ...]:
+    """The addresses and CIDR networks of a comma-separated list such as ``FORWARDED_ALLOW_IPS``.
+
+    Args:
+        value: e.g. ``"10.0.0.5, 192.168.0.0/24, ::1"``; blank entries are ignored, so ``""``
+            is the empty list. A bare address is a one-address network (``/32`` or ``/128``).
+
+    Returns:
+        The networks, in the order given.
+
+    Raises:
+        ValueError: an entry that is not an IP address or a network (host bits set, as in
+            ``10.0.0.5/24``, is refused rather than widened), or ``*`` (trusting every address
+            would let any client choose the address it is throttled under).
+    """
+    networks: list[Network] = []
+    for raw in value.split(","):
+        entry = raw.strip()
+        if not entry:
+            continue
+        if entry == "*":
+            raise ValueError(
+                "'*' would trust X-Forwarded-For from any client; list the proxies' addresses "
+                "or networks (e.g. 10.0.0.0/24)"
+            )
+        try:
+            networks.append(ipaddress.ip_network(entry))
+        except ValueError as exc:
+            raise ValueError(
+                f"{entry!r} is not an IP address or a CIDR network such as 10.0.0.0/24 ({exc})"
+            ) from exc
+    return tuple(networks)
 
 
 class Settings(BaseSettings):
@@ -35,6 +72,11 @@ class Settings(BaseSettings):
             each agent's own endpoint concurrency limit still applies.
         agent_key_vars: comma-separated environment variable names an agent may name as its
             API-key variable besides ``*_API_KEY`` and ``*_API_TOKEN`` (e.g. ``OPENROUTER_KEY``).
+        forwarded_allow_ips: comma-separated addresses and CIDR networks of the reverse proxies
+            whose ``X-Forwarded-For`` / ``X-Forwarded-Proto`` headers are believed (default:
+            none, so a client cannot choose the address its log-ins are throttled under). The
+            one place of truth: ``create_app`` installs the proxy-header middleware from it and
+            ``halo serve`` turns uvicorn's own off.
     """
 
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
@@ -52,6 +94,15 @@ class Settings(BaseSettings):
     export_keep_per_user: int = 5
     in_process_threads: int = Field(default=4, ge=1, le=64)
     agent_key_vars: str = ""
+    forwarded_allow_ips: str = ""
+
+    @field_validator("forwarded_allow_ips")
+    @classmethod
+    def _check_forwarded_allow_ips(cls, value: str) -> str:
+        """Refuse a malformed proxy list at start-up, naming the bad entry (uvicorn would
+        silently treat it as a host name that never matches)."""
+        parse_networks(value)
+        return value
 
     @model_validator(mode="after")
     def _refuse_weak_secret(self) -> Settings:
@@ -77,6 +128,11 @@ class Settings(BaseSettings):
                 url = "postgresql+psycopg://" + url[len("postgresql://") :]
             return url
         return f"sqlite:///{self.var_dir / 'halo.db'}"
+
+    @property
+    def trusted_proxies(self) -> tuple[Network, ...]:
+        """The networks of :attr:`forwarded_allow_ips` (empty: no proxy header is believed)."""
+        return parse_networks(self.forwarded_allow_ips)
 
     @property
     def in_process_tasks(self) -> bool:

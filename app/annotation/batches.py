@@ -63,6 +63,46 @@ _ASSIGNMENT_LOCK = 74_201_907
 primaries from two simultaneous batches."""
 
 
+class RestartRequired(UnprocessableError):
+    """A move refused because the holder has judged some of the scenario's items in the phase
+    (in this batch or under an earlier assignment in another batch); the same move with
+    ``restart=True`` would do it.
+
+    Attributes:
+        scenario_id / kind / from_annotator / to_annotator: the refused move, to offer again.
+        judged: items the holder has judged; items: all the items that would move.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        scenario_id: str,
+        kind: str,
+        from_annotator: int,
+        to_annotator: int,
+        judged: int,
+        items: int,
+    ) -> None:
+        super().__init__(message, "restart")
+        self.scenario_id, self.kind = scenario_id, kind
+        self.from_annotator, self.to_annotator = from_annotator, to_annotator
+        self.judged, self.items = judged, items
+
+
+class HeldByDeactivated(UnprocessableError):
+    """A batch refused because scenarios' annotators in the phase are deactivated.
+
+    Attributes:
+        places: ``(scenario_id, batch_id)`` for each batch where such a scenario is held, the
+            pages where the lead can move (or restart) it; sorted.
+    """
+
+    def __init__(self, message: str, places: Sequence[tuple[str, int]]) -> None:
+        super().__init__(message, "annotators")
+        self.places = tuple(sorted(places))
+
+
 # ---------------------------------------------------------------------------------------------
 # Helpers
 
@@ -264,7 +304,7 @@ def _refuse_inactive_holders(session: Session, owner: dict[str, int], *, phase: 
     lock) before raising.
 
     Raises:
-        UnprocessableError: naming each such scenario, its holder and their batches.
+        HeldByDeactivated: naming each such scenario, its holder and their batches.
     """
     inactive = _inactive(session, owner.values())
     stuck = sorted((scenario, holder) for scenario, holder in owner.items() if holder in inactive)
@@ -296,12 +336,12 @@ def _refuse_inactive_holders(session: Session, owner: dict[str, int], *, phase: 
         for scenario, holder in stuck
     )
     session.rollback()
-    raise UnprocessableError(
+    raise HeldByDeactivated(
         f"{where}. A scenario keeps one annotator per phase (paired protocol), so its new "
         f"items in phase {phase} would go to someone who cannot log in. Move the scenario to an "
         "active annotator on that batch's page (restart it if they judged some items), "
         "reactivate the annotator, or leave the scenario out with the filters",
-        "annotators",
+        [(scenario, b) for (scenario, _holder), ids in batches.items() for b in ids],
     )
 
 
@@ -653,8 +693,9 @@ def reassign_scenario(
         UnprocessableError: no reason or one over :data:`REASON_MAX` characters; a bad kind;
             `to_annotator` is not an active annotator, is the holder, or is the scenario's
             annotator of the other kind in this phase; the holder has no item of the scenario
-            of this kind in the batch; or judged items would stay behind without `restart`
-            (``field`` names the input).
+            of this kind in the batch (``field`` names the input).
+        RestartRequired: judged items (of any of the holder's assignments in the phase, in
+            this batch or another) would stay behind without `restart`.
     """
     now = now or utcnow()
     reason = _check_reason(reason, "say why the scenario moves")
@@ -685,14 +726,19 @@ def reassign_scenario(
     done = [a for a in holding if (a.response_id, a.annotator_id) in judged]
     if done and not restart:
         session.rollback()  # ends the transaction and its row locks
-        raise UnprocessableError(
+        raise RestartRequired(
             f"{old} has already judged {len(done)} of the {len(holding)} {kind} items of "
             f"{scenario_id} in phase {phase}; moving only the other {len(holding) - len(done)} "
             "would split the scenario between two annotators (paired protocol). Let "
             f"{old} finish it, release the unjudged items (they go back to {old} in a later "
             f"batch), or restart the scenario with {new}, who then judges all "
             f"{len(holding)} items again",
-            "restart",
+            scenario_id=scenario_id,
+            kind=kind,
+            from_annotator=from_annotator,
+            to_annotator=to_annotator,
+            judged=len(done),
+            items=len(holding),
         )
     other_kind = "overlap" if kind == "primary" else "primary"
     others = _active_assignments(

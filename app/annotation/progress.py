@@ -90,6 +90,8 @@ class Holding:
         assigned / judged: active items in this batch, and those the holder judged.
         elsewhere: active items of the same scenario and kind in other batches of the phase
             (they move with a reassignment, which keeps the scenario with one annotator).
+        judged_elsewhere: of those, items the holder judged (earlier assignments of the
+            phase): a move then needs a restart, as for items judged in this batch.
     """
 
     annotator_id: int
@@ -99,11 +101,18 @@ class Holding:
     assigned: int = 0
     judged: int = 0
     elsewhere: int = 0
+    judged_elsewhere: int = 0
 
     @property
     def unjudged(self) -> int:
         """Items in this batch not judged yet."""
         return self.assigned - self.judged
+
+    @property
+    def needs_restart(self) -> bool:
+        """True when the holder judged any item of the holding, here or in another batch of
+        the phase: moving it then restarts the scenario (:func:`reassign_scenario`)."""
+        return bool(self.judged or self.judged_elsewhere)
 
 
 @dataclass(frozen=True)
@@ -397,10 +406,20 @@ def batch_progress(session: Session, batch_id: int, now: datetime | None = None)
     if holdings:
         elsewhere = session.execute(
             sa_select(
-                col(Checkpoint.scenario_id), col(Assignment.annotator_id), col(Assignment.kind)
+                col(Checkpoint.scenario_id),
+                col(Assignment.annotator_id),
+                col(Assignment.kind),
+                col(Annotation.id),
             )
             .join(Response, col(Response.id) == col(Assignment.response_id))
             .join(Checkpoint, col(Checkpoint.id) == col(Response.checkpoint_id))
+            .outerjoin(
+                Annotation,
+                and_(
+                    col(Annotation.response_id) == col(Assignment.response_id),
+                    col(Annotation.annotator_id) == col(Assignment.annotator_id),
+                ),
+            )
             .where(
                 col(Assignment.released_at).is_(None),
                 col(Assignment.phase) == batch.phase,
@@ -408,10 +427,11 @@ def batch_progress(session: Session, batch_id: int, now: datetime | None = None)
                 col(Checkpoint.scenario_id).in_(sorted({k[0] for k in holdings})),
             )
         ).all()
-        for scenario_id, annotator_id, kind in elsewhere:
+        for scenario_id, annotator_id, kind, annotation_id in elsewhere:
             holding = holdings.get((scenario_id, annotator_id, kind))
             if holding is not None:
                 holding.elsewhere += 1
+                holding.judged_elsewhere += annotation_id is not None
     named = _name(session, people)
     for holding in holdings.values():
         person = people[holding.annotator_id]

@@ -598,6 +598,7 @@ def login_refusal(
     """
     now = now or utcnow()
     name = normalise_username(username)[:255]
+    ip = ip[:64]  # as stored (LoginAttempt.ip): a longer one must still match its failures
     since = now - THROTTLE_WINDOW - THROTTLE_LOCK  # older failures cannot lock any more
     last_success = session.exec(
         select(func.max(LoginAttempt.at)).where(

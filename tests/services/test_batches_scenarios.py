@@ -12,6 +12,7 @@ from app.annotation import drafts
 from app.annotation.batches import (
     EXPIRED,
     PRIMARY_RELEASED,
+    RestartRequired,
     create_batch,
     lapsed_assignment,
     reassign_scenario,
@@ -125,6 +126,49 @@ def test_judged_items_never_stay_behind_without_a_restart(session: Session, worl
     moved = reassign_scenario(session, **kwargs, restart=True)
     assert sorted(m.response_id for m in moved) == items
     assert {r[2] for r in _active(session, scenario="wp-02")} == {c.id}
+
+
+def test_items_judged_in_an_earlier_batch_of_the_phase_need_a_restart_that_takes_them(
+    session: Session, world
+) -> None:
+    """The holder judged nothing in this batch but some of the scenario in an earlier batch of
+    the phase: the batch page offers the restart, the refusal carries the move to offer again,
+    and the restart moves the earlier batch's judged items too."""
+    run, lead, a, _b, c = world
+    first = create_batch(session, name="1", annotator_ids=[a.id], created_by=lead.id, run_id=run.id)
+    judged = sorted(r[0] for r in _active(session, scenario="wp-01", batch_id=first.id))[0]
+    _accept(session, a, judged)
+    later = make_run(session, scenario_ids=SCENARIOS, seed=5)
+    second = create_batch(
+        session, name="2", annotator_ids=[c.id], created_by=lead.id, run_id=later.id
+    )
+    everything = sorted(r[0] for r in _active(session, scenario="wp-01", annotator_id=a.id))
+    row = next(s for s in batch_progress(session, second.id).scenarios if s.scenario_id == "wp-01")
+    (holding,) = row.holdings
+    assert (holding.judged, holding.judged_elsewhere, holding.needs_restart) == (0, 1, True)
+    kwargs = {
+        "batch_id": second.id,
+        "scenario_id": "wp-01",
+        "kind": "primary",
+        "from_annotator": a.id,
+        "to_annotator": c.id,
+        "by": lead.id,
+        "reason": "a left the project",
+    }
+    with pytest.raises(RestartRequired, match="would split the scenario") as refused:
+        reassign_scenario(session, **kwargs)
+    offer = refused.value
+    assert (offer.scenario_id, offer.kind, offer.from_annotator, offer.to_annotator) == (
+        "wp-01",
+        "primary",
+        a.id,
+        c.id,
+    )
+    assert (offer.judged, offer.items) == (1, len(everything))
+    moved = reassign_scenario(session, **kwargs, restart=True)
+    assert sorted(m.response_id for m in moved) == everything
+    assert judged in {m.response_id for m in moved if m.batch_id == first.id}
+    assert {r[2] for r in _active(session, scenario="wp-01")} == {c.id}
 
 
 def test_releasing_a_scenario_leaves_it_with_its_annotator(session: Session, world) -> None:

@@ -2,14 +2,27 @@
 
 from __future__ import annotations
 
+import html
 import re
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import timedelta
+from typing import Any
 
+import httpx
 import pytest
-from sqlmodel import Session, func, select
+import uvicorn
+from fastapi.testclient import TestClient
+from sqlmodel import Session, col, func, select
+from typer.testing import CliRunner
 
 from app.models import User
 from app.models.base import utcnow
+from app.models.users import LoginAttempt
+from app.users import service as users_service
 from app.web.pages.auth import clock
 from tests.factories import make_user
 
@@ -132,6 +145,123 @@ def test_wrong_current_passwords_are_throttled_like_log_ins(session: Session, ma
     assert user.session_epoch == 0  # unchanged
     # the guesses count against logging in with that username too
     assert _post_login(make_browser(), user.username, PASSWORD).status_code == 429
+
+
+# ---------------------------------------------------------------------------------------------
+# the address log-ins are throttled under: X-Forwarded-For only from FORWARDED_ALLOW_IPS
+
+
+@contextmanager
+def _served_like_halo_serve(monkeypatch: pytest.MonkeyPatch) -> Iterator[httpx.Client]:
+    """The app served exactly as ``halo serve`` configures uvicorn (its arguments captured from
+    the command), on a free port of 127.0.0.1 — the address uvicorn believes proxy headers from
+    by default. Yields a client connected from 127.0.0.1."""
+    from app import cli as halo
+
+    captured: dict[str, Any] = {}
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kwargs: captured.update(app=app, **kwargs))
+    result = CliRunner().invoke(halo.cli, ["serve", "--host", "127.0.0.1", "--port", "1"])
+    assert result.exit_code == 0, result.output
+    app = captured.pop("app")
+    for key in ("host", "port", "reload"):
+        captured.pop(key)
+    config = uvicorn.Config(app, log_level="warning", lifespan="off", **captured)
+    server = uvicorn.Server(config)
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not server.started:
+        assert time.monotonic() < deadline, "server did not start"
+        time.sleep(0.02)
+    try:
+        with httpx.Client(base_url=f"http://127.0.0.1:{sock.getsockname()[1]}") as client:
+            yield client
+    finally:
+        server.should_exit = True
+        thread.join(5)
+        sock.close()
+
+
+def _fail_login(client: httpx.Client, username: str, forwarded_for: str) -> httpx.Response:
+    match = re.search(r'name="csrf_token" value="([^"]+)"', client.get("/login").text)
+    assert match
+    return client.post(
+        "/login",
+        data={"username": username, "password": "wrong-password", "csrf_token": match.group(1)},
+        headers={"X-Forwarded-For": forwarded_for},
+    )
+
+
+def _recorded_addresses() -> list[str]:
+    from app.db import session_scope
+
+    with session_scope() as s:
+        return list(s.exec(select(LoginAttempt.ip).order_by(col(LoginAttempt.id))).all())
+
+
+def test_forged_x_forwarded_for_cannot_dodge_the_address_throttle(
+    live_db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A client that sends a new X-Forwarded-For (and a new username) with every guess is still
+    counted under its own address, even connecting from 127.0.0.1."""
+    monkeypatch.setattr(users_service, "MAX_FAILURES_PER_IP", 3)
+    with _served_like_halo_serve(monkeypatch) as client:
+        for index in range(3):
+            answer = _fail_login(client, f"guess-{index}", f"198.51.100.{index}")
+            assert answer.status_code == 401
+        refused = _fail_login(client, "guess-3", "198.51.100.3")
+    assert refused.status_code == 429
+    assert "from your network address" in html.unescape(_alert(refused.text))
+    assert _recorded_addresses() == ["127.0.0.1"] * 3
+
+
+def test_an_allowed_proxys_x_forwarded_for_is_honoured(
+    live_db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Behind a listed proxy each client is counted under its own address: the right-most one
+    the proxy appended, not one the client put in front of it."""
+    from app.settings import get_settings
+
+    monkeypatch.setattr(users_service, "MAX_FAILURES_PER_IP", 3)
+    monkeypatch.setenv("FORWARDED_ALLOW_IPS", "10.0.0.0/8, 127.0.0.1")
+    get_settings.cache_clear()
+    with _served_like_halo_serve(monkeypatch) as client:
+        for index in range(3):
+            assert _fail_login(client, f"guess-{index}", "203.0.113.7").status_code == 401
+        # the client prepended an address; the proxy appended the real one
+        spoofed = _fail_login(client, "guess-3", "198.51.100.9, 203.0.113.7")
+        behind_two = _fail_login(client, "guess-4", "203.0.113.7, 10.1.2.3")
+        other = _fail_login(client, "guess-5", "198.51.100.9")
+    assert spoofed.status_code == 429 and behind_two.status_code == 429
+    assert other.status_code == 401  # another client behind the same proxy is not locked
+    assert _recorded_addresses() == ["203.0.113.7"] * 3 + ["198.51.100.9"]
+
+
+def test_the_app_reads_proxy_headers_only_from_listed_networks(
+    session: Session, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The setting alone decides, whatever server runs the app (here no uvicorn at all)."""
+    from app.db import get_session
+    from app.main import create_app
+    from app.settings import get_settings
+
+    monkeypatch.setenv("FORWARDED_ALLOW_IPS", "10.1.2.0/24")
+    get_settings.cache_clear()
+    try:
+        app = create_app()
+    finally:
+        get_settings.cache_clear()
+    app.dependency_overrides[get_session] = lambda: session
+    for peer, expected in (("10.1.2.3", "203.0.113.7"), ("10.1.3.3", "10.1.3.3")):
+        with TestClient(app, client=(peer, 40000)) as client:
+            answer = _fail_login(client, f"from-{peer}", "203.0.113.7")  # type: ignore[arg-type]
+        assert answer.status_code == 401
+        recorded = session.exec(
+            select(LoginAttempt.ip).where(LoginAttempt.username == f"from-{peer}")
+        ).one()
+        assert recorded == expected, peer
 
 
 def test_empty_login_fields_show_the_form_with_an_error(make_browser) -> None:

@@ -14,7 +14,7 @@ from sqlmodel import Session, col, select
 from app.annotation.audit import CRITERIA, cast_vote
 from app.annotation.batches import EXPIRED, create_batch
 from app.annotation.service import submit_diagnosis
-from app.models import AnnotationDraft, Assignment, Checkpoint, Response, Scenario
+from app.models import AnnotationDraft, Assignment, Batch, Checkpoint, Response, Scenario
 from app.models.base import utcnow
 from app.users.service import deactivate_user
 from tests.factories import make_run, make_user
@@ -99,8 +99,8 @@ def test_a_split_is_refused_with_a_clear_message_and_history_is_shown(
         "reason": "a is overloaded",
     }
     refused = browser.client.post(f"/lead/batches/{batch.id}/reassign", data=form)
-    assert refused.status_code == 422
-    message = html.unescape(refused.text)
+    assert [r.status_code for r in refused.history] == [303]
+    message = html.unescape(refused.text.split('id="batch-error">', 1)[1].split("</p>", 1)[0])
     assert "would split the scenario between two annotators" in message
     assert f"judged 1 of the {len(items)}" in message and "restart" in message
     assert _items(session, batch.id, a.id)[scenario] == items  # nothing moved
@@ -109,7 +109,8 @@ def test_a_split_is_refused_with_a_clear_message_and_history_is_shown(
         f"/lead/batches/{batch.id}/reassign",
         data={**form, "scenario_id": "", "assignment_ids": "1"},
     )
-    assert single.status_code == 422 and "whole scenarios move" in single.text
+    assert [r.status_code for r in single.history] == [303]
+    assert "whole scenarios move" in single.text
 
     moved = browser.client.post(
         f"/lead/batches/{batch.id}/reassign",
@@ -355,4 +356,148 @@ def test_the_lead_gives_the_reason_of_a_scenario_release(
         f"/lead/batches/{batch.id}/release",
         data={"csrf_token": browser.token, "annotator_id": str(a.id), "reason": "z" * 500},
     )
-    assert too_long.status_code == 422 and "keep it to" in too_long.text
+    assert [r.status_code for r in too_long.history] == [303] and "keep it to" in too_long.text
+
+
+def _form_fields(page: str, form_id: str) -> dict[str, str]:
+    """The named inputs of the form with id `form_id` on `page`, as the browser would send."""
+    form = page.split(f'id="{form_id}"', 1)[1].split("</form>", 1)[0]
+    fields = {}
+    for tag in re.findall(r"<input\b[^>]*>", form):
+        name = re.search(r'\bname="([^"]*)"', tag)
+        value = re.search(r'\bvalue="([^"]*)"', tag)
+        if name:
+            fields[name.group(1)] = html.unescape(value.group(1)) if value else ""
+    return fields
+
+
+def _released(session: Session) -> int:
+    return len(
+        session.exec(select(Assignment).where(col(Assignment.released_at).is_not(None))).all()
+    )
+
+
+def test_a_refused_move_comes_back_with_a_restart_form_that_does_it(
+    session: Session, make_browser, world
+) -> None:
+    """The holder judged some of the scenario in an earlier batch of the phase (nothing in
+    this one): the refusal is shown after a redirect, once, with a restart form for the same
+    move; sending that form moves every item, the earlier batch's included."""
+    a, c = world["a"], world["c"]
+    first = _batch(session, world, annotator_ids=[a.id], name="first")
+    scenario, earlier = sorted(_items(session, first.id, a.id).items())[0]
+    _accept(session, a, earlier[0])
+    later = make_run(session, scenario_ids=["wp-01", "wp-02", "wp-03"], seed=5)
+    second = _batch(session, world, annotator_ids=[c.id], name="second", run_id=later.id)
+    items = _items(session, second.id, a.id)[scenario]  # the scenario stayed with a
+    page_path = f"/lead/batches/{second.id}"
+    browser = _browser(make_browser, world["lead"], page_path)
+    page = browser.client.get(page_path).text
+    holding = page.split(f'id="scenario-{scenario}"', 1)[1].split("</tr>", 1)[0]
+    assert 'name="restart"' in holding  # the move form offers the restart here as well
+
+    before = _released(session)
+    refused = browser.client.post(
+        f"{page_path}/reassign",
+        data={
+            "csrf_token": browser.token,
+            "scenario_id": scenario,
+            "from_annotator": str(a.id),
+            "kind": "primary",
+            "to_annotator": str(c.id),
+            "reason": "a left the project",
+        },
+        follow_redirects=False,
+    )
+    assert refused.status_code == 303 and refused.headers["location"] == page_path
+    shown = browser.client.get(page_path).text
+    error = html.unescape(shown.split('id="batch-error">', 1)[1].split("</p>", 1)[0])
+    total = len(earlier) + len(items)
+    assert f"has already judged 1 of the {total} primary items of {scenario}" in error
+    offer = _form_fields(shown, "restart-offer")
+    assert offer == {
+        "csrf_token": browser.token,
+        "scenario_id": scenario,
+        "from_annotator": str(a.id),
+        "to_annotator": str(c.id),
+        "kind": "primary",
+        "restart": "1",
+        "reason": "a left the project",
+    }
+    form_tag = shown.split('id="restart-offer"', 1)[1].split(">", 1)[0]
+    assert f'data-confirm="Restart {scenario} with {c.username}?' in form_tag
+    assert f"judges all {total} primary items again" in form_tag
+    assert f'action="{page_path}/reassign"' in shown.split('id="restart-offer"', 1)[0][-200:]
+    # a reload shows the page again without the refusal and sends nothing
+    reloaded = browser.client.get(page_path).text
+    assert 'id="batch-error"' not in reloaded and 'id="restart-offer"' not in reloaded
+    assert _released(session) == before and _items(session, second.id, a.id)[scenario] == items
+
+    done = browser.client.post(f"{page_path}/reassign", data=offer, follow_redirects=False)
+    assert done.status_code == 303
+    assert done.headers["location"] == f"{page_path}?done=reassigned&n={total}"
+    assert _items(session, first.id, c.id)[scenario] == earlier  # the judged one included
+    assert _items(session, second.id, c.id)[scenario] == items
+    assert scenario not in _items(session, first.id, a.id)
+    assert scenario not in _items(session, second.id, a.id)
+
+
+def test_every_refused_lead_action_redirects_back(session: Session, make_browser, world) -> None:
+    """Post/redirect/get: a refused release, move, close or batch sends the browser back to the
+    form's page with a 303, and the message is shown there once."""
+    a = world["a"]
+    batch = _batch(session, world, annotator_ids=[a.id])
+    page_path = f"/lead/batches/{batch.id}"
+    browser = _browser(make_browser, world["lead"], page_path)
+    token = browser.token
+    attempts = [
+        (f"{page_path}/release", {"annotator_id": str(a.id), "reason": " "}, "say why"),
+        (f"{page_path}/reassign", {"scenario_id": "wp-01"}, "choose who takes the scenario"),
+        ("/lead/batches", {"name": "x", "overlap_percent": "300"}, "a percentage from 0 to 100"),
+    ]
+    for path, data, message in attempts:
+        answer = browser.client.post(
+            path, data={"csrf_token": token, **data}, follow_redirects=False
+        )
+        back = "/lead/batches" if path == "/lead/batches" else page_path
+        assert (answer.status_code, answer.headers["location"]) == (303, back), path
+        assert message in html.unescape(browser.client.get(back).text), path
+        assert message not in html.unescape(browser.client.get(back).text), path
+    closed = browser.client.post(f"{page_path}/close", data={"csrf_token": token})
+    assert closed.url.path == page_path and session.get(Batch, batch.id).status == "closed"
+    again = browser.client.post(
+        f"{page_path}/close", data={"csrf_token": token}, follow_redirects=False
+    )
+    assert (again.status_code, again.headers["location"]) == (303, page_path)
+    assert "this batch is closed already" in browser.client.get(page_path).text
+
+
+def test_a_refused_batch_links_to_where_the_deactivated_holders_scenario_moves(
+    session: Session, make_browser, world
+) -> None:
+    a, b = world["a"], world["b"]
+    held = _batch(session, world, annotator_ids=[a.id], name="held")
+    scenarios = sorted(_items(session, held.id, a.id))
+    _accept(session, a, _items(session, held.id, a.id)[scenarios[0]][0])
+    deactivate_user(session, user_id=a.id)
+    later = make_run(session, scenario_ids=["wp-01", "wp-02", "wp-03"], seed=5)
+    browser = _browser(make_browser, world["lead"], "/lead/batches")
+    refused = browser.client.post(
+        "/lead/batches",
+        data={
+            "csrf_token": browser.token,
+            "name": "next week",
+            "run_id": str(later.id),
+            "annotators": [str(b.id)],
+        },
+    )
+    assert [r.status_code for r in refused.history] == [303]
+    assert "held by deactivated" in html.unescape(refused.text)
+    assert 'value="next week"' in refused.text  # the form is refilled
+    links = refused.text.split('id="move-offers"', 1)[1].split("</ul>", 1)[0]
+    for scenario in scenarios:
+        assert f'href="/lead/batches/{held.id}#scenario-{scenario}"' in links
+    # there the move form is open, with the restart for the judged scenario
+    page = browser.client.get(f"/lead/batches/{held.id}").text
+    row = page.split(f'id="scenario-{scenarios[0]}"', 1)[1].split("</tr>", 1)[0]
+    assert " open>" in row and 'name="restart"' in row

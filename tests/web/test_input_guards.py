@@ -142,7 +142,7 @@ def test_out_of_range_ids_on_admin_actions_are_422(session: Session, make_browse
         ("expires_hours", "100000", "expiry must be a whole number of hours from 1 to"),
     ],
 )
-def test_bad_numbers_on_the_batch_form_are_422_with_the_reason(
+def test_bad_numbers_on_the_batch_form_are_refused_with_the_reason(
     session: Session, make_browser, field: str, value: str, message: str
 ) -> None:
     make_run(session, scenario_ids=["fc-05"], k=1)
@@ -153,7 +153,9 @@ def test_bad_numbers_on_the_batch_form_are_422_with_the_reason(
         "/lead/batches",
         data={"csrf_token": lead.token, "annotators": str(annotator.id), field: value},
     )
-    assert answer.status_code == 422 and message in html.unescape(answer.text)
+    # refused: back to the form (post/redirect/get) with the reason shown there
+    assert [r.status_code for r in answer.history] == [303] and answer.url.path == "/lead/batches"
+    assert message in html.unescape(answer.text)
     assert len(session.exec(select(Batch)).all()) == before
 
 

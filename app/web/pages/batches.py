@@ -3,6 +3,11 @@
 Leads and admins only (researchers launch runs and read metrics; DESIGN §1). Every page load
 first reclaims expired assignments, so what the lead sees is never stale between beat runs.
 Reassign and release act on whole scenarios (paired protocol), never on single responses.
+
+Every action answers with a 303 back to the page it came from (post/redirect/get), refused
+ones too: the refusal, and what the page needs to offer the next step (the form's values, a
+restart of the refused move, links to where a scenario can be moved), travel in the signed
+session and are shown once, so reloading the page never sends the form again.
 """
 
 from __future__ import annotations
@@ -16,7 +21,8 @@ from starlette.responses import RedirectResponse, Response
 from app.annotation import batches as service
 from app.annotation.progress import batch_progress, list_batches
 from app.db import SessionDep
-from app.errors import UnprocessableError
+from app.errors import ConflictError, UnprocessableError
+from app.models import User
 from app.web.deps import LeadOrAdminUser, verify_csrf
 from app.web.forms import DB_INT_MAX, DbId, whole_number
 from app.web.templating import is_htmx, render
@@ -37,24 +43,68 @@ def _number(value: Any, field: str, default: float) -> float:
         raise UnprocessableError(f"{field.replace('_', ' ')} must be a number", field) from exc
 
 
-def _list_page(
-    request: Request,
-    session: SessionDep,
-    *,
-    error: str | None = None,
-    values: dict[str, Any] | None = None,
-    status_code: int = 200,
-) -> Response:
+FLASH = "batch_flash"
+"""Session key of a refusal waiting to be shown on the page the browser was sent back to."""
+FLASH_TEXT_MAX = 1200
+"""Longest refusal message kept (the session is a cookie; browsers drop one over 4 KB)."""
+FLASH_VALUE_MAX = 200
+"""Longest form value kept to refill the form (longer ones are cut; the form checks again)."""
+FLASH_LIST_MAX = 100
+"""Most choices of one multiple-choice field kept."""
+
+
+def _cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _bounded(values: dict[str, Any]) -> dict[str, Any]:
+    """Form values small enough for the session cookie: strings cut, lists shortened."""
+    kept: dict[str, Any] = {}
+    for key, value in values.items():
+        if isinstance(value, list):
+            kept[key] = [_cut(str(v), 20) for v in value[:FLASH_LIST_MAX]]
+        else:
+            kept[key] = _cut(str(value), FLASH_VALUE_MAX)
+    return kept
+
+
+def _refused(request: Request, page: str, message: str, **offer: Any) -> Response:
+    """Send the browser back to `page` (303) with `message`, shown there once.
+
+    Args:
+        request: the refused POST.
+        page: the path of the page the form is on (no query string).
+        message: the refusal, cut to :data:`FLASH_TEXT_MAX` characters.
+        **offer: JSON-able extras the page uses to offer the next step.
+    """
+    request.session[FLASH] = {"page": page, "error": _cut(message, FLASH_TEXT_MAX), **offer}
+    return RedirectResponse(page, status_code=303)
+
+
+def _flash(request: Request) -> dict[str, Any]:
+    """The refusal waiting for this page, removed from the session (shown once). A polling
+    htmx request never takes it: it is the full page's to show."""
+    waiting = request.session.get(FLASH)
+    if is_htmx(request) or not isinstance(waiting, dict):
+        return {}
+    if waiting.get("page") != request.url.path:
+        return {}
+    del request.session[FLASH]
+    return waiting
+
+
+def _list_page(request: Request, session: SessionDep) -> Response:
+    flash = _flash(request)
     return render(
         request,
         "batches/list.html",
         {
             "summaries": list_batches(session),
             "choices": service.batch_choices(session),
-            "error": error,
-            "values": values or {},
+            "error": flash.get("error"),
+            "values": flash.get("values") or {},
+            "places": flash.get("places") or [],
         },
-        status_code=status_code,
     )
 
 
@@ -109,7 +159,14 @@ async def create_batch_view(
         )
     except UnprocessableError as exc:
         session.rollback()
-        return _list_page(request, session, error=str(exc), values=values, status_code=422)
+        places = exc.places if isinstance(exc, service.HeldByDeactivated) else ()
+        return _refused(
+            request,
+            "/lead/batches",
+            str(exc),
+            values=_bounded(values),
+            places=[list(place) for place in places[:20]],
+        )
     return RedirectResponse(f"/lead/batches/{batch.id}", status_code=303)
 
 
@@ -122,29 +179,41 @@ NOTICES = {
 """Messages shown after a successful action (``?done=`` on the redirect)."""
 
 
-def _detail_page(
-    request: Request,
-    session: SessionDep,
-    batch_id: DbId,
-    *,
-    error: str | None = None,
-    status_code: int = 200,
-) -> Response:
+def _restart_offer(session: SessionDep, offer: Any) -> dict[str, Any] | None:
+    """The refused move to offer again as a restart, with the two annotators' names."""
+    if not isinstance(offer, dict):
+        return None
+    people = {
+        key: session.get(User, offer.get(key)) if isinstance(offer.get(key), int) else None
+        for key in ("from_annotator", "to_annotator")
+    }
+    if people["from_annotator"] is None or people["to_annotator"] is None:
+        return None
+    return {
+        **offer,
+        "from_name": people["from_annotator"].username,
+        "to_name": people["to_annotator"].username,
+    }
+
+
+def _detail_page(request: Request, session: SessionDep, batch_id: DbId) -> Response:
     progress = batch_progress(session, batch_id)
     names = {p.annotator_id: p.username for p in progress.annotators}
+    flash = _flash(request)
     context = {
         "batch": progress.batch,
         "progress": progress,
         "names": names,
         "inactive": {p.annotator_id for p in progress.annotators if not p.is_active},
         "annotators": service.list_annotators(session),
-        "error": error,
+        "error": flash.get("error"),
+        "restart": _restart_offer(session, flash.get("restart")),
         "notice": NOTICES.get(request.query_params.get("done", "")),
         "count": request.query_params.get("n", ""),
         "reason_max": service.REASON_MAX,
     }
     block = "live" if is_htmx(request) else None
-    return render(request, "batches/detail.html", context, block=block, status_code=status_code)
+    return render(request, "batches/detail.html", context, block=block)
 
 
 @router.get("/{batch_id}")
@@ -163,14 +232,24 @@ def _back(batch_id: DbId, done: str, count: int | None = None) -> Response:
     return RedirectResponse(target, status_code=303)
 
 
+def _refused_here(request: Request, batch_id: DbId, message: str, **offer: Any) -> Response:
+    """Back to the batch page with the refusal (post/redirect/get)."""
+    return _refused(request, f"/lead/batches/{batch_id}", message, **offer)
+
+
 @router.post("/{batch_id}/reassign")
 async def reassign_view(
     request: Request, session: SessionDep, user: LeadOrAdminUser, batch_id: DbId
 ) -> Response:
-    """Move one holder's whole scenario (per kind) to another annotator."""
+    """Move one holder's whole scenario (per kind) to another annotator.
+
+    A move refused because the holder judged some items comes back with a restart form for
+    the same move (:class:`app.annotation.batches.RestartRequired`).
+    """
     form = await request.form()
     assert user.id is not None
     service.get_batch(session, batch_id)
+    reason = str(form.get("reason") or "")
     try:
         to_annotator = _optional_int(form.get("to_annotator"), "to_annotator")
         if to_annotator is None:
@@ -190,12 +269,24 @@ async def reassign_view(
             from_annotator=from_annotator,
             to_annotator=to_annotator,
             by=user.id,
-            reason=str(form.get("reason") or ""),
+            reason=reason,
             restart=form.get("restart") in ("1", "on", "true"),
         )
+    except service.RestartRequired as exc:
+        session.rollback()
+        offer = {
+            "scenario_id": exc.scenario_id,
+            "kind": exc.kind,
+            "from_annotator": exc.from_annotator,
+            "to_annotator": exc.to_annotator,
+            "judged": exc.judged,
+            "total": exc.items,
+            "reason": reason.strip()[: service.REASON_MAX],
+        }
+        return _refused_here(request, batch_id, str(exc), restart=offer)
     except UnprocessableError as exc:
         session.rollback()
-        return _detail_page(request, session, batch_id, error=str(exc), status_code=422)
+        return _refused_here(request, batch_id, str(exc))
     return _back(batch_id, "reassigned", len(moved))
 
 
@@ -223,7 +314,7 @@ async def release_view(
         )
     except UnprocessableError as exc:
         session.rollback()
-        return _detail_page(request, session, batch_id, error=str(exc), status_code=422)
+        return _refused_here(request, batch_id, str(exc))
     return _back(batch_id, "released", freed)
 
 
@@ -234,6 +325,14 @@ def reclaim_view(session: SessionDep, user: LeadOrAdminUser, batch_id: DbId) -> 
 
 
 @router.post("/{batch_id}/close")
-def close_view(session: SessionDep, user: LeadOrAdminUser, batch_id: DbId) -> Response:
+def close_view(
+    request: Request, session: SessionDep, user: LeadOrAdminUser, batch_id: DbId
+) -> Response:
+    """Close the batch; closing it again (another tab) comes back with the reason."""
     assert user.id is not None
-    return _back(batch_id, "closed", service.close_batch(session, batch_id=batch_id, by=user.id))
+    try:
+        freed = service.close_batch(session, batch_id=batch_id, by=user.id)
+    except ConflictError as exc:
+        session.rollback()
+        return _refused_here(request, batch_id, str(exc))
+    return _back(batch_id, "closed", freed)

@@ -35,6 +35,8 @@ class Settings(BaseSettings):
             each agent's own endpoint concurrency limit still applies.
         agent_key_vars: comma-separated environment variable names an agent may name as its
             API-key variable besides ``*_API_KEY`` and ``*_API_TOKEN`` (e.g. ``OPENROUTER_KEY``).
+        import_max_line_bytes: longest line ``halo import responses`` reads, in bytes (its line
+            break not counted); a longer line is refused with its number (DESIGN §3.4).
     """
 
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
@@ -52,6 +54,7 @@ class Settings(BaseSettings):
     export_keep_per_user: int = 5
     in_process_threads: int = Field(default=4, ge=1, le=64)
     agent_key_vars: str = ""
+    import_max_line_bytes: int = Field(default=1_000_000, ge=1)
 
     @model_validator(mode="after")
     def _refuse_weak_secret(self) -> Settings:

@@ -131,7 +131,7 @@ def seed(
             report = seed_tree(session, path)
     except ImportFailed as exc:
         for problem in exc.problems:
-            console.print(problem, markup=False, highlight=False)
+            console.print(problem, markup=False, highlight=False, soft_wrap=True)  # one per line
         err.print(f"[red]{exc}[/red]")
         raise typer.Exit(1) from exc
     console.print(

@@ -77,6 +77,8 @@ class Settings(BaseSettings):
             none, so a client cannot choose the address its log-ins are throttled under). The
             one place of truth: ``create_app`` installs the proxy-header middleware from it and
             ``halo serve`` turns uvicorn's own off.
+        import_max_line_bytes: longest line ``halo import responses`` reads, in bytes (its line
+            break not counted); a longer line is refused with its number (DESIGN §3.4).
     """
 
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
@@ -103,6 +105,7 @@ class Settings(BaseSettings):
         silently treat it as a host name that never matches)."""
         parse_networks(value)
         return value
+    import_max_line_bytes: int = Field(default=1_000_000, ge=1)
 
     @model_validator(mode="after")
     def _refuse_weak_secret(self) -> Settings:

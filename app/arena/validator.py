@@ -43,6 +43,7 @@ from app.arena.schema import (
 )
 from app.arena.sqlclock import SqlClock, clocked_executescript
 from app.arena.state import S0, Sandbox, build_s0, normalise_path, scenario_record_count
+from app.bounded import JSONTooDeep, load_json, text_problem, unstorable_text
 
 EVENTS_MIN, EVENTS_MAX = 4, 6
 APPS_MIN = 3
@@ -301,8 +302,52 @@ def _balance_gaps(
 # ---------------------------------------------------------------- loading
 
 
-def _load_json(path: Path) -> Any:
-    return json.loads(path.read_text(encoding="utf-8"))
+def _read_json(
+    path: Path, sid: str | None, file: str | None, label: str | None
+) -> tuple[Any, list[Finding]]:
+    """A JSON file read within the bounds of DESIGN §3.4, the one reader of seed JSON.
+
+    Args:
+        path: the file.
+        sid / file: ``scenario_id`` and ``file`` of the findings (None for an environment).
+        label: the file as named at the start of an environment finding's message (e.g.
+            ``hm/environment.json``); None for a scenario file (its ``file`` names it).
+
+    Returns:
+        (the parsed value, None when there is any finding; V01 findings). Not UTF-8, not
+        valid JSON (line and column), nested deeper than :data:`~app.bounded.MAX_JSON_DEPTH`
+        (the JSON path of the first container too deep), or a string or key holding text
+        PostgreSQL cannot store (NUL, a lone surrogate: one finding per string, by JSON path).
+    """
+    prefix = f"{label}: " if label else ""
+    try:
+        data = load_json(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as exc:
+        return None, [_json_finding(label, sid, exc, file)]
+    except UnicodeDecodeError as exc:
+        subject = f"{label} is not" if label else "not"
+        return None, [Finding("V01", sid, "$", f"{subject} UTF-8: {exc}", file)]
+    except JSONTooDeep as exc:
+        message = f"{prefix}nested more than {exc.max_depth} levels deep (arrays and objects)"
+        return None, [Finding("V01", sid, exc.path, message, file)]
+    except ValueError as exc:  # e.g. an integer of more than 4,300 digits
+        subject = f"{label} is not" if label else "not"
+        return None, [Finding("V01", sid, "$", f"{subject} valid JSON: {exc}", file)]
+    findings = [
+        Finding("V01", sid, where, prefix + message, file)
+        for where, message in unstorable_text(data)
+    ]
+    return (None if findings else data), findings
+
+
+def _text_file_problem(text: str) -> str | None:
+    """``line N holds a NUL character (U+0000), ...`` for a text file PostgreSQL cannot store."""
+    found = text_problem(text)
+    if found is None:
+        return None
+    offset, what = found
+    line = text.count("\n", 0, offset) + 1
+    return f"line {line} holds {what}, which cannot be stored; remove it"
 
 
 def load_environment_dir(path: Path) -> tuple[EnvironmentBundle | None, list[Finding]]:
@@ -310,8 +355,9 @@ def load_environment_dir(path: Path) -> tuple[EnvironmentBundle | None, list[Fin
 
     Layout: ``environment.json``, ``database.sql``, ``files/**`` (``files/home/a.txt`` is the
     virtual ``/home/a.txt``), ``scenarios/*.json``. The environment is checked for V01
-    (schema, folder name = id, a known IANA time zone, UTF-8 files without links, SQL that runs
-    without reading the host clock), V04 (ids unique per app, references resolve within the base
+    (schema, folder name = id, a known IANA time zone, UTF-8 files without links or NUL
+    characters, SQL that runs without reading the host clock; JSON within the bounds of
+    :func:`_read_json`), V04 (ids unique per app, references resolve within the base
     state) and V09 (balances). Scenario files are only read here; :func:`validate_scenario`
     checks them.
 
@@ -339,12 +385,9 @@ def _load_environment(path: Path) -> tuple[EnvironmentBundle | None, list[Findin
     env_file = path / "environment.json"
     if not env_file.is_file():
         return None, [Finding("V01", None, "$", f"{label} is missing")]
-    try:
-        raw = _load_json(env_file)
-    except json.JSONDecodeError as exc:
-        return None, [_json_finding(label, None, exc)]
-    except UnicodeDecodeError as exc:
-        return None, [Finding("V01", None, "$", f"{label} is not UTF-8: {exc}")]
+    raw, read_findings = _read_json(env_file, None, None, label)
+    if read_findings:
+        return None, read_findings
     try:
         spec = EnvironmentSpec.model_validate(raw)
     except ValidationError as exc:
@@ -375,6 +418,9 @@ def _load_environment(path: Path) -> tuple[EnvironmentBundle | None, list[Findin
     else:
         try:
             database_sql = sql_file.read_text(encoding="utf-8")
+            if (problem := _text_file_problem(database_sql)) is not None:
+                findings.append(Finding("V01", None, "$", f"{path.name}/database.sql: {problem}"))
+                return None, findings
             db = sqlite3.connect(":memory:")
             clock = SqlClock(timezone)
             clock.install(db)
@@ -396,7 +442,11 @@ def _load_environment(path: Path) -> tuple[EnvironmentBundle | None, list[Findin
                 findings.append(Finding("V01", None, "$", f"{where} is a link; links are refused"))
             elif file.is_file():
                 try:
-                    files[normalise_path(virtual)] = file.read_text(encoding="utf-8")
+                    text = file.read_text(encoding="utf-8")
+                    if (problem := _text_file_problem(text)) is not None:
+                        findings.append(Finding("V01", None, "$", f"{where}: {problem}"))
+                        continue
+                    files[normalise_path(virtual)] = text
                 except (UnicodeDecodeError, CommandError) as exc:
                     findings.append(Finding("V01", None, "$", f"{where} cannot be used: {exc}"))
 
@@ -416,7 +466,9 @@ def read_scenario_files(
     Returns:
         ((file name, JSON object) in file-name order; findings). A file that is not UTF-8, not
         valid JSON (line and column in the message) or not a JSON object gives a V01 finding
-        with path ``$`` and its ``file``, and is left out of the list.
+        with path ``$`` and its ``file``, and is left out of the list; so is one nested too
+        deeply or holding a NUL or lone surrogate in a string, its findings naming the JSON path
+        (see :func:`_read_json`).
     """
     scenarios_dir = path / "scenarios"
     if names is None:
@@ -427,13 +479,9 @@ def read_scenario_files(
     findings: list[Finding] = []
     for file in files:
         where = f"{path.name}/scenarios/{file.name}"
-        try:
-            data = _load_json(file)
-        except json.JSONDecodeError as exc:
-            findings.append(_json_finding(None, file.stem, exc, file=where))
-            continue
-        except UnicodeDecodeError as exc:
-            findings.append(Finding("V01", file.stem, "$", f"not UTF-8: {exc}", where))
+        data, read_findings = _read_json(file, file.stem, where, None)
+        if read_findings:
+            findings += read_findings
             continue
         if not isinstance(data, dict):
             findings.append(Finding("V01", file.stem, "$", "must hold a JSON object", where))

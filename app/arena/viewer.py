@@ -20,6 +20,7 @@ from app.arena.errors import ArenaError
 from app.arena.replay import Observation, apply_event, build_observation, replay_prefix
 from app.arena.schema import AppRecords, Event
 from app.arena.state import COLLECTIONS, S0, Collection, Sandbox, iter_records
+from app.bounded import JSONTooDeep, load_json
 
 # ---------------------------------------------------------------- catalogue
 
@@ -562,16 +563,31 @@ def checkpoint_view(s0: S0, events: list[Event], t: int) -> CheckpointView:
 # ---------------------------------------------------------------- command runner
 
 
+ARGS_MAX_CHARS = 20_000
+"""Characters of arguments the command runner reads (a long SQL query is a few hundred)."""
+
+
 def parse_args_text(text: str | None) -> Any:
     """The arguments object an auditor typed: blank means ``{}``.
 
+    Bounded (DESIGN §3.4): at most :data:`ARGS_MAX_CHARS` characters, nested at most
+    :data:`~app.bounded.MAX_JSON_DEPTH` levels (checked before parsing, so 100,000 brackets
+    are refused quickly instead of exhausting the parser's recursion).
+
     Raises:
-        ValueError: the text is not JSON (the message says where).
+        ValueError: the text is too long, nested too deeply (the message names the JSON path)
+            or not JSON (the message says where).
     """
     if text is None or not text.strip():
         return {}
+    if len(text) > ARGS_MAX_CHARS:
+        raise ValueError(f"args are {len(text):,} characters; at most {ARGS_MAX_CHARS:,} are read")
     try:
-        return json.loads(text)
+        return load_json(text)
+    except JSONTooDeep as exc:
+        raise ValueError(
+            f"args are nested more than {exc.max_depth} levels deep (at {exc.path})"
+        ) from exc
     except json.JSONDecodeError as exc:
         raise ValueError(
             f"args are not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})"
@@ -613,7 +629,7 @@ def pretty_output(output: str) -> str | None:
     if not output.startswith(("[", "{")):
         return None
     try:
-        data = json.loads(output)
-    except json.JSONDecodeError:
+        data = load_json(output)
+    except ValueError:  # not JSON, or nested too deeply to re-indent
         return None
     return json.dumps(data, indent=2, ensure_ascii=False)

@@ -23,8 +23,16 @@ from sqlmodel import Session, col
 
 from app.agents.runner import replay_action
 from app.annotation.rules import Diagnosis, DiagnosisError, check_diagnosis
-from app.arena.commands import CATALOGUE, CommandResult, level_of, validate_call
+from app.arena.commands import (
+    CATALOGUE,
+    CommandResult,
+    level_of,
+    output_local_content,
+    truncate,
+    validate_call,
+)
 from app.arena.errors import CommandError
+from app.bounded import JSONTooDeep, load_json, unstorable_text
 from app.errors import ImportFailed
 from app.export.rows import ExportRow
 from app.models import (
@@ -41,12 +49,15 @@ from app.models import (
 )
 from app.models.base import utcnow
 from app.scenarios.service import LoadedScenario, load_scenario
+from app.settings import get_settings
 from app.users.service import hash_password
 
 AGENT_NAME = re.compile(r"[A-Za-z0-9._-]{1,64}")
 IMPORTED_USER_PREFIX = "imported-"
 FLUSH_EVERY = 500
 UTF8_BOM = b"\xef\xbb\xbf"
+SKIP_CHUNK = 1 << 16
+"""Bytes read at a time while skipping the rest of a line that is too long."""
 
 
 @dataclass
@@ -77,30 +88,84 @@ def json_path(loc: tuple[Any, ...] | list[Any]) -> str:
     return path
 
 
-def _lines(path: Path) -> Iterator[tuple[int, str | None]]:
-    """(1-based line number, text or None when not UTF-8), skipping blank lines and a UTF-8
-    byte order mark at the start of the file (some Windows tools write one)."""
+def _lines(path: Path, max_bytes: int) -> Iterator[tuple[int, str, str | None]]:
+    """(1-based line number, text, problem), skipping blank lines and a UTF-8 byte order mark
+    at the start of the file (some Windows tools write one).
+
+    A line is read with a cap: at most `max_bytes` bytes (its line break not counted) and its
+    break; a longer one is refused (``$: ... bytes, more than ...``) and the rest of it skipped
+    in :data:`SKIP_CHUNK` reads, so memory never holds more than the cap. A line that is not
+    UTF-8 has the problem ``$: not valid UTF-8``. The text is empty whenever there is a problem.
+    """
+    cap = max_bytes + 2  # the longest line and its break, "\r\n" at most
     with path.open("rb") as handle:
-        for number, raw in enumerate(handle, start=1):
-            if number == 1:
-                raw = raw.removeprefix(UTF8_BOM)
+        if handle.read(len(UTF8_BOM)) != UTF8_BOM:
+            handle.seek(0)
+        number = 0
+        while raw := handle.readline(cap):
+            number += 1
+            size, tail = len(raw), raw[-2:]
+            if size == cap and not raw.endswith(b"\n"):  # cut at the cap: skip the rest
+                while rest := handle.readline(SKIP_CHUNK):
+                    size, tail = size + len(rest), (tail + rest)[-2:]
+                    if rest.endswith(b"\n"):
+                        break
+            size -= 2 if tail == b"\r\n" else 1 if tail.endswith(b"\n") else 0  # the break
+            if size > max_bytes:
+                yield (
+                    number,
+                    "",
+                    f"$: the line has {size:,} bytes, more than the {max_bytes:,} allowed "
+                    "(setting IMPORT_MAX_LINE_BYTES)",
+                )
+                continue
             try:
                 text = raw.decode("utf-8")
             except UnicodeDecodeError:
-                yield number, None
+                yield number, "", "$: not valid UTF-8"
                 continue
             if text.strip():
-                yield number, text
+                yield number, text, None
 
 
 def _diagnosis(row: ExportRow) -> Diagnosis:
+    """The row's diagnosis under the rules an annotator's submit obeys (`submit_diagnosis`):
+    DESIGN §7, and the confirmed level agrees with the action (none → L0, one → L1–L3)."""
     return check_diagnosis(
         row.level,
         row.verdict,
         row.timing,
         row.intensity,
         [issue.model_dump() for issue in row.other_issues],
+        has_action=row.action is not None,
     )
+
+
+def _local_content_problem(row: ExportRow) -> str | None:
+    """``$.local_content_access: ...`` when the given value disagrees with the trajectory.
+
+    The value is derived as the runner derives it (DESIGN §2, one definition:
+    :func:`~app.arena.commands.registry.output_local_content` per step); steps whose text
+    does not tell (see there) leave a given ``true`` unchallenged when no step shows content.
+    """
+    undecided = False
+    for index, step in enumerate(row.trajectory):
+        found = output_local_content(step.command, step.result)
+        if found:
+            if row.local_content_access:
+                return None
+            what = "rows" if step.command == "db_query" else "text"
+            return (
+                f"$.local_content_access: must be true: the {step.command} at "
+                f"$.trajectory[{index}] returned {what}"
+            )
+        undecided = undecided or found is None
+    if row.local_content_access and not undecided:
+        return (
+            "$.local_content_access: must be false: no db_query in the trajectory returned "
+            "rows and no files_read returned text"
+        )
+    return None
 
 
 @dataclass
@@ -231,6 +296,9 @@ def _check_row(row: ExportRow, context: _Context) -> list[str]:
                 f"({row.retrieval_rounds})"
             )
         last_round = max(last_round, step.round)
+    local_content = _local_content_problem(row)
+    if local_content is not None:
+        problems.append(local_content)
     if row.annotated:
         if row.status != "completed":
             problems.append(f"$.verdict: only completed responses are annotated, not {row.status}")
@@ -262,23 +330,33 @@ class _Scan:
     pseudonyms: dict[str, int] = field(default_factory=dict)
 
 
-def _scan(path: Path, context: _Context) -> _Scan:
+def _scan(path: Path, context: _Context, max_line_bytes: int) -> _Scan:
     scan = _Scan()
-    for number, text in _lines(path):
+    for number, text, problem in _lines(path, max_line_bytes):
         prefix = f"line {number}: "
-        if text is None:
-            scan.problems.append(prefix + "$: not valid UTF-8")
+        if problem is not None:
+            scan.problems.append(prefix + problem)
             continue
         try:
-            data = json.loads(text)
+            data = load_json(text)
+        except JSONTooDeep as exc:
+            scan.problems.append(
+                prefix + f"{exc.path}: nested more than {exc.max_depth} levels deep "
+                "(arrays and objects)"
+            )
+            continue
         except json.JSONDecodeError as exc:
             scan.problems.append(prefix + f"$: not valid JSON: {exc.msg} (column {exc.colno})")
             continue
-        except RecursionError:  # thousands of nested brackets
-            scan.problems.append(prefix + "$: not valid JSON: nested too deeply")
+        except ValueError as exc:  # a number of more than 4,300 digits
+            scan.problems.append(prefix + f"$: not valid JSON: {exc}")
             continue
         if not isinstance(data, dict):
             scan.problems.append(prefix + "$: must be a JSON object (one row per line)")
+            continue
+        unstorable = unstorable_text(data)
+        if unstorable:
+            scan.problems.extend(prefix + f"{where}: {message}" for where, message in unstorable)
             continue
         try:
             row = ExportRow.model_validate_json(text)
@@ -485,6 +563,7 @@ def _store(
     runs: dict[str, int],
     annotators: dict[str, int],
     report: ImportReport,
+    max_line_bytes: int,
 ) -> None:
     now = utcnow()
     pending: list[tuple[Annotation, ExportRow, Diagnosis]] = []
@@ -524,8 +603,8 @@ def _store(
             session.expunge(instance)
         added.clear()
 
-    for count, (_number, text) in enumerate(_lines(path), start=1):
-        assert text is not None
+    for count, (_number, text, problem) in enumerate(_lines(path, max_line_bytes), start=1):
+        assert problem is None
         row = ExportRow.model_validate_json(text)
         replayed = context.replay(row) if row.status == "completed" else None
         add(
@@ -537,8 +616,12 @@ def _store(
                 status=row.status,
                 action=row.action.model_dump() if row.action is not None else None,
                 level_predicted=row.level_predicted,
-                trajectory=[
-                    {**step.model_dump(), "ok": not step.result.startswith("error: ")}
+                trajectory=[  # results capped as the runner caps them (DESIGN §3.3)
+                    {
+                        **step.model_dump(),
+                        "result": truncate(step.result),
+                        "ok": not step.result.startswith("error: "),
+                    }
                     for step in row.trajectory
                 ],
                 prompt_tokens=row.prompt_tokens,
@@ -577,10 +660,15 @@ def _store(
     flush()
 
 
-def import_responses(session: Session, path: Path) -> ImportReport:
+def import_responses(
+    session: Session, path: Path, *, max_line_bytes: int | None = None
+) -> ImportReport:
     """Import responses from a JSONL file in the export row format, all-or-nothing (DESIGN §9).
 
-    Every line is checked before anything is stored: valid UTF-8 JSON; the row model
+    Every line is checked before anything is stored: at most `max_line_bytes` bytes (read with
+    that cap, never whole); valid UTF-8 JSON nested at most
+    :data:`~app.bounded.MAX_JSON_DEPTH` levels, with no string or key holding text PostgreSQL
+    cannot store (NUL, a lone surrogate; each named by JSON path); the row model
     (:class:`~app.export.rows.ExportRow`: no unknown fields, no type coercion); the scenario exists
     and ``environment_id``, ``need_type``, ``domain`` and ``num_events`` match it; ``checkpoint``
     is in 1..n; a completed row's action is an action command with valid arguments that the
@@ -588,10 +676,14 @@ def import_responses(session: Session, path: Path) -> ImportReport:
     in a run; its state diff and permission flags are stored from that replay) and
     ``level_predicted`` is its catalogue level (``L0`` for no action), a ``protocol_error`` or
     ``api_error`` row has neither; trajectory steps are retrieval commands with valid arguments,
-    rounds not decreasing and within ``retrieval_rounds``; ``response_id`` is unique in the file
-    and not already stored; one response per (run, agent, scenario, checkpoint); annotation fields
-    are all null/absent, or form a diagnosis that passes the rules of DESIGN §7 (on a completed
-    row, with the annotator's pseudonym and ``inaction`` consistent).
+    rounds not decreasing and within ``retrieval_rounds``; ``local_content_access`` agrees with
+    the trajectory, derived as the runner derives it (a db_query that returned rows or a
+    files_read that returned text; a result whose text does not tell leaves it as given);
+    ``response_id`` is unique in the file and not already stored; one response per (run, agent,
+    scenario, checkpoint); annotation fields are all null/absent, or form a diagnosis that
+    passes the rules an annotator's submit obeys (:func:`~app.annotation.service.submit_diagnosis`:
+    DESIGN §7, and the confirmed ``level`` is L0 for no action and L1–L3 for an action), on a
+    completed row, with the annotator's pseudonym and ``inaction`` consistent.
 
     An agent name may not be that of an agent run here (a baseline or endpoint): imported and
     produced results would mix in its metrics. A UTF-8 byte order mark at the start of the file
@@ -600,13 +692,17 @@ def import_responses(session: Session, path: Path) -> ImportReport:
     Then, in one transaction with one commit: agents missing by name (kind ``external``), one run
     per ``run_id`` (``Run.name``; an earlier *imported* run of that name is added to; the name
     of a run produced here is refused), the responses (trajectory steps get ``ok`` = the result
-    is not an ``error: ...``), and for annotated rows an annotation with revision 1 and an
-    assignment by the annotator found by pseudonym — created as an inactive annotator
-    ``imported-<pseudonym>`` with an unusable password when missing.
+    is not an ``error: ...``; results are capped at 4,000 characters with the ``[truncated]``
+    marker by the runner's own :func:`~app.arena.commands.registry.truncate`), and for annotated
+    rows an annotation with revision 1 and an assignment by the annotator found by pseudonym —
+    created as an inactive annotator ``imported-<pseudonym>`` with an unusable password when
+    missing.
 
     Args:
         session: database session (commits once on success, rolls back on failure).
         path: the JSONL file; blank lines are ignored.
+        max_line_bytes: longest line accepted, in bytes without its line break; None for the
+            ``IMPORT_MAX_LINE_BYTES`` setting (default 1,000,000).
 
     Returns:
         An :class:`ImportReport`.
@@ -635,7 +731,8 @@ def import_responses(session: Session, path: Path) -> ImportReport:
     context = _load_context(session)
     if not context.scenarios:
         raise ImportFailed([NO_SCENARIOS])
-    scan = _scan(path, context)
+    limit = get_settings().import_max_line_bytes if max_line_bytes is None else max_line_bytes
+    scan = _scan(path, context, limit)
     _summarise_unknown_scenarios(scan)
     if scan.rows == 0 and not scan.problems:
         scan.problems.append(f"{path.name}: no rows to import")
@@ -648,7 +745,7 @@ def import_responses(session: Session, path: Path) -> ImportReport:
         agents = _ensure_agents(session, set(scan.agents), report)
         runs = _ensure_runs(session, set(scan.runs), reusable, path.name, report)
         annotators = _ensure_annotators(session, set(scan.pseudonyms), report)
-        _store(session, path, context, agents, runs, annotators, report)
+        _store(session, path, context, agents, runs, annotators, report, limit)
         session.commit()
     except IntegrityError as exc:  # another import stored the same rows since the check
         session.rollback()

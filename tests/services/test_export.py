@@ -588,6 +588,8 @@ def test_import_failures_name_every_line_and_store_nothing(
         "line 4: $.checkpoint: must be between 1 and 5 (the events of wp-04)",
         "line 5: $.level_predicted: must be 'L1' (the catalogue level of notify_user)",
         "line 6: $.trajectory[0].command: send_email is an action command, not a retrieval command",
+        "line 6: $.local_content_access: must be false: no db_query in the trajectory returned "
+        "rows and no files_read returned text",
         "line 7: $.timing: a rejected L1–L3 needs timing: premature, belated or appropriate",
         "line 8: $.response_id: 'ext-2' is already on line 2",
         f"line 9: $.response_id: {existing!r} already exists (already imported)",
@@ -808,4 +810,196 @@ def test_import_reports_deeply_nested_json_as_a_bad_line(session: Session, tmp_p
     path.write_bytes(b'{"response_id": ' + b"[" * 3000 + b"]" * 3000 + b"}\n")
     with pytest.raises(ImportFailed) as failure:
         import_responses(session, path)
-    assert failure.value.problems == ["line 1: $: not valid JSON: nested too deeply"]
+    assert failure.value.problems == [
+        "line 1: $.response_id"
+        + "[0]" * 31
+        + ": nested more than 32 levels deep (arrays and objects)"
+    ]
+
+
+# ---------------------------------------------------------------- bounded import (DESIGN §3.4)
+
+
+def _padded(size: int, **changes: Any) -> str:
+    """A valid row whose JSON text is exactly `size` bytes, padded in its first result."""
+    row = _row(**changes)
+    row["trajectory"][0]["result"] = ""
+    bare = len(json.dumps(row).encode("utf-8"))
+    row["trajectory"][0]["result"] = "r" * (size - bare)
+    text = json.dumps(row)
+    assert len(text.encode("utf-8")) == size
+    return text
+
+
+def test_import_takes_a_line_of_exactly_the_default_limit_and_refuses_one_byte_more(
+    session: Session, tmp_path: Path
+) -> None:
+    at_limit = _padded(1_000_000)
+    over = _padded(1_000_001, response_id="ext-2", checkpoint=3)
+    with pytest.raises(ImportFailed) as failure:
+        import_responses(session, _write(tmp_path / "over.jsonl", [at_limit, over]))
+    assert failure.value.problems == [
+        "line 2: $: the line has 1,000,001 bytes, more than the 1,000,000 allowed "
+        "(setting IMPORT_MAX_LINE_BYTES)"
+    ]
+    windows = tmp_path / "windows.jsonl"  # a byte order mark and CRLF count for nothing
+    windows.write_bytes(b"\xef\xbb\xbf" + at_limit.encode() + b"\r\n")
+    assert import_responses(session, windows).responses == 1
+
+
+def test_import_line_limit_is_a_setting_and_a_long_line_is_never_read_whole(
+    session: Session, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import tracemalloc
+
+    from app.settings import get_settings
+
+    huge = _padded(20_000_000, response_id="ext-2", checkpoint=3)
+    path = _write(tmp_path / "huge.jsonl", [_row(), huge, "{not json"])
+    monkeypatch.setenv("IMPORT_MAX_LINE_BYTES", "5000")
+    get_settings.cache_clear()
+    try:
+        tracemalloc.start()
+        with pytest.raises(ImportFailed) as failure:
+            import_responses(session, path)
+        _now, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+        monkeypatch.delenv("IMPORT_MAX_LINE_BYTES")
+        get_settings.cache_clear()
+    assert failure.value.problems == [
+        "line 2: $: the line has 20,000,000 bytes, more than the 5,000 allowed "
+        "(setting IMPORT_MAX_LINE_BYTES)",
+        "line 3: $: not valid JSON: Expecting property name enclosed in double quotes (column 2)",
+    ]
+    assert peak < 8 * 2**20, f"peak {peak / 2**20:.1f} MiB while refusing a 20 MB line"
+
+
+def test_import_caps_stored_command_results_as_the_runner_does(
+    session: Session, tmp_path: Path
+) -> None:
+    row = _row()
+    row["trajectory"][0]["result"] = "r" * 10_000
+    row["trajectory"][1]["result"] = "s" * 4_000
+    import_responses(session, _write(tmp_path / "long.jsonl", [row]))
+    stored = session.get(Response, "ext-1")
+    results = [step["result"] for step in stored.trajectory]
+    assert results == ["r" * 4_000 + "\n[truncated]", "s" * 4_000, "error: no"]
+
+
+def test_import_refuses_text_postgresql_cannot_store_naming_line_and_path(
+    session: Session, tmp_path: Path
+) -> None:
+    nul = _row()
+    nul["trajectory"][0]["result"] = "a\x00b"
+    surrogate = _row(response_id="ext-2", checkpoint=3, agent="ext-\ud800")
+    with pytest.raises(ImportFailed) as failure:
+        import_responses(session, _write(tmp_path / "nul.jsonl", [nul, surrogate]))
+    assert failure.value.problems == [
+        "line 1: $.trajectory[0].result: holds a NUL character (U+0000), which cannot be "
+        "stored; remove it",
+        "line 2: $.agent: holds a lone surrogate (U+D800), which cannot be stored; remove it",
+    ]
+    assert session.get(Response, "ext-1") is None
+
+
+def test_import_confirmed_level_must_agree_with_the_action_as_on_submit(
+    session: Session, tmp_path: Path
+) -> None:
+    annotation = {"verdict": "accept", "annotator": "P-ext"}
+    action_called_l0 = _row(level="L0", **annotation)  # notify_user, an L1 action
+    none_called_l2 = _row(
+        response_id="ext-2",
+        checkpoint=3,
+        action=None,
+        level_predicted="L0",
+        trajectory=[],
+        retrieval_rounds=0,
+        local_content_access=False,
+        level="L2",
+        **annotation,
+    )
+    corrected = _row(response_id="ext-3", checkpoint=4, level="L2", **annotation)  # L1 → L2: fine
+    with pytest.raises(ImportFailed) as failure:
+        rows = [action_called_l0, none_called_l2, corrected]
+        import_responses(session, _write(tmp_path / "levels.jsonl", rows))
+    assert failure.value.problems == [
+        "line 1: $.level: the response took an action, so its level is L1, L2 or L3",
+        "line 2: $.level: the response took no action, so its level is L0",
+    ]
+    report = import_responses(session, _write(tmp_path / "ok.jsonl", [corrected]))
+    assert report.annotations == 1
+    stored = session.exec(select(Annotation).where(Annotation.response_id == "ext-3")).one()
+    assert stored.level == "L2"
+
+
+def test_import_local_content_access_is_derived_from_the_trajectory_as_the_runner_does(
+    session: Session, tmp_path: Path
+) -> None:
+    from app.arena.commands import run_command
+    from app.arena.replay import replay_prefix
+    from app.scenarios.service import load_scenario
+
+    loaded = load_scenario(session, "wp-04")
+    calls = {
+        "rows": ("db_query", {"sql": "SELECT id, name FROM projects"}),
+        "no_rows": ("db_query", {"sql": "SELECT id FROM projects WHERE id = -1"}),
+        "long": (  # cut at 4,000 characters inside its rows
+            "db_query",
+            {
+                "sql": "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r "
+                "LIMIT 150) SELECT n, 'padding padding padding padding' FROM r"
+            },
+        ),
+        "text": ("files_read", {"path": "/work/team/oncall-rotation.txt"}),
+        "missing": ("files_read", {"path": "/work/no-such-file.txt"}),
+    }
+    with replay_prefix(loaded.s0, loaded.events, 2) as sandbox:
+        results = {
+            name: run_command(sandbox, command, args, kind="retrieval")
+            for name, (command, args) in calls.items()
+        }
+    assert [results[n].local_content for n in calls] == [True, False, True, True, False]
+    assert results["long"].output.endswith("\n[truncated]")
+    assert results["missing"].output.startswith("error: ")
+
+    def row(number: int, names: list[str], given: bool) -> dict[str, Any]:
+        steps = [
+            {"round": 1, "command": r.command, "args": r.args, "result": r.output}
+            for r in (results[n] for n in names)
+        ]
+        return _row(
+            response_id=f"ext-{number}",
+            run_id=f"lca-{number}",
+            trajectory=steps,
+            retrieval_rounds=1,
+            local_content_access=given,
+        )
+
+    wrong = [
+        row(1, ["no_rows", "rows"], False),
+        row(2, ["missing", "text"], False),
+        row(3, ["no_rows", "missing"], True),
+        row(4, ["long"], False),
+    ]
+    with pytest.raises(ImportFailed) as failure:
+        import_responses(session, _write(tmp_path / "wrong.jsonl", wrong))
+    assert failure.value.problems == [
+        "line 1: $.local_content_access: must be true: the db_query at $.trajectory[1] "
+        "returned rows",
+        "line 2: $.local_content_access: must be true: the files_read at $.trajectory[1] "
+        "returned text",
+        "line 3: $.local_content_access: must be false: no db_query in the trajectory returned "
+        "rows and no files_read returned text",
+        "line 4: $.local_content_access: must be true: the db_query at $.trajectory[0] "
+        "returned rows",
+    ]
+    right = [
+        row(n, names, any(results[name].local_content for name in names))
+        for n, names in enumerate(
+            [["no_rows", "rows"], ["missing", "text"], ["no_rows", "missing"], ["long"]], start=1
+        )
+    ]
+    assert import_responses(session, _write(tmp_path / "right.jsonl", right)).responses == 4
+    stored = [session.get(Response, f"ext-{n}").local_content_access for n in range(1, 5)]
+    assert stored == [True, True, False, True]

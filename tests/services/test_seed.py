@@ -76,3 +76,59 @@ def test_valid_copy_imports_with_checkpoints(session: Session, tmp_path: Path) -
         select(Checkpoint.t).where(Checkpoint.scenario_id == "zy-01").order_by(Checkpoint.t)
     ).all()
     assert ts == list(range(1, scenario.num_events + 1))
+
+
+# ---------------------------------------------------------------- bounded input (DESIGN §3.4)
+
+NUL = "holds a NUL character (U+0000), which cannot be stored; remove it"
+
+
+def test_nul_in_a_scenario_string_is_a_located_v01_finding_and_stores_nothing(
+    session: Session, tmp_path: Path
+) -> None:
+    target = _copy_env(tmp_path, "zx")
+    victim = sorted((target / "scenarios").glob("*.json"))[2]
+    data = json.loads(victim.read_text())
+    data["events"][1]["summary"] = "a NUL\x00 here"
+    victim.write_text(json.dumps(data))
+
+    with pytest.raises(ImportFailed) as info:
+        seed_tree(session, tmp_path)
+
+    sid = data["id"]
+    assert info.value.problems == [f"V01 {sid} zx/scenarios/{sid}.json $.events[1].summary: {NUL}"]
+    assert session.get(Environment, "zx") is None
+    assert session.exec(select(Scenario).where(Scenario.environment_id == "zx")).first() is None
+
+
+def test_halo_seed_prints_located_findings_for_nesting_and_nul_never_a_traceback(
+    live_db: str, tmp_path: Path
+) -> None:
+    from typer.testing import CliRunner
+
+    from app.cli import cli
+    from app.db import session_scope
+
+    target = _copy_env(tmp_path, "zw")
+    deep, nul = sorted((target / "scenarios").glob("*.json"))[:2]
+    data = json.loads(deep.read_text())
+    data["design"]["best_intervention"]["args"] = "@deep@"
+    deep.write_text(json.dumps(data).replace('"@deep@"', "[" * 100_000 + "]" * 100_000))
+    other = json.loads(nul.read_text())
+    other["events"][0]["payload"]["zz\x00"] = 1
+    nul.write_text(json.dumps(other))
+
+    result = CliRunner().invoke(cli, ["seed", str(tmp_path)])
+
+    assert (result.exit_code, type(result.exception)) == (1, SystemExit)
+    assert "Traceback" not in result.output
+    # root 1, design 2, best_intervention 3, the list at args 4: args[0]x29 is depth 33
+    assert result.stdout.splitlines() == [
+        f"V01 {data['id']} zw/scenarios/{deep.name} $.design.best_intervention.args"
+        + "[0]" * 29
+        + ": nested more than 32 levels deep (arrays and objects)",
+        f'V01 {other["id"]} zw/scenarios/{nul.name} $.events[0].payload["zz\\u0000"]: '
+        f"the key {NUL}",
+    ]
+    with session_scope() as session:
+        assert session.get(Environment, "zw") is None

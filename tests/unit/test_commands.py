@@ -1591,3 +1591,61 @@ def test_permitted_persona_gets_no_flags(box):
         result = run_command(box, name, args)
         assert result.ok, (name, result.output)
         assert result.flags == [], name
+
+
+# ---------------------------------------------------------------- local content read back from text
+
+
+@pytest.mark.parametrize(
+    ("command", "output", "expected"),
+    [
+        ("db_query", '{"columns":["n"],"rows":[[1]],"truncated_rows":false}', True),
+        ("db_query", '{"columns":["n"],"rows":[],"truncated_rows":false}', False),
+        ("db_query", '{"columns": ["rows"], "rows": [ ["a"] ]}', True),  # spaced, odd column
+        ("db_query", '{"columns":["x\\"rows\\":[1"],"rows":[]}', False),  # key text in a string
+        ("db_query", '{"columns":["n"],"rows":[[1],[2' + TRUNCATION_MARKER, True),
+        ("db_query", '{"columns":["n"],"rows":[]' + TRUNCATION_MARKER, False),
+        ("db_query", '{"columns":["a","b' + TRUNCATION_MARKER, None),  # cut before the rows
+        ("db_query", "3 rows: 1, 2, 3", None),  # another harness's format: cannot tell
+        ("db_query", "[[1]]", None),
+        ("db_query", "error: SQL error: no such table: x", False),
+        ("files_read", "Service every 12 months.\n", True),
+        ("files_read", "", False),
+        ("files_read", "error: file '/x' does not exist", False),
+        ("email_read", '{"id":"m-1"}', False),
+    ],
+)
+def test_output_local_content_reads_the_runner_definition_back_from_text(
+    command: str, output: str, expected: bool | None
+) -> None:
+    from app.arena.commands import output_local_content
+
+    assert output_local_content(command, output) is expected
+
+
+def test_output_local_content_agrees_with_run_command(box) -> None:
+    from app.arena.commands import output_local_content
+
+    calls = [
+        ("db_query", {"sql": "SELECT name FROM appliances"}),
+        ("db_query", {"sql": "SELECT name FROM appliances WHERE id = 99"}),
+        (
+            "db_query",
+            {
+                "sql": "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r "
+                "LIMIT 199) SELECT n, 'a padded row of text' FROM r"
+            },
+        ),
+        ("db_query", {"sql": "DELETE FROM appliances"}),
+        ("files_read", {"path": "/home/boiler-manual.txt"}),
+        ("files_read", {"path": "/home/boiler-manual.txt", "offset": 10}),
+        ("files_read", {"path": "/home/missing.txt"}),
+        ("files_list", {}),
+    ]
+    results = [run_command(box, name, args, kind="retrieval") for name, args in calls]
+    assert results[2].output.endswith(TRUNCATION_MARKER)  # cut inside its rows
+    assert (
+        [output_local_content(r.command, r.output) for r in results]
+        == [r.local_content for r in results]
+        == [True, False, True, False, True, False, False, False]
+    )

@@ -1396,3 +1396,118 @@ def test_s0_sql_that_reads_the_clock_is_a_finding(tmp_path: Path) -> None:
     assert bundle is None
     assert where(env_findings) == [("V01", "$")]
     assert "hm/database.sql fails: there is no simulated now" in env_findings[0].message
+
+
+# ---------------------------------------------------------------- bounded input (DESIGN §3.4)
+
+
+def _deep_text(raw: dict[str, Any], placeholder: str, depth: int) -> str:
+    """The scenario as JSON text with the string `placeholder` replaced by `depth` brackets
+    (json.dumps itself cannot write such a value)."""
+    return json.dumps(raw).replace(json.dumps(placeholder), "[" * depth + "]" * depth)
+
+
+def test_v01_nesting_too_deep_is_located_not_a_crash(tmp_path: Path) -> None:
+    raw = scenario_dict()
+    raw["events"][2]["payload"]["message"]["text"] = "@deep@"
+    # root 1, events 2, events[2] 3, payload 4, message 5, the list at text 6: [0]x27 is 33
+    folder = write_environment(
+        tmp_path, scenarios={"hm-03.json": _deep_text(raw, "@deep@", 100_000)}
+    )
+
+    bundle, findings = load_environment_dir(folder)
+
+    assert bundle is not None and bundle.scenarios == []
+    assert [str(f) for f in findings] == [
+        "V01 hm-03 hm/scenarios/hm-03.json $.events[2].payload.message.text"
+        + "[0]" * 27
+        + ": nested more than 32 levels deep (arrays and objects)"
+    ]
+
+
+def test_v01_a_number_python_cannot_read_is_a_finding(tmp_path: Path) -> None:
+    text = json.dumps(scenario_dict()).replace('"checkpoint": 3', '"checkpoint": 3' + "0" * 5000)
+    folder = write_environment(tmp_path, scenarios={"hm-03.json": text})
+
+    _bundle, findings = load_environment_dir(folder)
+
+    assert [(f.code, f.file, f.path) for f in findings] == [("V01", "hm/scenarios/hm-03.json", "$")]
+    assert "not valid JSON" in findings[0].message and "4300" in findings[0].message
+
+
+def test_v01_nul_or_lone_surrogate_in_any_scenario_string_is_located(tmp_path: Path) -> None:
+    raw = scenario_dict()
+    raw["title"] = "Boiler \ud800"
+    raw["initial_records"]["db"] = ["INSERT INTO warranties VALUES (9, 'o\x00ven', '2027-01-01');"]
+    raw["initial_records"]["files"] = {"/home/a\x00.txt": "x"}
+    raw["events"][2]["payload"]["message"]["text"] = "Did you get\x00 my quote?"
+    folder = write_environment(tmp_path, scenarios={"hm-03.json": raw})
+
+    bundle, findings = load_environment_dir(folder)
+
+    assert bundle is not None and bundle.scenarios == []  # refused, not run against SQLite
+    nul = "holds a NUL character (U+0000), which cannot be stored; remove it"
+    assert [(f.code, f.scenario_id, f.file, f.path, f.message) for f in findings] == [
+        (
+            "V01",
+            "hm-03",
+            "hm/scenarios/hm-03.json",
+            "$.title",
+            "holds a lone surrogate (U+D800), which cannot be stored; remove it",
+        ),
+        ("V01", "hm-03", "hm/scenarios/hm-03.json", "$.initial_records.db[0]", nul),
+        (
+            "V01",
+            "hm-03",
+            "hm/scenarios/hm-03.json",
+            '$.initial_records.files["/home/a\\u0000.txt"]',
+            "the key " + nul,
+        ),
+        ("V01", "hm-03", "hm/scenarios/hm-03.json", "$.events[2].payload.message.text", nul),
+    ]
+    _passed, tree_findings = validate_tree(tmp_path)
+    assert [str(f) for f in tree_findings][1] == (
+        f"V01 hm-03 hm/scenarios/hm-03.json $.initial_records.db[0]: {nul}"
+    )
+
+
+def test_v01_nul_in_environment_json_database_sql_and_files(tmp_path: Path) -> None:
+    env = environment_dict()
+    env["persona"]["name"] = "Clara\x00 Weiss"
+    folder = write_environment(tmp_path, env=env)
+    bundle, findings = load_environment_dir(folder)
+    assert bundle is None
+    assert [(f.code, f.path, f.message) for f in findings] == [
+        (
+            "V01",
+            "$.persona.name",
+            "hm/environment.json: holds a NUL character (U+0000), which cannot be stored; "
+            "remove it",
+        )
+    ]
+
+    folder = write_environment(tmp_path / "sql")
+    (folder / "database.sql").write_text(DATABASE_SQL.replace("boiler", "boi\x00ler"))
+    bundle, findings = load_environment_dir(folder)
+    assert bundle is None
+    assert [(f.code, f.path, f.message) for f in findings] == [
+        (
+            "V01",
+            "$",
+            "hm/database.sql: line 3 holds a NUL character (U+0000), which cannot be stored; "
+            "remove it",
+        )
+    ]
+
+    folder = write_environment(tmp_path / "files")
+    (folder / "files" / "home" / "boiler-manual.txt").write_text(MANUAL.replace("12", "1\x002"))
+    bundle, findings = load_environment_dir(folder)
+    assert bundle is not None and "/home/boiler-manual.txt" not in bundle.files
+    assert [(f.code, f.path, f.message) for f in findings] == [
+        (
+            "V01",
+            "$",
+            "hm/files/home/boiler-manual.txt: line 2 holds a NUL character (U+0000), which "
+            "cannot be stored; remove it",
+        )
+    ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -107,3 +108,29 @@ def test_a_json_file_outside_the_layout_is_a_clear_error(tmp_path: Path) -> None
 def test_a_device_is_neither_a_file_nor_a_folder() -> None:
     with pytest.raises(SeedPathError, match="is neither a file nor a folder"):
         validate_path(Path(os.devnull))
+
+
+def test_deep_nesting_and_nul_are_located_findings_never_a_traceback(arena: Path) -> None:
+    deep = {**scenario_dict(), "id": "hm-06", "title": "@deep@"}
+    (arena / "hm" / "scenarios" / "hm-06.json").write_text(
+        json.dumps(deep).replace('"@deep@"', "[" * 100_000 + "]" * 100_000), encoding="utf-8"
+    )
+    nul = scenario_dict() | {"id": "hm-07"}
+    nul["events"][0]["summary"] = "Tom Berger sends\x00 a quote"
+    (arena / "hm" / "scenarios" / "hm-07.json").write_text(json.dumps(nul), encoding="utf-8")
+
+    result = runner.invoke(cli, ["validate", str(arena / "hm" / "scenarios" / "hm-06.json")])
+    assert (result.exit_code, type(result.exception)) == (1, SystemExit)
+    assert result.stdout.splitlines() == [
+        "V01 hm-06 hm/scenarios/hm-06.json $.title"
+        + "[0]" * 31
+        + ": nested more than 32 levels deep (arrays and objects)"
+    ]
+    code, out, _err = halo_validate(arena / "hm" / "scenarios" / "hm-07.json")
+    assert (code, out.splitlines()) == (
+        1,
+        [
+            "V01 hm-07 hm/scenarios/hm-07.json $.events[0].summary: holds a NUL character "
+            "(U+0000), which cannot be stored; remove it"
+        ],
+    )

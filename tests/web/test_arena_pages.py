@@ -326,3 +326,42 @@ def test_choosing_a_command_refills_the_arguments_box(lead) -> None:
         box = re.fullmatch(r'\s*<textarea name="args" [^>]*>(.*?)</textarea>\s*', fragment, re.S)
         assert box and 'id="runner-args"' in fragment
         assert json.loads(html.unescape(box.group(1))) == example
+
+
+# ---------------------------------------------------------------- bounded arguments (DESIGN §3.4)
+
+
+def test_runner_refuses_deeply_nested_args_inline_not_with_a_500(lead) -> None:
+    # 5,000 levels: far past Python's recursion limit, within the runner's 20,000 characters
+    args = '{"message_id": ' + "[" * 5_000 + "]" * 5_000 + "}"
+    fragment = lead.client.get(
+        f"/arena/scenarios/{SCENARIO}",
+        params={"t": 3, "command": "email_read", "args": args},
+        headers={"HX-Request": "true"},
+    )
+    assert fragment.status_code == 200
+    assert '<span class="tag bad" id="runner-status">error</span>' in fragment.text
+    assert _pre(fragment.text, "runner-output") == (
+        "error: email_read: args are nested more than 32 levels deep (at $.message_id"
+        + "[0]" * 31
+        + ")"
+    )
+    page = lead.client.get(
+        f"/arena/scenarios/{SCENARIO}",
+        params={"t": 3, "command": "email_read", "args": args},
+    )
+    assert page.status_code == 200 and "<html" in page.text
+    assert "args are nested more than 32 levels deep" in _pre(page.text, "runner-output")
+
+
+def test_runner_refuses_args_longer_than_its_limit(lead) -> None:
+    query = "x" * 20_001
+    fragment = lead.client.get(
+        f"/arena/scenarios/{SCENARIO}",
+        params={"t": 3, "command": "email_search", "args": json.dumps({"query": query})},
+        headers={"HX-Request": "true"},
+    )
+    assert fragment.status_code == 200
+    assert _pre(fragment.text, "runner-output") == (
+        "error: email_search: args are 20,014 characters; at most 20,000 are read"
+    )

@@ -10,8 +10,11 @@ from app.arena.commands.registry import (
     CommandResult,
     CommandSpec,
     level_of,
+    output_local_content,
+    returned_local_content,
     run_command,
     tool_schemas,
+    truncate,
     validate_call,
 )
 
@@ -20,7 +23,10 @@ __all__ = [
     "CommandResult",
     "CommandSpec",
     "level_of",
+    "output_local_content",
+    "returned_local_content",
     "run_command",
     "tool_schemas",
+    "truncate",
     "validate_call",
 ]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -11,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from app.arena.errors import ArenaError, CommandError
 from app.arena.state import Sandbox
+from app.bounded import load_json
 
 OUTPUT_LIMIT = 4000
 """Characters of one command's output before it is cut with :data:`TRUNCATION_MARKER`."""
@@ -191,6 +193,56 @@ def truncate(text: str) -> str:
     return text[:OUTPUT_LIMIT] + TRUNCATION_MARKER
 
 
+def returned_local_content(command: str, data: Any) -> bool:
+    """Whether one retrieval result is local content (DESIGN §2 "local content access").
+
+    Args:
+        command: the retrieval command.
+        data: what its handler returned (before it was rendered as text).
+
+    Returns:
+        True for a ``db_query`` that returned rows or a ``files_read`` that returned text.
+    """
+    if command == "db_query":
+        return isinstance(data, dict) and bool(data.get("rows"))
+    return command == "files_read" and bool(data)
+
+
+_ROWS_START = re.compile(r'"rows"\s*:\s*\[\s*(\S)')
+"""Where a db_query result's rows begin; a key, never inside a JSON string (its quotes would be
+escaped there)."""
+
+
+def output_local_content(command: str, output: str) -> bool | None:
+    """:func:`returned_local_content` read back from the text a command returned.
+
+    For a trajectory stored as text (``halo import responses``): an ``error: ...`` output is
+    no content; a ``files_read`` output is its text; a ``db_query`` output is its JSON, or, when
+    cut at 4,000 characters, whether its ``"rows"`` list starts with a row.
+
+    Args:
+        command: the retrieval command.
+        output: the text it returned (perhaps truncated with :data:`TRUNCATION_MARKER`).
+
+    Returns:
+        True or False as :func:`returned_local_content` decides; None when the text does not
+        tell (a ``db_query`` output that is neither this catalogue's JSON nor cut from it, or
+        cut before its rows begin).
+    """
+    if command not in ("db_query", "files_read") or output.startswith("error: "):
+        return False
+    if command == "files_read":
+        return returned_local_content(command, output)
+    try:
+        data = load_json(output)
+    except ValueError:  # cut at the output limit, or not JSON at all
+        match = _ROWS_START.search(output.removesuffix(TRUNCATION_MARKER))
+        return None if match is None else match.group(1) != "]"
+    if isinstance(data, dict) and isinstance(data.get("rows"), list):
+        return returned_local_content(command, data)
+    return None
+
+
 def render_output(data: Any) -> str:
     """Text of a retrieval result: strings as they are, anything else as compact JSON."""
     if isinstance(data, str):
@@ -227,9 +279,7 @@ def run_command(
         if spec.level is None:
             data = spec.handler(sandbox, parsed)
             output = render_output(data)
-            local = (name == "db_query" and bool(data.get("rows"))) or (
-                name == "files_read" and bool(data)
-            )
+            local = returned_local_content(name, data)
             return CommandResult(name, args, True, truncate(output), local_content=local)
         with sandbox.recording() as diff:
             try:

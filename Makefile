@@ -5,6 +5,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 HTMX_VERSION := 2.0.11
 HTMX := static/vendor/htmx.min.js
+AXE_VERSION := 4.14.1
+AXE := tests/e2e/vendor/axe.min.js
 STAMP := $(VENV)/.installed-stamp
 PG_VERSION = $$(ls /etc/postgresql 2>/dev/null | sort -V | tail -1)
 
@@ -20,7 +22,7 @@ test: install services browser ## the whole suite: lint, types, unit, services, 
 	$(BIN)/mypy app workers
 	$(BIN)/pytest
 
-install: $(STAMP) $(HTMX)
+install: $(STAMP) $(HTMX) $(AXE)
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11+ is required")'
@@ -36,6 +38,15 @@ $(HTMX):
 	tmp=$$(mktemp -d) && (cd $$tmp && npm pack --silent htmx.org@$(HTMX_VERSION) >/dev/null \
 	  && tar -xzf htmx.org-$(HTMX_VERSION).tgz package/dist/htmx.min.js) \
 	  && cp $$tmp/package/dist/htmx.min.js $(HTMX) && rm -rf $$tmp
+
+# axe-core (the accessibility checker the browser tests inject) comes from the npm registry
+# package axe-core, pinned, into a test-only folder git ignores; it is never committed.
+$(AXE):
+	@command -v npm >/dev/null || { echo "npm is needed to fetch axe-core@$(AXE_VERSION)"; exit 1; }
+	mkdir -p $(dir $(AXE))
+	tmp=$$(mktemp -d) && (cd $$tmp && npm pack --silent axe-core@$(AXE_VERSION) >/dev/null \
+	  && tar -xzf axe-core-$(AXE_VERSION).tgz package/axe.min.js) \
+	  && cp $$tmp/package/axe.min.js $(AXE) && rm -rf $$tmp
 
 # PostgreSQL and Redis for the tests: check first, install only what is missing, then start.
 services:
@@ -67,4 +78,4 @@ bench: install services
 	$(BIN)/python bench/arena.py
 
 clean:
-	rm -rf $(VENV) var static/vendor .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) var static/vendor $(dir $(AXE)) .pytest_cache .mypy_cache .ruff_cache

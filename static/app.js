@@ -3,7 +3,7 @@
 // work again. The diagnosis form shows and hides its conditional fields from a visibility table
 // the server computes from the DESIGN §7 rules, so hidden answers are kept in the page (and
 // disabled, so they are not submitted). A form with data-confirm="question" asks before it is
-// sent (deactivate, reset a password, release, move a scenario).
+// sent (deactivate, reset a password, release, move a scenario). Skip links move the focus.
 //
 // The diagnosis is submitted with fetch, never by leaving the page, so nothing is lost when the
 // network drops: the answers are written to localStorage first (keyed by user, item and the
@@ -49,6 +49,9 @@
       return;
     }
     if (event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return;
+    // Enter on a focused link, button or summary activates that one, not the page's Enter key
+    if (key === "Enter" && event.target && event.target.closest &&
+        event.target.closest("a[href], button, summary")) return;
     var selector = '[data-key="' + (key.length === 1 ? key.toLowerCase() : key).replace(/"/g, "") + '"]';
     var element = document.querySelector(selector);
     if (!element || element.disabled) return;
@@ -59,10 +62,24 @@
     var box = element.closest("fieldset");
     if (box && (box.disabled || box.hidden)) return;
     event.preventDefault();
-    if (element.tagName === "A") { window.location.assign(element.href); return; }
+    if (element.tagName === "A") {
+      if (element.classList.contains("skip-link")) element.click();  // focus goes to its target
+      else window.location.assign(element.href);
+      return;
+    }
     element.click();
     // a ticked other issue moves the focus to its note (the change handler): keep it there
     if (!isTyping(document.activeElement)) element.focus({ preventScroll: true });
+  });
+
+  // A skip link (base.html) moves the keyboard focus to its target (tabindex="-1"), every time it
+  // is used, not only the view: the next Tab continues from there.
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest ? event.target.closest("a.skip-link") : null;
+    var target = link && document.getElementById(link.hash.slice(1));
+    if (!target) return;
+    event.preventDefault();
+    target.focus();
   });
 
   var PENDING = "halo:pending-submit:";

@@ -47,7 +47,7 @@ def _field(row: str, name: str) -> str:
 
 
 def _pre(page: str, element_id: str) -> str:
-    match = re.search(rf'<pre id="{element_id}">(.*?)</pre>', page, re.S)
+    match = re.search(rf'<pre id="{element_id}"[^>]*>(.*?)</pre>', page, re.S)
     assert match, f"no <pre id={element_id}>"
     return html.unescape(match.group(1))
 

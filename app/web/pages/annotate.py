@@ -42,7 +42,8 @@ ISSUE_KEYS = {
     "other": "x",
 }
 """Shortcut keys of the other-issue boxes. Taken on the page already: 0–3 level, a/r verdict,
-p/b/t timing, i/e/o intensity, j/k next/previous, c checkpoint view, g guidelines."""
+p/b/t timing, i/e/o intensity, j/k next/previous, c checkpoint view, g guidelines, d diagnosis
+panel."""
 
 
 def _form_values(form: Any) -> dict[str, Any]:

@@ -32,6 +32,8 @@ class Reply:
         usage: the ``usage`` object; the default reports prompt/completion tokens and reasoning
             tokens under ``completion_tokens_details``; None leaves ``usage`` out.
         raw: a raw body to send instead of JSON (malformed responses).
+        chunked: send the body with ``Transfer-Encoding: chunked`` (64 KiB chunks) and no
+            ``Content-Length``, so a client cannot tell its size before reading it.
     """
 
     content: str | None = ""
@@ -48,6 +50,7 @@ class Reply:
         }
     )
     raw: str | None = None
+    chunked: bool = False
     error_body: str = '{"error": {"message": "scripted failure", "type": "server_error"}}'
 
 
@@ -136,7 +139,7 @@ class FakeLLM:
                     self._send(reply.status, reply.error_body.encode(), reply.headers)
                     return
                 if reply.raw is not None:
-                    self._send(200, reply.raw.encode(), reply.headers)
+                    self._send(200, reply.raw.encode(), reply.headers, reply.chunked)
                     return
                 payload: dict[str, Any] = {
                     "id": f"chatcmpl-{len(server.requests)}",
@@ -153,16 +156,30 @@ class FakeLLM:
                 }
                 if reply.usage is not None:
                     payload["usage"] = reply.usage
-                self._send(200, json.dumps(payload).encode(), reply.headers)
+                self._send(200, json.dumps(payload).encode(), reply.headers, reply.chunked)
 
-            def _send(self, status: int, data: bytes, headers: dict[str, str]) -> None:
+            def _send(
+                self, status: int, data: bytes, headers: dict[str, str], chunked: bool = False
+            ) -> None:
                 self.send_response(status)
                 self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(data)))
+                if chunked:
+                    self.send_header("Transfer-Encoding", "chunked")
+                else:
+                    self.send_header("Content-Length", str(len(data)))
                 for key, value in headers.items():
                     self.send_header(key, value)
                 self.end_headers()
-                self.wfile.write(data)
+                try:
+                    if not chunked:
+                        self.wfile.write(data)
+                        return
+                    for start in range(0, len(data), 65536):
+                        piece = data[start : start + 65536]
+                        self.wfile.write(b"%x\r\n%s\r\n" % (len(piece), piece))
+                    self.wfile.write(b"0\r\n\r\n")
+                except (BrokenPipeError, ConnectionResetError):  # the client stopped reading
+                    self.close_connection = True
 
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self._server.daemon_threads = True

@@ -30,7 +30,9 @@ RECHECK_S = 30
 def produce_response(response_id: str) -> str:
     """Produce one planned response in this process; returns its status (``running`` when a
     live holder elsewhere has it). A response that runs out of the task's time ends as
-    ``api_error`` (``task_timeout``), never ``running``."""
+    ``api_error`` (``task_timeout``), and one that fails for a reason no retry can fix (e.g.
+    a value the database refuses) as ``api_error`` (``internal_error``), never ``running``;
+    errors a retry can fix (a lost database or broker connection) are raised."""
     try:
         with session_scope(autocommit=True) as session:
             return service.execute_response(session, response_id)
@@ -43,6 +45,12 @@ def produce_response(response_id: str) -> str:
                 f"task_timeout: no result within {TASK_SOFT_LIMIT_S} s",
             )
         return "api_error"
+    except Exception as exc:
+        with session_scope() as session:  # a transaction of its own: the failed one is gone
+            status = service.fail_unretryable(session, response_id, exc)
+        if status is None:
+            raise
+        return status
 
 
 @celery_app.task(

@@ -4,16 +4,20 @@ Endpoint failures (timeouts, connection errors, 429, 5xx) are retried with expon
 full jitter, honouring ``Retry-After``; exhausting the retries raises :class:`AgentAPIError`, which
 the runner turns into status ``api_error``. A reply cut off because the output budget ran out
 (``finish_reason == "length"`` with no content, typically reasoning that used every token) is an
-infrastructure failure too, never model behaviour. API keys are read from the environment
+infrastructure failure too, never model behaviour. So is a body that cannot be used: over
+:data:`MAX_BODY_BYTES` (read as a stream and cut off there, never buffered whole), not JSON,
+nested too deeply to parse, or without a text reply. API keys are read from the environment
 variable the agent config names and are never stored.
 """
 
 from __future__ import annotations
 
+import json
 import math
 import os
 import random
 import re
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -28,6 +32,7 @@ from pydantic import BaseModel, ConfigDict, Field, HttpUrl, field_validator
 from app.agents.client import AgentAPIError, AgentTurn, LLMCall
 from app.agents.limits import endpoint_slot
 from app.settings import Settings, get_settings
+from app.text import storable
 
 RETRY_STATUSES = {408, 409, 425, 429, 500, 502, 503, 504}
 RESERVED_BODY_KEYS = frozenset(
@@ -65,6 +70,13 @@ SECRET_KEY_WORDS = frozenset(
 split on ``_``, ``-``, ``.`` and camelCase (``api_key``, ``apiKey``, ``x-api-key``,
 ``access_token``, ``client_secret``; ``max_tokens`` or ``skip_special_tokens`` are not)."""
 KEY_VAR_SUFFIXES = ("_API_KEY", "_API_TOKEN")
+MAX_BODY_BYTES = 4 * 1024 * 1024
+"""Most bytes of one endpoint reply that are read (decoded from any content encoding); a
+longer body is refused unread beyond this (``response_too_large``). A reply's content is read
+up to 100,000 characters (:data:`app.agents.runner.MAX_REPLY_CHARS`), so no useful body is
+near this size."""
+EXCERPT_CHARS = 300
+"""Characters of an unusable body kept in the error text."""
 MAX_TIMEOUT_S = 3600.0
 MAX_BODY_DEPTH = 32
 
@@ -287,7 +299,8 @@ class OpenAIChatAgent:
         return headers
 
     def _body(self, messages: list[dict[str, Any]]) -> dict[str, Any]:
-        body: dict[str, Any] = {"model": self.config.model, "messages": messages}
+        # an earlier reply sent back may hold lone surrogates, which have no UTF-8 form
+        body: dict[str, Any] = {"model": self.config.model, "messages": storable(messages)}
         if self.config.temperature is not None:
             body["temperature"] = self.config.temperature
         if self.config.max_tokens is not None:
@@ -301,8 +314,10 @@ class OpenAIChatAgent:
         Raises:
             AgentAPIError: retries exhausted (message starts with ``rate_limited``,
                 ``endpoint_unavailable``, ``timeout``), a non-retryable HTTP error
-                (``http_error``), an unparseable body (``malformed_response``), an exhausted
-                output budget (``output_budget_exhausted``), or a missing API key.
+                (``http_error``), an unparseable body (``malformed_response``: not JSON,
+                nested too deeply, no text content), a body over :data:`MAX_BODY_BYTES`
+                (``response_too_large``), an exhausted output budget
+                (``output_budget_exhausted``), or a missing API key.
         """
         client = self.client or shared_client()
         headers, body = self._headers(), self._body(messages)
@@ -312,18 +327,32 @@ class OpenAIChatAgent:
             started = time.perf_counter()
             wait: float | None = None
             try:
-                with endpoint_slot(
-                    self.config.url,
-                    self.config.concurrency,
-                    get_settings().redis_url,
-                    lease_s=self.config.timeout_s + 30,  # the request is over by then
-                ):
-                    reply = client.post(
+                with (
+                    endpoint_slot(
+                        self.config.url,
+                        self.config.concurrency,
+                        get_settings().redis_url,
+                        lease_s=self.config.timeout_s + 30,  # the request is over by then
+                    ),
+                    client.stream(  # streamed, so a huge body is cut off, never buffered
+                        "POST",
                         self.config.url,
                         json=body,
                         headers=headers,
                         timeout=self.config.timeout_s,
+                    ) as reply,
+                ):
+                    data = _read_capped(reply)
+            except _TooLarge as exc:  # not retried: the same request gets the same answer
+                failures.append(
+                    LLMCall(
+                        latency_s=time.perf_counter() - started,
+                        retries=attempt,
+                        request=[],
+                        response=str(exc),
                     )
+                )
+                raise AgentAPIError(f"response_too_large: {exc}", failures) from None
             except httpx.TimeoutException as exc:
                 last_reason, detail = (
                     "timeout",
@@ -334,8 +363,8 @@ class OpenAIChatAgent:
             else:
                 latency = time.perf_counter() - started
                 if reply.status_code == 200:
-                    return self._parse(reply, messages, latency, retries=attempt)
-                detail = f"HTTP {reply.status_code}: {reply.text[:300]}"
+                    return self._parse(data, messages, latency, retries=attempt)
+                detail = f"HTTP {reply.status_code}: {_excerpt(data)}"
                 if reply.status_code not in RETRY_STATUSES:
                     raise AgentAPIError(f"http_error: {detail}", failures)
                 last_reason = "rate_limited" if reply.status_code == 429 else "endpoint_unavailable"
@@ -368,17 +397,34 @@ class OpenAIChatAgent:
         raise AgentAPIError(last_reason, failures)  # pragma: no cover (loop always returns/raises)
 
     def _parse(
-        self, reply: httpx.Response, messages: list[dict[str, Any]], latency: float, retries: int
+        self, body: bytes, messages: list[dict[str, Any]], latency: float, retries: int
     ) -> AgentTurn:
         try:
-            data = reply.json()
+            data = json.loads(body)
+        except RecursionError:
+            raise AgentAPIError(
+                "malformed_response: the reply body is nested too deeply to read as JSON "
+                f"(deeper than Python's limit of about {sys.getrecursionlimit():,} levels): "
+                f"{_excerpt(body, 60)}"
+            ) from None
+        except ValueError as exc:  # not JSON, or not UTF-8 (UnicodeDecodeError)
+            raise AgentAPIError(f"malformed_response: {_excerpt(body)}") from exc
+        try:
             choice = data["choices"][0]
             content = choice["message"].get("content") or ""
             finish_reason = choice.get("finish_reason")
-        except (ValueError, KeyError, IndexError, TypeError, AttributeError) as exc:
-            raise AgentAPIError(f"malformed_response: {reply.text[:300]}") from exc
-        usage = data.get("usage") or {}
-        details = usage.get("completion_tokens_details") or {}
+        except (KeyError, IndexError, TypeError, AttributeError) as exc:
+            raise AgentAPIError(f"malformed_response: {_excerpt(body)}") from exc
+        if not isinstance(content, str):
+            raise AgentAPIError(
+                f"malformed_response: the reply's message content is a "
+                f"{type(content).__name__}, not text: {_excerpt(body)}"
+            )
+        if not isinstance(finish_reason, str | None):
+            finish_reason = str(finish_reason)[:32]
+        usage = data.get("usage") if isinstance(data.get("usage"), dict) else {}
+        details = usage.get("completion_tokens_details")
+        details = details if isinstance(details, dict) else {}
         call = LLMCall(
             prompt_tokens=_int_or_none(usage.get("prompt_tokens")),
             completion_tokens=_int_or_none(usage.get("completion_tokens")),
@@ -397,6 +443,40 @@ class OpenAIChatAgent:
                 [call],
             )
         return AgentTurn(content, call)
+
+
+class _TooLarge(Exception):
+    """A reply body over :data:`MAX_BODY_BYTES`; the message says how it was found."""
+
+
+def _read_capped(reply: httpx.Response) -> bytes:
+    """The body of a streamed reply, read up to :data:`MAX_BODY_BYTES`.
+
+    Raises:
+        _TooLarge: the declared length or the bytes read pass the limit (the rest is never
+            read; leaving the stream closes the connection).
+    """
+    declared = reply.headers.get("Content-Length", "")
+    if declared.isdigit() and int(declared) > MAX_BODY_BYTES:
+        raise _TooLarge(
+            f"the reply body is {int(declared):,} bytes (Content-Length); "
+            f"at most {MAX_BODY_BYTES:,} bytes are read"
+        )
+    chunks: list[bytes] = []
+    size = 0
+    for chunk in reply.iter_bytes():
+        size += len(chunk)
+        if size > MAX_BODY_BYTES:
+            raise _TooLarge(
+                f"the reply body is over {MAX_BODY_BYTES:,} bytes; reading stopped there"
+            )
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def _excerpt(body: bytes, chars: int = EXCERPT_CHARS) -> str:
+    """The start of a body as text for an error message (undecodable bytes replaced)."""
+    return body[: chars * 4].decode("utf-8", errors="replace")[:chars]
 
 
 SYSTEM_PROMPT_STORED_AS = "(the run's system prompt: runs.settings.prompt)"

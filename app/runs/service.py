@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import time
 import uuid
 from collections import Counter
@@ -9,8 +10,10 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
+import redis
 from pydantic import ValidationError
 from sqlalchemy import Table, Update, bindparam, case, func, update
+from sqlalchemy import exc as sa_exc
 from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select
 
@@ -27,6 +30,7 @@ from app.models.base import as_utc, utcnow
 from app.runs import lease
 from app.scenarios.sampling import sample_checkpoints
 from app.scenarios.service import load_scenario
+from app.text import storable
 
 
 class DuplicateSubmission(Exception):
@@ -43,6 +47,8 @@ MAX_SEED = 2**31 - 1
 """Seeds are stored as 32-bit integers."""
 MAX_RUN_NAME = 120
 
+
+log = logging.getLogger(__name__)
 
 FINISHED = ("completed", "protocol_error", "api_error", "cancelled")
 """Response statuses after which nothing more happens (``cancelled``: its run was cancelled)."""
@@ -315,9 +321,7 @@ def _produce(
         )
     except Exception as exc:
         outcome = ResponseOutcome(
-            status="api_error",
-            failure_reason="internal_error",
-            error=f"internal_error: {type(exc).__name__}: {exc}"[:2000],
+            status="api_error", failure_reason="internal_error", error=internal_error_message(exc)
         )
     run_s = time.perf_counter() - run_started
     calls, failed_attempts, agent_s = call_stats(outcome.llm_calls)
@@ -352,11 +356,19 @@ def _store(
     With `holder`, only while that holder still has the response ``running`` (a holder whose
     lease lapsed must not overwrite the result of the task that took over). Returns whether the
     row was written.
+
+    Every value passes through :func:`app.text.storable` here, the one way a response's end
+    state reaches the database: text from an agent or endpoint (replies, rationale, arguments,
+    raw messages, error excerpts) may hold NUL or lone surrogates, which PostgreSQL refuses.
     """
     statement = _store_statement(holder is not None, tuple(sorted(values)))
     written = session.execute(
         statement,
-        {"v_id": response_id, "v_holder": holder, **{f"v_{k}": v for k, v in values.items()}},
+        {
+            "v_id": response_id,
+            "v_holder": holder,
+            **{f"v_{k}": storable(v) for k, v in values.items()},
+        },
     )
     session.commit()
     if not getattr(written, "rowcount", 1):
@@ -516,24 +528,105 @@ def _claim(session: Session, response_id: str) -> tuple[int, int, int] | str:
     return row[0], row[1], row[2]
 
 
-def mark_failed(session: Session, response_id: str, reason: str, message: str) -> None:
+def mark_failed(
+    session: Session, response_id: str, reason: str, message: str, *, holder: str | None = None
+) -> str | None:
     """End a response that its task could not finish (e.g. the task's time limit) as
-    ``api_error`` with `reason`, and finish the run if nothing else is open (commits)."""
+    ``api_error`` with `reason`, and finish the run if nothing else is open (commits).
+
+    Args:
+        session: database session.
+        response_id: the response.
+        reason: the failure reason (at most 32 characters: ``task_timeout``, ...).
+        message: the error text shown with the response.
+        holder: only while this holder (``host:pid``) still has the response ``running``;
+            None ends any unfinished response.
+
+    Returns:
+        The response's status after the call (unchanged when it was finished, or held by
+        another holder); None when there is no such response.
+    """
     row = session.exec(
         select(Response.status, Response.run_id).where(Response.id == response_id)
     ).first()
     if row is None or row[0] in FINISHED:
-        return
-    _store(
+        return None if row is None else row[0]
+    stored = _store(
         session,
         response_id,
         row[1],
+        holder=holder,
         status="api_error",
         failure_reason=reason,
         error=message,
         action=None,
         level_predicted=None,
         finished_at=utcnow(),
+    )
+    if stored:
+        return "api_error"
+    return session.exec(select(Response.status).where(Response.id == response_id)).one()
+
+
+RETRYABLE_ERRORS: tuple[type[BaseException], ...] = (
+    sa_exc.OperationalError,  # lost connection, server shut down, SQLite busy, deadlock
+    sa_exc.InterfaceError,
+    sa_exc.DisconnectionError,
+    sa_exc.TimeoutError,  # no pooled connection in time
+    redis.exceptions.ConnectionError,
+    redis.exceptions.TimeoutError,
+    ConnectionError,
+    TimeoutError,
+)
+"""Failures of the database, the broker or the network, which the same work can get past
+later. Anything else a task raises (a data error, an integrity error, ``ValueError``,
+``RecursionError``, ``UnicodeError``, a bug) fails again on every redelivery."""
+
+
+def retry_can_fix(error: BaseException) -> bool:
+    """True when producing the response again may succeed: `error` is one of
+    :data:`RETRYABLE_ERRORS`, or a database error that invalidated its connection."""
+    if isinstance(error, RETRYABLE_ERRORS):
+        return True
+    return isinstance(error, sa_exc.DBAPIError) and bool(error.connection_invalidated)
+
+
+def internal_error_message(error: BaseException) -> str:
+    """``internal_error: <exception class>: <first line of its message>``, at most 500
+    characters (a database error's later lines repeat the SQL and the row's values)."""
+    first_line = next(iter(str(error).splitlines()), "")
+    return f"internal_error: {type(error).__name__}: {first_line}"[:500]
+
+
+def fail_unretryable(session: Session, response_id: str, error: Exception) -> str | None:
+    """End a response whose production raised `error` as ``api_error`` (``internal_error``,
+    the exception class in the error text), unless a retry can fix it (commits).
+
+    A task calls this with a fresh session after :func:`execute_response` raised: an error no
+    retry can fix (e.g. PostgreSQL refusing a value) would otherwise leave the response
+    ``running`` and fail again on every redelivery. Only a response this process still holds
+    is ended, so one another task took over is left alone.
+
+    Args:
+        session: a session of its own (the one that failed may be unusable).
+        response_id: the response being produced.
+        error: what :func:`execute_response` raised.
+
+    Returns:
+        The response's status after the call; None when `error` is one :func:`retry_can_fix`
+        or a :class:`~app.errors.NotFoundError` (nothing was written: the caller re-raises;
+        once the lease lapses, a redelivered task or the periodic recovery produces the
+        response again).
+    """
+    if retry_can_fix(error) or isinstance(error, NotFoundError):
+        return None
+    log.error("response %s failed: %s", response_id, internal_error_message(error), exc_info=error)
+    return mark_failed(
+        session,
+        response_id,
+        "internal_error",
+        internal_error_message(error),
+        holder=lease.claimant(),
     )
 
 

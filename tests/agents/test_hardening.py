@@ -173,3 +173,82 @@ def test_agent_key_vars_allows_other_names_but_never_a_setting(
     finally:
         monkeypatch.delenv("AGENT_KEY_VARS")
         get_settings.cache_clear()
+
+
+# --- bounded bodies and text the database can hold (issue 17, item 2) -----------------------
+
+
+@pytest.mark.parametrize(
+    ("chunked", "found"),
+    [(False, "(Content-Length); at most {:,} bytes are read"), (True, "over {:,} bytes")],
+    ids=["content-length", "chunked"],
+)
+def test_a_body_over_the_read_limit_is_refused_unread(chunked: bool, found: str) -> None:
+    from app.agents.llm import MAX_BODY_BYTES
+
+    with FakeLLM(replies(Reply(content="x" * (MAX_BODY_BYTES + 1), chunked=chunked))) as llm:
+        agent = OpenAIChatAgent(EndpointConfig(base_url=llm.base_url, model="m"))
+        out = run_response(fx.s0(), fx.events(), 1, agent)
+        assert len(llm.requests) == 1  # not retried: the same request gets the same answer
+    assert (out.status, out.failure_reason) == ("api_error", "response_too_large")
+    assert out.error.startswith("response_too_large: the reply body is ")
+    assert found.format(MAX_BODY_BYTES) in out.error
+    assert out.llm_calls[0]["finish_reason"] is None  # the attempt is accounted as failed
+
+
+def test_a_streamed_body_is_read_no_further_than_the_limit() -> None:
+    """30 MB of chunks without a length: reading stops at the limit, the rest is never asked."""
+    import httpx
+
+    from app.agents.llm import MAX_BODY_BYTES
+
+    sent = 0
+
+    class Endless(httpx.SyncByteStream):
+        def __iter__(self):  # type: ignore[override]
+            nonlocal sent
+            while sent < 30 * 1024 * 1024:
+                sent += 65536
+                yield b"x" * 65536
+
+    transport = httpx.MockTransport(lambda _request: httpx.Response(200, stream=Endless()))
+    client = httpx.Client(transport=transport)
+    agent = OpenAIChatAgent(EndpointConfig(base_url="http://fake/v1", model="m"), client=client)
+    out = run_response(fx.s0(), fx.events(), 1, agent)
+    assert (out.status, out.failure_reason) == ("api_error", "response_too_large")
+    assert MAX_BODY_BYTES < sent <= MAX_BODY_BYTES + 65536
+
+
+def test_a_deeply_nested_body_is_a_malformed_response() -> None:
+    depth = 100_000
+    body = '{"choices": ' + "[" * depth + "]" * depth + "}"
+    with FakeLLM(replies(Reply(raw=body))) as llm:
+        agent = OpenAIChatAgent(EndpointConfig(base_url=llm.base_url, model="m"))
+        out = run_response(fx.s0(), fx.events(), 1, agent)
+    assert (out.status, out.failure_reason) == ("api_error", "malformed_response")
+    assert "nested too deeply to read as JSON" in out.error
+
+
+@pytest.mark.parametrize("content", [5, ["a"], {"text": "x"}])
+def test_message_content_that_is_not_text_is_a_malformed_response(content: object) -> None:
+    import json
+
+    body = json.dumps({"choices": [{"message": {"content": content}, "finish_reason": "stop"}]})
+    with FakeLLM(replies(Reply(raw=body))) as llm:
+        agent = OpenAIChatAgent(EndpointConfig(base_url=llm.base_url, model="m"))
+        out = run_response(fx.s0(), fx.events(), 1, agent)
+    assert (out.status, out.failure_reason) == ("api_error", "malformed_response")
+    assert f"is a {type(content).__name__}, not text" in out.error
+
+
+def test_a_reply_with_a_lone_surrogate_goes_back_to_the_endpoint_as_utf8() -> None:
+    inspect = (
+        '{"type": "inspect", "commands": [{"command": "files_read", "args": {"path": "/\ud800"}}]}'
+    )
+    final = json_reply({"type": "final", "action": None, "rationale": "done"})
+    with FakeLLM(replies(Reply(content=inspect), final)) as llm:
+        agent = OpenAIChatAgent(EndpointConfig(base_url=llm.base_url, model="m"))
+        out = run_response(fx.s0(), fx.events(), 1, agent)
+        second = llm.requests[1]["messages"]
+    assert out.status == "completed", out.error
+    assert second[2] == {"role": "assistant", "content": inspect.replace("\ud800", "\ufffd")}

@@ -295,3 +295,97 @@ def test_cancel_also_ends_abandoned_running_responses_but_not_live_ones(session:
         session.exec(select(Response.id, Response.status).where(Response.run_id == run.id)).all()
     )
     assert statuses == {dead.id: "cancelled", alive.id: "running", pending.id: "cancelled"}
+
+
+@pytest.mark.parametrize(
+    ("reply", "status", "stored"),
+    [
+        (  # NUL in the reply: refused by the protocol, kept as raw text
+            Reply(content='{"type": "final", "action": null, "rationale": "a\x00b"}'),
+            "protocol_error",
+            {"raw_output": '{"type": "final", "action": null, "rationale": "a\ufffdb"}'},
+        ),
+        (  # a lone surrogate in the rationale (sent as the JSON escape \ud800)
+            Reply(content='{"type": "final", "action": null, "rationale": "\ud800 soon"}'),
+            "completed",
+            {"rationale": "\ufffd soon"},
+        ),
+        (  # NUL in an error body: kept in the error excerpt
+            Reply(status=400, error_body='{"error": "no\x00pe"}'),
+            "api_error",
+            {"error": 'http_error: HTTP 400: {"error": "no\ufffdpe"}'},
+        ),
+    ],
+    ids=["nul-reply", "lone-surrogate", "nul-error-body"],
+)
+def test_text_postgresql_cannot_hold_is_stored_as_replacement_characters(
+    session: Session, llm: FakeLLM, reply: Reply, status: str, stored: dict
+) -> None:
+    llm.script = replies(reply)
+    create_agent(session, name="odd-text", config={"base_url": llm.base_url, "model": "o"})
+    run = create_run(session, agent_names=["odd-text"], scenario_ids=["hm-02"], k=1)
+    response_id = session.exec(select(Response.id).where(Response.run_id == run.id)).one()
+    assert execute_response(session, response_id) == status
+    session.expire_all()
+    response = session.get(Response, response_id)
+    assert {key: getattr(response, key) for key in stored} == stored
+    assert (response.claimed_by, session.get(Run, run.id).status) == (None, "completed")
+    for call in response.llm_calls:  # what went into JSONB came back as stored
+        assert "\x00" not in call["response"] and "\ud800" not in call["response"]
+
+
+@pytest.mark.parametrize(
+    "value",
+    [{"raw_output": "a\x00b"}, {"trajectory": [{"result": "a\x00b"}]}, {"rationale": "\udc00"}],
+    ids=["nul-in-text", "nul-in-jsonb", "surrogate-in-text"],
+)
+def test_an_error_no_retry_can_fix_ends_the_response_with_its_class(
+    session: Session, monkeypatch: pytest.MonkeyPatch, value: dict
+) -> None:
+    """Without the escaping, PostgreSQL (or the driver) refuses the value: that error ends the
+    response as internal_error in a transaction of its own, instead of leaving it running."""
+    from sqlalchemy import exc as sa_exc
+
+    import app.runs.service as service
+    from app.runs.lease import claimant
+
+    run = create_run(session, agent_names=["restraint"], scenario_ids=["hf-03"], k=1)
+    response = session.exec(select(Response).where(Response.run_id == run.id)).one()
+    _hold(session, response, claimant(), beat_age_s=0)
+    monkeypatch.setattr(service, "storable", lambda v: v)  # as before the escaping
+    with pytest.raises((sa_exc.DataError, UnicodeEncodeError)) as refused:
+        service._store(session, response.id, run.id, holder=claimant(), status="completed", **value)
+    session.rollback()
+    monkeypatch.undo()
+    assert not service.retry_can_fix(refused.value)
+    assert service.fail_unretryable(session, response.id, refused.value) == "api_error"
+    session.expire_all()
+    stored = session.get(Response, response.id)
+    assert (stored.status, stored.failure_reason) == ("api_error", "internal_error")
+    assert stored.error.startswith(f"internal_error: {type(refused.value).__name__}: ")
+    assert "\n" not in stored.error and len(stored.error) <= 500
+    assert stored.claimed_by is None and session.get(Run, run.id).status == "completed"
+
+
+def test_an_error_a_retry_can_fix_leaves_the_response_to_the_lease(session: Session) -> None:
+    import psycopg
+    from sqlalchemy import exc as sa_exc
+
+    from app.errors import NotFoundError
+    from app.runs.lease import claimant
+    from app.runs.service import fail_unretryable, retry_can_fix
+
+    run = create_run(session, agent_names=["restraint"], scenario_ids=["hf-03"], k=2)
+    mine, theirs = session.exec(select(Response).where(Response.run_id == run.id)).all()
+    _hold(session, mine, claimant(), beat_age_s=0)
+    _hold(session, theirs, "elsewhere:9", beat_age_s=0)
+    lost = sa_exc.OperationalError("UPDATE", {}, psycopg.OperationalError("server closed"))
+    for error in (lost, ConnectionResetError("reset"), NotFoundError("gone")):
+        assert fail_unretryable(session, mine.id, error) is None
+    assert retry_can_fix(lost) and not retry_can_fix(ValueError("bad"))
+    invalidated = sa_exc.DBAPIError("SELECT 1", {}, Exception("x"), connection_invalidated=True)
+    assert retry_can_fix(invalidated)
+    # a response another task holds now is not ended by this process's failure
+    assert fail_unretryable(session, theirs.id, RecursionError("deep")) == "running"
+    session.expire_all()
+    assert [session.get(Response, r.id).status for r in (mine, theirs)] == ["running"] * 2

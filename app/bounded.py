@@ -8,7 +8,13 @@ responses``:
   it, so the parser never recurses into 100,000 brackets (no ``RecursionError``), and names the
   JSON path of the first container that is too deep.
 * :func:`unstorable_text` finds every string — object keys included — holding a NUL character
-  or a lone surrogate (text PostgreSQL cannot store), by JSON path, without recursion.
+  or a lone surrogate (text PostgreSQL cannot store), by JSON path, without recursion: input a
+  person sends is refused with that location.
+* :func:`storable` replaces those characters with U+FFFD REPLACEMENT CHARACTER, the character
+  Unicode defines for one that cannot be represented: what agents and endpoints send is kept,
+  never refused (PostgreSQL refuses NUL in ``TEXT`` and as ``\\u0000`` in ``JSONB``, and a
+  surrogate code point has no UTF-8 form; a lone ``\\ud800`` escape in a JSON reply decodes
+  to one).
 
 Pure code: no I/O.
 """
@@ -18,7 +24,7 @@ from __future__ import annotations
 import json
 import re
 from itertools import accumulate
-from typing import Any
+from typing import Any, TypeVar
 
 MAX_JSON_DEPTH = 32
 """Arrays and objects one JSON document may nest (the seed scenarios nest at most 7)."""
@@ -29,6 +35,11 @@ _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _TOKEN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{},]', re.S)
 _STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 _UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
+
+REPLACEMENT = "\ufffd"
+"""What an unstorable character becomes in :func:`storable`."""
+
+T = TypeVar("T")
 
 
 class JSONTooDeep(ValueError):
@@ -170,3 +181,43 @@ def unstorable_text(data: Any) -> list[tuple[str, str]]:
             items = [(path + path_step(index), item, False) for index, item in enumerate(node)]
             stack.extend(reversed(items))
     return problems
+
+
+def storable_text(text: str) -> str:
+    """`text` with every NUL and surrogate code point replaced by U+FFFD.
+
+    A surrogate *pair* decoded from JSON is one code point (e.g. U+1F600) and is kept; a
+    Python string only holds surrogate code points when they are lone. The result has the
+    same length as `text` and encodes to UTF-8.
+    """
+    if text.isascii() and "\x00" not in text:  # the common case, without a regex pass
+        return text
+    return _UNSTORABLE.sub(REPLACEMENT, text)
+
+
+def storable(value: T) -> T:
+    """A copy of a JSON-like `value` whose strings (dict keys included) are
+    :func:`storable_text`, at any depth; other values are returned as they are.
+
+    Args:
+        value: a ``str``, or dicts, lists and tuples of such values, numbers, booleans and
+            None (what a response row stores in its ``TEXT`` and ``JSON``/``JSONB`` columns).
+
+    Returns:
+        The same shape (tuples stay tuples); unchanged strings are the same objects.
+
+    Raises:
+        RecursionError: `value` nests deeper than the interpreter's recursion limit (values
+            decoded by :func:`json.loads` never do: it stops at the same limit).
+    """
+    if isinstance(value, str):
+        return storable_text(value)  # type: ignore[return-value]
+    if isinstance(value, dict):
+        return {  # type: ignore[return-value]
+            storable_text(k) if isinstance(k, str) else k: storable(v) for k, v in value.items()
+        }
+    if isinstance(value, list):
+        return [storable(item) for item in value]  # type: ignore[return-value]
+    if isinstance(value, tuple):
+        return tuple(storable(item) for item in value)  # type: ignore[return-value]
+    return value

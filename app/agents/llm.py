@@ -31,8 +31,8 @@ from pydantic import BaseModel, ConfigDict, Field, HttpUrl, field_validator
 
 from app.agents.client import AgentAPIError, AgentTurn, LLMCall
 from app.agents.limits import endpoint_slot
+from app.bounded import storable
 from app.settings import Settings, get_settings
-from app.text import storable
 
 RETRY_STATUSES = {408, 409, 425, 429, 500, 502, 503, 504}
 RESERVED_BODY_KEYS = frozenset(

@@ -23,6 +23,7 @@ from app.agents.llm import Backoff, EndpointConfig, OpenAIChatAgent
 from app.agents.protocol import Limits
 from app.agents.runner import PROMPT_VERSION, ResponseOutcome, run_response, system_prompt
 from app.arena.replay import Observation
+from app.bounded import storable
 from app.db import earlier_submission, flush_submitted
 from app.errors import NotFoundError, UnprocessableError
 from app.models import Agent, Checkpoint, Response, Run, Scenario
@@ -30,7 +31,6 @@ from app.models.base import as_utc, utcnow
 from app.runs import lease
 from app.scenarios.sampling import sample_checkpoints
 from app.scenarios.service import load_scenario
-from app.text import storable
 
 
 class DuplicateSubmission(Exception):
@@ -357,7 +357,7 @@ def _store(
     lease lapsed must not overwrite the result of the task that took over). Returns whether the
     row was written.
 
-    Every value passes through :func:`app.text.storable` here, the one way a response's end
+    Every value passes through :func:`app.bounded.storable` here, the one way a response's end
     state reaches the database: text from an agent or endpoint (replies, rationale, arguments,
     raw messages, error excerpts) may hold NUL or lone surrogates, which PostgreSQL refuses.
     """

@@ -1,4 +1,4 @@
-"""Text the database and the wire can hold: app.text.storable (DESIGN §3.4)."""
+"""Text the database and the wire can hold: app.bounded.storable (DESIGN §3.4)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from app.text import REPLACEMENT, storable, storable_text
+from app.bounded import REPLACEMENT, storable, storable_text
 
 
 @pytest.mark.parametrize(

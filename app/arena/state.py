@@ -13,6 +13,7 @@ from __future__ import annotations
 import posixpath
 import re
 import sqlite3
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -29,6 +30,16 @@ from app.arena.schema import (
     dump_record,
 )
 from app.arena.sqlclock import CALL_COST, SqlClock, clocked_executescript
+from app.arena.sqlguard import (
+    QUERY_CALL_LIMIT,
+    QUERY_SQL_LIMIT,
+    READ_ONLY_MESSAGE,
+    FunctionGuard,
+    apply_limits,
+    refusal,
+    restore_limits,
+    sqlite_memory_used,
+)
 
 Collection = tuple[str, str]
 """(app, collection) — e.g. ("email", "messages"); contacts live at ("contacts", "contacts")."""
@@ -46,9 +57,21 @@ COLLECTIONS: tuple[Collection, ...] = (
 
 QUERY_ROW_LIMIT = 200
 QUERY_STEP_BUDGET = 2_000_000
-"""SQLite virtual-machine steps one `db_query` may take (progress handler every 1,000 steps)."""
-QUERY_VALUE_LIMIT = 1_000_000
-"""Largest string or blob (bytes) one `db_query` may build, e.g. ``zeroblob(1e9)`` is refused."""
+"""SQLite virtual-machine steps one `db_query` may take (counted every
+:data:`QUERY_PROGRESS_INTERVAL` steps; each call of a Python-defined function costs
+:data:`~app.arena.sqlclock.CALL_COST`)."""
+QUERY_MEMORY_BUDGET = 24 * 2**20
+"""Bytes of SQLite heap one `db_query` may add while it runs: constant values, sorts, DISTINCT,
+materialised CTEs and the pending row (temporary tables are kept in memory so they count)."""
+QUERY_TIME_BUDGET = 1.0
+"""CPU seconds one `db_query` may take (the querying thread's; a backstop for single steps that
+do a lot of work on large values, which the step budget does not see)."""
+QUERY_RESULT_BUDGET = 2**20
+"""Bytes of values one `db_query` result may hold, counted row by row while fetching (UTF-8 text
+and blob bytes, plus 8 a value): the row that would exceed it and those after it are cut off (a
+first row over it alone is refused), so no more than one row past the budget is ever fetched."""
+QUERY_PROGRESS_INTERVAL = 20
+"""Steps between two checks of the budgets (a check costs about 1 µs)."""
 TABLE_FUNCTIONS: tuple[str, ...] = ("json_each", "json_tree", "pragma_table_info")
 """The table-valued functions `db_query` allows: read-only, for unpacking JSON and reading a
 table's columns. Every other one (``pragma_user_version``, ``dbstat``, ...) is refused."""
@@ -196,9 +219,7 @@ def scenario_record_count(records: ScenarioRecords) -> int:
     return sum(1 for _ in iter_records(records)) + len(records.files) + len(records.db)
 
 
-READ_ONLY_MESSAGE = "db_query is read-only: that operation is not allowed"
 _READ_ACTIONS = {sqlite3.SQLITE_SELECT, sqlite3.SQLITE_READ, sqlite3.SQLITE_RECURSIVE}
-_CHANCE_FUNCTIONS = {"random", "randomblob"}
 _HIDDEN_TABLES = {"dbstat", "sqlite_stmt", "sqlite_dbpage", "bytecode", "tables_used"}
 """Eponymous virtual tables SQLite may have; refused even if something constructed them."""
 _TABLE_FUNCTIONS_NOTE = (
@@ -208,7 +229,8 @@ _TABLE_FUNCTIONS_NOTE = (
 
 
 class _ReadOnlyAuthorizer:
-    """The `db_query` authorizer: reads, recursion and deterministic functions only.
+    """The `db_query` authorizer: reads, recursion and the functions of
+    :data:`~app.arena.sqlguard.ALLOWED_FUNCTIONS` only (any other is refused by name).
 
     It also allows what the allowed table-valued functions need once constructed: reading their
     columns and, for ``pragma_table_info``, the ``table_info`` pragma (pragma table-valued
@@ -217,6 +239,7 @@ class _ReadOnlyAuthorizer:
 
     def __init__(self) -> None:
         self.reason: str | None = None
+        self.calls = 0
 
     def __call__(self, action: int, arg1: str | None, arg2: str | None, *_: Any) -> int:
         if action in _READ_ACTIONS:
@@ -224,10 +247,13 @@ class _ReadOnlyAuthorizer:
                 return self._deny(_TABLE_FUNCTIONS_NOTE)
             return sqlite3.SQLITE_OK
         if action == sqlite3.SQLITE_FUNCTION:
-            if (arg2 or "").lower() in _CHANCE_FUNCTIONS:
+            refused = refusal(arg2 or "")
+            if refused is not None:
+                return self._deny(refused)
+            self.calls += 1
+            if self.calls > QUERY_CALL_LIMIT:
                 return self._deny(
-                    "random() and randomblob() are not available in db_query: "
-                    "its answers must not depend on chance"
+                    f"db_query allows at most {QUERY_CALL_LIMIT} function calls in one statement"
                 )
             return sqlite3.SQLITE_OK
         if action == sqlite3.SQLITE_PRAGMA:
@@ -263,6 +289,7 @@ class Sandbox:
     _diff: list[dict[str, Any]] | None = field(init=False, default=None)
     _clock: SqlClock | None = field(init=False, default=None)
     _table_functions: set[str] = field(init=False, default_factory=set)
+    _guard: FunctionGuard | None = field(init=False, default=None)
 
     def __post_init__(self) -> None:
         self.collections = {key: dict(records) for key, records in self.s0.collections.items()}
@@ -432,27 +459,43 @@ class Sandbox:
     def query(
         self, sql: str, params: tuple[Any, ...] = ()
     ) -> tuple[list[str], list[tuple[Any, ...]], bool]:
-        """Run one read-only statement under an authorizer and a step budget (DESIGN §3.4).
+        """Run one read-only statement under an authorizer and budgets (DESIGN §3.4).
 
-        Date and time functions read the simulated clock (:mod:`app.arena.sqlclock`): ``'now'``
-        and ``CURRENT_*`` are :attr:`now` (an error when it is None), ``'localtime'`` is the
-        environment's time zone. ``random()`` and ``randomblob()`` are refused. The table-valued
-        functions of :data:`TABLE_FUNCTIONS` are allowed; other pragmas are refused.
+        Only the functions of :data:`~app.arena.sqlguard.ALLOWED_FUNCTIONS` may be called; any
+        other is refused by name. Date and time functions read the simulated clock
+        (:mod:`app.arena.sqlclock`): ``'now'`` and ``CURRENT_*`` are :attr:`now` (an error when
+        it is None), ``'localtime'`` is the environment's time zone. The table-valued functions
+        of :data:`TABLE_FUNCTIONS` are allowed; other pragmas are refused.
+
+        Work is bounded: the statement runs under the SQLite limits of
+        :data:`~app.arena.sqlguard.QUERY_LIMITS` (values of at most 100,000 bytes, 100 columns,
+        ...), a step budget (:data:`QUERY_STEP_BUDGET`), a memory budget on SQLite's heap
+        (:data:`QUERY_MEMORY_BUDGET`, temporary tables kept in memory) and a CPU-time budget
+        (:data:`QUERY_TIME_BUDGET`); rows are fetched one at a time and their values counted
+        against :data:`QUERY_RESULT_BUDGET`. Limits, authorizer and budgets are lifted afterwards.
 
         Args:
-            sql: one ``SELECT`` or ``WITH`` statement (comments allowed, one trailing ``;``).
+            sql: one ``SELECT`` or ``WITH`` statement (comments allowed, one trailing ``;``), at
+                most 20,000 characters.
             params: bound parameters (used by internal callers; agents pass none).
 
         Returns:
-            (column names, at most 200 rows, whether more rows were cut off).
+            (column names, at most 200 rows, whether more rows were cut off: past 200 rows, or
+            from the row that would have taken the values over the result budget on).
 
         Raises:
-            CommandError: anything but one read-only statement, a denied operation (the message
-                says which and why), a runaway query past the step budget, 'now' without a
-                simulated now, or an SQL error.
+            CommandError: anything but one read-only statement, a refused function or operation
+                (the message says which and why), a query past one of the budgets (the message
+                names it), a first row larger than the result budget, 'now' without a simulated
+                now, or an SQL error.
         """
         if not isinstance(sql, str):
             raise CommandError("db_query accepts one SELECT or WITH statement")
+        if len(sql) > QUERY_SQL_LIMIT:
+            raise CommandError(
+                f"db_query accepts at most {QUERY_SQL_LIMIT:,} characters of SQL "
+                f"(this is {len(sql):,})"
+            )
         code, cut = _sql_code(sql)
         code = code.strip()
         while code.endswith(";"):
@@ -464,30 +507,26 @@ class Sandbox:
             raise CommandError("db_query accepts exactly one statement")
         clock = self.sql_clock()
         clock.now, clock.error, clock.calls = self.now, None, 0
+        guard = self._query_setup()
+        guard.error, guard.calls = None, 0
         self._prepare_table_functions(sql)
         authorizer = _ReadOnlyAuthorizer()
-        steps = 0
-
-        def budget() -> int:
-            nonlocal steps
-            steps += 1
-            return 1 if steps * 1000 + clock.calls * CALL_COST > QUERY_STEP_BUDGET else 0
-
-        length_limit = self.db.getlimit(sqlite3.SQLITE_LIMIT_LENGTH)
+        budget = _QueryBudget(clock, guard)
+        guard.budget = budget.exhausted
+        limits = apply_limits(self.db)
         self.db.set_authorizer(authorizer)
-        self.db.set_progress_handler(budget, 1000)
-        self.db.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, QUERY_VALUE_LIMIT)
+        self.db.set_progress_handler(budget.progress, QUERY_PROGRESS_INTERVAL)
+        guard.active = True
         try:
             cursor = self.db.execute(sql[:cut], params)
-            rows = cursor.fetchmany(QUERY_ROW_LIMIT + 1)
             columns = [d[0] for d in cursor.description or ()]
-            cursor.close()
+            rows, more = _fetch_within_budget(cursor)
         except sqlite3.Error as exc:
             message = str(exc)
-            if "interrupted" in message:
-                raise CommandError(
-                    f"query stopped: it exceeded the work budget of {QUERY_STEP_BUDGET:,} steps"
-                ) from exc
+            if budget.stopped is not None and "interrupted" in message:
+                raise CommandError(f"query stopped: {budget.stopped}") from exc
+            if guard.error is not None and "user-defined function" in message:
+                raise CommandError(guard.error) from exc
             if clock.error is not None and "user-defined function" in message:
                 raise CommandError(f"db_query: {clock.error}") from exc
             if "not authorized" in message or "prohibited" in message:
@@ -498,10 +537,23 @@ class Sandbox:
                 raise CommandError("db_query accepts exactly one statement") from exc
             raise CommandError(f"SQL error: {message}") from exc
         finally:
+            guard.active, guard.budget = False, None
             self.db.set_authorizer(None)
             self.db.set_progress_handler(None, 0)
-            self.db.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, length_limit)
-        return columns, rows[:QUERY_ROW_LIMIT], len(rows) > QUERY_ROW_LIMIT
+            restore_limits(self.db, limits)
+        return columns, rows, more
+
+    def _query_setup(self) -> FunctionGuard:
+        """What agent queries need on this connection, done on the first one: temporary tables
+        in memory (so :data:`QUERY_MEMORY_BUDGET` sees them and nothing is written to disk; not
+        where SQLite's heap cannot be read, since nothing would then bound them) and the guarded
+        functions (:class:`~app.arena.sqlguard.FunctionGuard`)."""
+        if self._guard is None:
+            if sqlite_memory_used is not None:
+                self.db.execute("PRAGMA temp_store = MEMORY")
+            self._guard = FunctionGuard()
+            self._guard.install(self.db)
+        return self._guard
 
     def _prepare_table_functions(self, sql: str) -> None:
         """Construct the allowed table-valued functions `sql` may use, before the authorizer.
@@ -516,6 +568,85 @@ class Sandbox:
                 argument = "''" if name == "pragma_table_info" else "'[]'"
                 self.db.execute(f"SELECT 1 FROM {name}({argument})").fetchall()  # noqa: S608
                 self._table_functions.add(name)
+
+
+class _QueryBudget:
+    """The work, memory and time budgets of one `db_query`, checked by SQLite's progress handler
+    every :data:`QUERY_PROGRESS_INTERVAL` steps and by the guarded functions before each call.
+
+    Attributes:
+        stopped: why the query was stopped (for the agent's message), or None.
+    """
+
+    def __init__(self, clock: SqlClock, guard: FunctionGuard) -> None:
+        self._clock, self._guard = clock, guard
+        self._ticks = 0
+        self._memory_start = sqlite_memory_used() if sqlite_memory_used is not None else 0
+        self._wall_start, self._cpu_start = time.perf_counter(), time.thread_time()
+        self.stopped: str | None = None
+
+    def exhausted(self) -> str | None:
+        """Why the budgets are exhausted, or None (remembered in :attr:`stopped`)."""
+        calls = self._clock.calls + self._guard.calls
+        if self._ticks * QUERY_PROGRESS_INTERVAL + calls * CALL_COST > QUERY_STEP_BUDGET:
+            self.stopped = f"it exceeded the work budget of {QUERY_STEP_BUDGET:,} steps"
+        elif (
+            sqlite_memory_used is not None
+            and sqlite_memory_used() - self._memory_start > QUERY_MEMORY_BUDGET
+        ):
+            self.stopped = (
+                f"it needed more than {QUERY_MEMORY_BUDGET // 2**20} MiB of memory; "
+                "select fewer or shorter values"
+            )
+        elif (
+            time.perf_counter() - self._wall_start > QUERY_TIME_BUDGET
+            and time.thread_time() - self._cpu_start > QUERY_TIME_BUDGET
+        ):  # wall time first: reading the thread's CPU time costs a system call
+            self.stopped = f"it exceeded the time budget of {QUERY_TIME_BUDGET:g} s"
+        return self.stopped
+
+    def progress(self) -> int:
+        """SQLite's progress handler: non-zero interrupts the statement."""
+        self._ticks += 1
+        return 0 if self.exhausted() is None else 1
+
+
+def _value_size(value: Any) -> int:
+    """Bytes one fetched value counts against :data:`QUERY_RESULT_BUDGET`."""
+    if isinstance(value, str):
+        return 8 + (len(value) if value.isascii() else len(value.encode("utf-8", "replace")))
+    if isinstance(value, bytes):
+        return 8 + len(value)
+    return 8
+
+
+def _fetch_within_budget(cursor: sqlite3.Cursor) -> tuple[list[tuple[Any, ...]], bool]:
+    """Fetch at most :data:`QUERY_ROW_LIMIT` rows one by one, within :data:`QUERY_RESULT_BUDGET`.
+
+    Returns:
+        (the rows, whether more were cut off). The cursor is closed.
+
+    Raises:
+        CommandError: the first row alone is over the result budget.
+    """
+    rows: list[tuple[Any, ...]] = []
+    size, more = 0, False
+    try:
+        while (row := cursor.fetchone()) is not None:
+            size += sum(_value_size(value) for value in row)
+            if len(rows) == QUERY_ROW_LIMIT or size > QUERY_RESULT_BUDGET:
+                more = True
+                if not rows:
+                    raise CommandError(
+                        f"query stopped: its first row holds more than the result budget of "
+                        f"{QUERY_RESULT_BUDGET:,} bytes; select shorter values, e.g. "
+                        "substr(column, 1, 1000)"
+                    )
+                break
+            rows.append(row)
+    finally:
+        cursor.close()
+    return rows, more
 
 
 def _sql_code(sql: str) -> tuple[str, int]:

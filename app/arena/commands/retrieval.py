@@ -506,8 +506,14 @@ def db_query(sandbox: Sandbox, args: SqlArgs) -> dict[str, Any]:
     """Run one read-only SELECT/WITH statement, at most 200 rows; 'now' is the simulated now.
 
     'now', ``CURRENT_*`` and 'localtime' read the simulated clock and the environment's time zone
-    (:mod:`app.arena.sqlclock`); ``json_each``, ``json_tree`` and ``pragma_table_info`` work;
-    ``random()`` is refused (DESIGN §3.4).
+    (:mod:`app.arena.sqlclock`); ``json_each``, ``json_tree`` and ``pragma_table_info`` work.
+    Functions come from an allow-list (core scalar, aggregate and window functions, date and
+    time, JSON, math: :data:`app.arena.sqlguard.ALLOWED_FUNCTIONS`); any other, e.g.
+    ``random()``, ``load_extension`` or ``fts3_tokenizer``, is refused by name (DESIGN §3.4).
+    Values hold at most 100,000 bytes, the SQL at most 20,000 characters and 200 function calls;
+    a query stops past 2,000,000 steps, 24 MiB of SQLite memory or 1 s of CPU, with an error
+    naming the budget. Rows past the 1 MiB result budget are cut off like rows past 200
+    (``truncated_rows``).
     """
     columns, rows, more = sandbox.query(args.sql)
     return {"columns": columns, "rows": [list(row) for row in rows], "truncated_rows": more}

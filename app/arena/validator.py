@@ -11,7 +11,6 @@ imports neither the database layer nor the web layer.
 from __future__ import annotations
 
 import json
-import re
 import sqlite3
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
@@ -44,6 +43,7 @@ from app.arena.schema import (
 from app.arena.sqlclock import SqlClock, clocked_executescript
 from app.arena.state import S0, Sandbox, build_s0, normalise_path, scenario_record_count
 from app.bounded import JSONTooDeep, load_json, text_problem, unstorable_text
+from app.jsonpath import join_path, loc_path, path_step
 
 EVENTS_MIN, EVENTS_MAX = 4, 6
 APPS_MIN = 3
@@ -62,7 +62,6 @@ _COLLECTION_PATHS: dict[tuple[str, str], str] = {
 """(app, collection) → its JSON path inside `apps`, `initial_records` or `noise_records`."""
 
 _PARTS = ("initial_records", "noise_records")
-_IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 
 @dataclass(frozen=True)
@@ -112,48 +111,13 @@ class EnvironmentBundle:
     scenarios: list[tuple[str, dict[str, Any]]]
 
 
-# ---------------------------------------------------------------- JSON paths
-
-
-def _key_path(key: str | int) -> str:
-    if isinstance(key, int):
-        return f"[{key}]"
-    if _IDENTIFIER.match(key):
-        return f".{key}"
-    return f"[{json.dumps(key, ensure_ascii=False)}]"
-
-
-def _join(base: str, *keys: str | int) -> str:
-    return base + "".join(_key_path(key) for key in keys)
-
-
-def _loc_path(base: str, raw: Any, loc: Iterable[str | int]) -> str:
-    """JSON path of a pydantic error location, walking the raw input.
-
-    Union members and discriminator tags appear in pydantic locations (``due.datetime``,
-    ``key_evidence.0.db.value``) but not in the document; they are left out of the path.
-    """
-    items = list(loc)
-    path, node = base, raw
-    for position, item in enumerate(items):
-        last = position == len(items) - 1
-        if isinstance(item, int):
-            path += _key_path(item)
-            node = node[item] if isinstance(node, list) and 0 <= item < len(node) else None
-        elif isinstance(node, dict) and (item in node or last):
-            path += _key_path(item)
-            node = node.get(item)
-        # otherwise a union member or a discriminator tag, not a key of the document
-    return path
-
-
 def _validation_findings(
     code: str, scenario_id: str | None, base: str, raw: Any, exc: ValidationError, prefix: str = ""
 ) -> list[Finding]:
     """One finding per pydantic error (alternatives of one union are merged into one finding)."""
     messages: dict[str, list[str]] = {}
     for error in exc.errors():
-        path = _loc_path(base, raw, error["loc"])
+        path = loc_path(base, raw, error["loc"])
         text = error["msg"]
         if error["type"] == "extra_forbidden":
             text = "unknown field (extra fields are not allowed)"
@@ -199,7 +163,7 @@ def _indexed_records(records: AppRecords) -> Iterator[tuple[tuple[str, str], int
 
 
 def _record_path(base: str, key: tuple[str, str], index: int, *field: str) -> str:
-    return f"{base}.{_COLLECTION_PATHS[key]}[{index}]" + "".join(_key_path(f) for f in field)
+    return f"{base}.{_COLLECTION_PATHS[key]}[{index}]" + "".join(path_step(f) for f in field)
 
 
 def _app_ids(collections: dict[tuple[str, str], dict[str, dict[str, Any]]], app: str) -> set[str]:
@@ -883,7 +847,7 @@ def _check_payloads_v03(ctx: _Context) -> list[Finding]:
                         Finding(
                             "V03",
                             ctx.sid,
-                            _join(base, "payload", "changes", key),
+                            join_path(base, "payload", "changes", key),
                             f"{key!r} is not a calendar event field that can change",
                         )
                     )
@@ -931,7 +895,7 @@ def _sanitised(ctx: _Context, env: EnvironmentBundle) -> tuple[ScenarioSpec, lis
                     normalise_path(file_path)
                 except CommandError as exc:
                     findings.append(
-                        Finding("V01", sid, _join(f"$.{part}", "files", file_path), str(exc))
+                        Finding("V01", sid, join_path(f"$.{part}", "files", file_path), str(exc))
                     )
                     del records.files[file_path]
             statements = []
@@ -1096,7 +1060,7 @@ def _event_reference_findings(
                         Finding(
                             "V03",
                             sid,
-                            _join(base, "changes", field) if field in changes else base,
+                            join_path(base, "changes", field) if field in changes else base,
                             f"calendar.updated makes an invalid event: {error['msg']}",
                         )
                     )
@@ -1311,7 +1275,7 @@ def _db_evidence_findings(
                 Finding(
                     "V06",
                     sid,
-                    _join(base, "key", column),
+                    join_path(base, "key", column),
                     f"table {item.table!r} has no column {column!r}",
                 )
             )
@@ -1320,7 +1284,7 @@ def _db_evidence_findings(
                 Finding(
                     "V06",
                     sid,
-                    _join(base, "key", column),
+                    join_path(base, "key", column),
                     "a key value is a string, a number, a boolean or null",
                 )
             )
@@ -1434,7 +1398,7 @@ def _check_checkpoint_design_v07(ctx: _Context) -> list[Finding]:
                 Finding(
                     "V07",
                     sid,
-                    _join("$.checkpoint_design", key),
+                    join_path("$.checkpoint_design", key),
                     f"there is no checkpoint {key!r} (keys are 1..{n})",
                 )
             )
@@ -1471,7 +1435,7 @@ def _check_noise_v08(ctx: _Context) -> list[Finding]:
         for key, index, record in _indexed_records(noise)
     ]
     items += [
-        (_join("$.noise_records", "files", path), [path, text])
+        (join_path("$.noise_records", "files", path), [path, text])
         for path, text in noise.files.items()
     ]
     items += [(f"$.noise_records.db[{index}]", sql) for index, sql in enumerate(noise.db)]

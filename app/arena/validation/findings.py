@@ -32,8 +32,10 @@ class Finding:
     file: str | None = None
 
     def __str__(self) -> str:
-        """``CODE [scenario] [file] $.path: message``, e.g.
-        ``V02 hm-03 hm/scenarios/hm-03.json $.events[2].at: ...``."""
+        """``CODE [scenario] [file] $.path: message``.
+
+        E.g. ``V02 hm-03 hm/scenarios/hm-03.json $.events[2].at: ...``.
+        """
         subject = f"{self.scenario_id} " if self.scenario_id else ""
         where = f"{self.file} " if self.file else ""
         return f"{self.code} {subject}{where}{self.path}: {self.message}"

@@ -34,7 +34,8 @@ def read_json(
 
     Args:
         path: the file.
-        sid / file: ``scenario_id`` and ``file`` of the findings (None for an environment).
+        sid: ``scenario_id`` of the findings (None for an environment).
+        file: ``file`` of the findings (None for an environment).
         label: the file as named at the start of an environment finding's message (e.g.
             ``hm/environment.json``); None for a scenario file (its ``file`` names it).
 

@@ -125,8 +125,13 @@ def validate_file(path: Path) -> tuple[list[tuple[EnvironmentBundle, ScenarioSpe
 
 
 def validate_path(path: Path) -> tuple[list[tuple[EnvironmentBundle, ScenarioSpec]], list[Finding]]:
-    """Validate a seed folder (:func:`validate_tree`), an environment's ``environment.json``
-    (that environment) or one scenario file (:func:`validate_file`).
+    """Validate a seed folder, an environment's ``environment.json`` or one scenario file.
+
+    A folder goes to :func:`validate_tree`, ``environment.json`` validates that environment
+    (:func:`validate_tree` on its folder), any other file goes to :func:`validate_file`.
+
+    Args:
+        path: the folder or file.
 
     Returns:
         (the scenarios that pass every rule, with their environment; all findings).

@@ -1,5 +1,7 @@
-"""V04 — "every id is unique within its app; every reference (reply_to, thread, conversation,
-account, contact) resolves, in S0 or after the events that precede it" (DESIGN.md §4.1).
+"""V04 — ids are unique within their app and references resolve (DESIGN.md §4.1).
+
+DESIGN.md §4.1: "every id is unique within its app; every reference (reply_to, thread,
+conversation, account, contact) resolves, in S0 or after the events that precede it".
 
 Ids are unique per app over the environment's records, the scenario's initial and noise records
 and the records events create (``contacts.updated``, ``wallet.scheduled`` and

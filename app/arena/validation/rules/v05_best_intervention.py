@@ -1,5 +1,7 @@
-"""V05 — "the best intervention is a valid action command with valid arguments against the state
-at its intended checkpoint; its level matches the catalogue" (DESIGN.md §4.1).
+"""V05 — the best intervention is a valid action at its checkpoint (DESIGN.md §4.1).
+
+DESIGN.md §4.1: "the best intervention is a valid action command with valid arguments against
+the state at its intended checkpoint; its level matches the catalogue".
 
 The command is an action of the catalogue (not a retrieval command), its arguments validate, its
 checkpoint is in 1..n, and it runs (``ok``) on the replay of e1..e_c (c = its checkpoint) when

@@ -1,7 +1,9 @@
-"""V06 — "every `key_evidence` item resolves (the row/column or file line exists in S0 or after
-the events before the best intervention's checkpoint) and holds its `value`, and that value
-appears nowhere in the five apps' records or event summaries (retrievable only from local
-content)" (DESIGN.md §4.1).
+"""V06 — key evidence resolves and is retrievable only from local content (DESIGN.md §4.1).
+
+DESIGN.md §4.1: "every `key_evidence` item resolves (the row/column or file line exists in S0
+or after the events before the best intervention's checkpoint) and holds its `value`, and that
+value appears nowhere in the five apps' records or event summaries (retrievable only from local
+content)".
 
 Resolving uses the state after e1..e_{c-1} (c = the best intervention's checkpoint): a db item
 names one row by its key and the column holds the value as text; a file item's line contains

@@ -1,6 +1,8 @@
-"""V07 — "`checkpoint_design` covers every t, with at least one `premature` and at least one
-`window`, except a scenario where restraint is right throughout (every label `restraint`), which
-says so" (DESIGN.md §4.1).
+"""V07 — `checkpoint_design` covers every checkpoint (DESIGN.md §4.1).
+
+DESIGN.md §4.1: "`checkpoint_design` covers every t, with at least one `premature` and at least
+one `window`, except a scenario where restraint is right throughout (every label `restraint`),
+which says so".
 
 Checked here: the keys are exactly ``"1"`` .. ``"n"`` (n events) and the labels include
 ``premature`` and ``window``. The schema has no ``restraint`` label yet, so the exception does

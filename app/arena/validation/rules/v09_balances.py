@@ -1,5 +1,6 @@
-"""V09 — "wallet balances equal the sum of posted transactions plus the opening balance"
-(DESIGN.md §4.1).
+"""V09 — wallet balances add up (DESIGN.md §4.1).
+
+DESIGN.md §4.1: "wallet balances equal the sum of posted transactions plus the opening balance".
 
 Checked for the environment's own accounts, for every account in S0 that the scenario adds or
 books on, and after every posted ``wallet.transaction`` event of the replay (V04 notes those in

@@ -16,6 +16,8 @@ responses``:
   surrogate code point has no UTF-8 form; a lone ``\\ud800`` escape in a JSON reply decodes
   to one).
 
+JSON paths are written by :mod:`app.jsonpath`, as in the validator's findings.
+
 Pure code: no I/O.
 """
 
@@ -26,10 +28,11 @@ import re
 from itertools import accumulate
 from typing import Any, TypeVar
 
+from app.jsonpath import path_step
+
 MAX_JSON_DEPTH = 32
 """Arrays and objects one JSON document may nest (the seed scenarios nest at most 7)."""
 
-_IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.S)
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _TOKEN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{},]', re.S)
@@ -54,15 +57,6 @@ class JSONTooDeep(ValueError):
         super().__init__(f"{path}: nested more than {max_depth} levels deep (arrays and objects)")
         self.path = path
         self.max_depth = max_depth
-
-
-def path_step(key: str | int) -> str:
-    """One JSON-path step: ``[3]``, ``.body``, or ``["odd key"]`` for a non-identifier key."""
-    if isinstance(key, int):
-        return f"[{key}]"
-    if _IDENTIFIER.match(key):
-        return f".{key}"
-    return f"[{json.dumps(key, ensure_ascii=False)}]"
 
 
 def too_deep_at(text: str, max_depth: int = MAX_JSON_DEPTH) -> str | None:

@@ -98,7 +98,7 @@ def validate(
     """Run the validator (V01–V09); exit 1 and print every failing rule with its JSON path."""
     from rich.markup import escape
 
-    from app.arena.validator import SeedPathError, validate_path
+    from app.arena.validation import RULES, SeedPathError, validate_path
 
     try:
         pairs, findings = validate_path(path)
@@ -113,7 +113,8 @@ def validate(
     domains = {bundle.spec.domain for bundle, _ in pairs}
     scenarios = "scenario" if len(pairs) == 1 else "scenarios"
     in_domains = "domain" if len(domains) == 1 else "domains"
-    console.print(f"{len(pairs)} {scenarios} in {len(domains)} {in_domains} pass V01–V09")
+    codes = f"{RULES[0].code}–{RULES[-1].code}"
+    console.print(f"{len(pairs)} {scenarios} in {len(domains)} {in_domains} pass {codes}")
 
 
 @cli.command()

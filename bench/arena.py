@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT))
 from app.arena.commands import CATALOGUE, run_command  # noqa: E402
 from app.arena.replay import replay_prefix  # noqa: E402
 from app.arena.state import Sandbox, build_s0  # noqa: E402
-from app.arena.validator import validate_tree  # noqa: E402
+from app.arena.validation import validate_tree  # noqa: E402
 
 
 def retrieval_calls(sandbox: Sandbox) -> list[tuple[str, dict[str, Any]]]:

@@ -16,7 +16,7 @@ from sqlmodel import Session, col, select
 
 from app.arena.schema import EnvironmentSpec, Event, ScenarioSpec
 from app.arena.state import S0, build_s0
-from app.arena.validator import validate_tree
+from app.arena.validation import validate_tree
 from app.errors import ImportFailed, NotFoundError
 from app.models import Checkpoint, Environment, Response, Scenario
 

@@ -10,14 +10,19 @@ from typing import Any
 import pytest
 
 from app.arena.schema import EnvironmentSpec
-from app.arena.validator import (
+from app.arena.validation import (
+    RULES,
     EnvironmentBundle,
     Finding,
+    Rule,
     load_environment_dir,
     load_seed_tree,
     validate_scenario,
     validate_tree,
 )
+from app.arena.validation import loading as loading_module
+from app.arena.validation import validate as validate_module
+from app.arena.validation.context import Context
 
 DATABASE_SQL = """
 CREATE TABLE warranties (id INTEGER PRIMARY KEY, item TEXT NOT NULL, expires_on TEXT NOT NULL);
@@ -1510,4 +1515,43 @@ def test_v01_nul_in_environment_json_database_sql_and_files(tmp_path: Path) -> N
             "hm/files/home/boiler-manual.txt: line 2 holds a NUL character (U+0000), which "
             "cannot be stored; remove it",
         )
+    ]
+
+
+# ---------------------------------------------------------------- the rule registry
+
+
+def test_rules_are_one_per_code_in_code_order() -> None:
+    assert [rule.code for rule in RULES] == [f"V{n:02d}" for n in range(1, 10)]
+    assert all(rule.title for rule in RULES)
+    # the rules that also check an environment's own records
+    assert [rule.code for rule in RULES if rule.check_environment] == ["V04", "V09"]
+
+
+def test_a_rule_added_to_rules_runs_on_scenarios_and_environments(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seen: list[Context] = []
+
+    def check_scenario(ctx: Context) -> list[Finding]:
+        seen.append(ctx)
+        return [Finding("V10", ctx.sid, "$.events[0].at", f"{len(ctx.spec.events)} events seen")]
+
+    def check_environment(spec: EnvironmentSpec, label: str) -> list[Finding]:
+        return [Finding("V10", None, "$.persona", f"{label}: persona {spec.persona.name}")]
+
+    extra = Rule("V10", "a rule for this test", check_scenario, check_environment)
+    monkeypatch.setattr(validate_module, "RULES", (*RULES, extra))
+    monkeypatch.setattr(loading_module, "RULES", (*RULES, extra))
+
+    _spec, findings = validate_scenario(make_bundle(), scenario_dict())
+    assert [(f.code, f.path, f.message) for f in findings] == [
+        ("V10", "$.events[0].at", "5 events seen")
+    ]
+    # it runs after V01–V09, so the context holds the S0 and replay V04 made
+    assert seen[0].s0 is not None and seen[0].replay_ok_until == 5
+
+    _bundle, env_findings = load_environment_dir(write_environment(tmp_path))
+    assert [str(f) for f in env_findings] == [
+        "V10 $.persona: hm/environment.json: persona Clara Weiss"
     ]

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from app.arena.validator import SeedPathError, validate_path
+from app.arena.validation import SeedPathError, validate_path
 from app.cli import cli
 from tests.unit.test_validator import scenario_dict, write_environment
 

@@ -22,7 +22,7 @@ sys.path.insert(0, str(ROOT))
 from app.arena.commands import run_command  # noqa: E402
 from app.arena.replay import replay_prefix  # noqa: E402
 from app.arena.state import build_s0  # noqa: E402
-from app.arena.validator import validate_tree  # noqa: E402
+from app.arena.validation import validate_tree  # noqa: E402
 
 R = "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n+1 FROM r LIMIT {limit}) "
 HEX = "hex(zeroblob(49000))"

@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import html
 import re
+from datetime import timedelta
 
 import pytest
-from sqlmodel import Session
+from sqlmodel import Session, select
 
-from app.annotation.service import annotator_queue, assign_scenarios_paired
-from app.models import Response
+from app.annotation.batches import create_batch, reassign_scenario
+from app.annotation.service import annotator_queue, assign_scenarios_paired, submit_diagnosis
+from app.models import Assignment, Response, Scenario
+from app.models.base import utcnow
 from tests.factories import make_run, make_user
 
 
@@ -132,3 +135,145 @@ def test_stale_tab_box_shows_labels_and_the_other_tabs_notes(make_browser, l3_it
     assert "unsupported_by_evidence" not in text and "factual_contradiction" not in text
     # the annotator's own answers stay in the form
     assert re.search(r'name="verdict" value="accept" data-key="a" checked', stale.text)
+
+
+# ---------------------------------------------------------------------------------------------
+# The queue: verdicts, blinded labels, one aligned table, and why "judged" went down
+
+
+def _judge(session: Session, annotator, response_id: str, verdict: str = "accept") -> None:
+    response = session.get(Response, response_id)
+    level = "L0" if response.action is None else response.level_predicted
+    form: dict = {"level": level, "verdict": verdict}
+    if verdict == "reject" and level != "L0":
+        form.update(timing="premature", intensity="excessive")
+    submit_diagnosis(session, annotator=annotator, response_id=response_id, form=form)
+
+
+def _rows(page: str) -> list[dict[str, str]]:
+    """Each item row of the queue table: response id and the text of each column."""
+    rows = []
+    for match in re.finditer(r'<tr class="[^"]*" data-response="([^"]+)">(.*?)</tr>', page, re.S):
+        cells = re.findall(r'<td data-col="(\w+)">(.*?)</td>', match.group(2), re.S)
+        first = re.search(r"<td><a [^>]*>(.*?)</a></td>", match.group(2), re.S)
+        row = {col: re.sub(r"<[^>]+>", "", text).strip() for col, text in cells}
+        row["id"], row["checkpoint"] = match.group(1), first.group(1) if first else ""
+        rows.append(row)
+    return rows
+
+
+def test_queue_shows_each_items_verdict_and_blinded_label_in_one_table(
+    session: Session, make_browser
+) -> None:
+    make_run(session, scenario_ids=["hm-01", "wp-02"])
+    annotator = make_user(session)
+    assign_scenarios_paired(session, annotator_ids=[annotator.id])
+    queue = annotator_queue(session, annotator)
+    accepted, rejected = queue[0].response_id, queue[1].response_id
+    _judge(session, annotator, accepted, "accept")
+    _judge(session, annotator, rejected, "reject")
+    browser = make_browser()
+    browser.login(annotator.username)
+    page = browser.client.get("/annotate").text
+    # one table with one header row: the columns line up across scenarios
+    assert page.count("<table") == 1 and page.count("<thead>") == 1
+    assert re.search(
+        r"<thead><tr><th[^>]*>Checkpoint</th><th[^>]*>Response</th><th[^>]*>Status</th>"
+        r"<th[^>]*>Verdict</th><th[^>]*>Due</th></tr></thead>",
+        page,
+    )
+    rows = _rows(page)
+    assert [r["id"] for r in rows] == [i.response_id for i in queue]
+    by_id = {r["id"]: r for r in rows}
+    assert (by_id[accepted]["status"], by_id[accepted]["verdict"]) == ("judged", "accept")
+    assert (by_id[rejected]["status"], by_id[rejected]["verdict"]) == ("judged", "reject")
+    assert all(r["verdict"] == "–" for r in rows if r["id"] not in (accepted, rejected))
+    # the label is the one the item page shows: A, B, C... per checkpoint, in the queue's order
+    expected: dict[str, str] = {}
+    for item in queue:
+        same = [
+            q.response_id
+            for q in queue
+            if (q.scenario_id, q.checkpoint) == (item.scenario_id, item.checkpoint)
+        ]
+        expected[item.response_id] = "ABCDEFGH"[same.index(item.response_id)]
+    assert {r["id"]: r["label"] for r in rows} == expected
+    item_page = browser.client.get(f"/annotate/{rejected}").text
+    assert f"response {expected[rejected]}" in item_page
+
+
+def test_queue_explains_judged_items_that_left_it(session: Session, make_browser) -> None:
+    run = make_run(session, scenario_ids=["wp-01", "wp-02", "wp-03"])
+    lead = make_user(session, role="lead")
+    a, b = make_user(session), make_user(session)
+    batch = create_batch(session, name="b", annotator_ids=[a.id], created_by=lead.id, run_id=run.id)
+    by_scenario: dict[str, list[str]] = {}
+    for item in annotator_queue(session, a):
+        by_scenario.setdefault(item.scenario_id, []).append(item.response_id)
+    assert sorted(by_scenario) == ["wp-01", "wp-02", "wp-03"]
+    for scenario in ("wp-01", "wp-02", "wp-03"):
+        for response_id in by_scenario[scenario][:2]:
+            _judge(session, a, response_id)
+    browser = make_browser()
+    browser.login(a.username)
+    before = browser.client.get("/annotate").text
+    assert "6 of " in before and 'id="queue-departures"' not in before
+
+    reassign_scenario(
+        session,
+        batch_id=batch.id,
+        scenario_id="wp-01",
+        kind="primary",
+        from_annotator=a.id,
+        to_annotator=b.id,
+        by=lead.id,
+        reason="a second opinion on the payroll cases",
+        restart=True,
+    )
+    session.get(Scenario, "wp-02").audit_status = "rejected"
+    session.commit()
+    page = browser.client.get("/annotate").text
+    remaining = len(by_scenario["wp-03"])
+    assert f"2 of {remaining} judged" in page
+    box = re.search(r'<div class="note" id="queue-departures">(.*?)</div>', page, re.S)
+    assert box
+    text = re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", box.group(1))))
+    assert "4 items you judged are no longer in your queue" in text
+    restarted = re.search(
+        r'data-scenario="wp-01" data-cause="restarted">(.*?)</li>', box.group(1), re.S
+    )
+    audited = re.search(
+        r'data-scenario="wp-02" data-cause="audited_out">(.*?)</li>', box.group(1), re.S
+    )
+    assert restarted and audited
+    restarted_text = html.unescape(re.sub(r"\s+", " ", restarted.group(1)))
+    assert "2 judged items" in restarted_text and "restarted the scenario" in restarted_text
+    assert "reason: a second opinion on the payroll cases" in restarted_text
+    assert "to judge again" not in restarted_text  # the stored note, not the lead's reason
+    assert "audited out" in audited.group(1) and "2 judged items" in audited.group(1)
+    # b's queue has the restarted scenario to judge again and nothing to explain
+    other = make_browser()
+    other.login(b.username)
+    assert 'id="queue-departures"' not in other.client.get("/annotate").text
+
+
+def test_queue_explains_judged_items_whose_time_ran_out(session: Session, make_browser) -> None:
+    make_run(session, scenario_ids=["hm-01"])
+    annotator = make_user(session)
+    assign_scenarios_paired(session, annotator_ids=[annotator.id])
+    judged = annotator_queue(session, annotator)[0].response_id
+    _judge(session, annotator, judged)
+    assignment = session.exec(
+        select(Assignment).where(
+            Assignment.response_id == judged, Assignment.annotator_id == annotator.id
+        )
+    ).one()
+    assignment.expires_at = utcnow() - timedelta(hours=1)
+    session.add(assignment)
+    session.commit()
+    browser = make_browser()
+    browser.login(annotator.username)
+    page = html.unescape(browser.client.get("/annotate").text)
+    assert 'data-scenario="hm-01" data-cause="expired"' in page
+    assert "1 item you judged is no longer in your queue" in page
+    assert "still stands" in page

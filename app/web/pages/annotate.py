@@ -16,6 +16,7 @@ from app.annotation.service import (
     QueueItem,
     annotator_queue,
     load_item,
+    queue_departures,
     revisions,
     submit_diagnosis,
 )
@@ -106,7 +107,14 @@ def queue_page(request: Request, session: SessionDep, user: AnnotatorUser) -> Re
     return render(
         request,
         "annotate/queue.html",
-        {"queue": queue, "groups": groups, "done": done, "first_open": first_open},
+        {
+            "queue": queue,
+            "groups": groups,
+            "done": done,
+            "first_open": first_open,
+            "labels": _labels(queue),
+            "departures": queue_departures(session, user),
+        },
     )
 
 

@@ -19,6 +19,7 @@ from app.models import (
     Annotation,
     AnnotationRevision,
     Assignment,
+    Batch,
     Checkpoint,
     Environment,
     Response,
@@ -253,13 +254,18 @@ def queue_departures(session: Session, annotator: User) -> list[Departure]:
 
 @dataclass(frozen=True)
 class DiagnosisItem:
-    """Everything the diagnosis page shows for one response (blinded: no agent)."""
+    """Everything the diagnosis page shows for one response (blinded: no agent).
+
+    `design_notes`: whether the annotator may see the scenario's design notes and checkpoint
+    design: only when the batch of the assignment they hold allows it (DESIGN §4).
+    """
 
     response: Response
     scenario: Scenario
     environment: Environment
     checkpoint: Checkpoint
     annotation: Annotation | None
+    design_notes: bool = False
 
 
 def load_item(session: Session, annotator: User, response_id: str) -> DiagnosisItem:
@@ -293,7 +299,9 @@ def load_item(session: Session, annotator: User, response_id: str) -> DiagnosisI
             Annotation.response_id == response_id, Annotation.annotator_id == annotator.id
         )
     ).first()
-    return DiagnosisItem(response, scenario, environment, checkpoint, annotation)
+    batch = session.get(Batch, assignment.batch_id) if assignment.batch_id is not None else None
+    design_notes = batch is not None and batch.show_design_notes
+    return DiagnosisItem(response, scenario, environment, checkpoint, annotation, design_notes)
 
 
 def _same(annotation: Annotation, diagnosis: Diagnosis) -> bool:

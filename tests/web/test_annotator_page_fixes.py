@@ -12,7 +12,7 @@ from sqlmodel import Session, select
 
 from app.annotation.batches import create_batch, reassign_scenario
 from app.annotation.service import annotator_queue, assign_scenarios_paired, submit_diagnosis
-from app.models import Assignment, Response, Scenario
+from app.models import Assignment, Batch, Response, Scenario
 from app.models.base import utcnow
 from tests.factories import make_run, make_user
 
@@ -277,3 +277,102 @@ def test_queue_explains_judged_items_whose_time_ran_out(session: Session, make_b
     assert 'data-scenario="hm-01" data-cause="expired"' in page
     assert "1 item you judged is no longer in your queue" in page
     assert "still stands" in page
+
+
+# ---------------------------------------------------------------------------------------------
+# Scenario design notes: annotators see them only where the lead's batch allows it
+
+
+def _design_texts(session: Session, scenario_id: str) -> list[str]:
+    design = session.get(Scenario, scenario_id).design
+    return [design["need"], design["rationale"]]
+
+
+def test_design_notes_are_hidden_from_annotators_unless_the_batch_allows_them(
+    session: Session, make_browser
+) -> None:
+    run = make_run(session, scenario_ids=["hm-01", "wp-03"])
+    lead = make_user(session, role="lead")
+    hidden_to, shown_to = make_user(session), make_user(session)
+    create_batch(
+        session,
+        name="plain",
+        annotator_ids=[hidden_to.id],
+        created_by=lead.id,
+        run_id=run.id,
+        need_types=[session.get(Scenario, "hm-01").need_type],
+    )
+    allowed = create_batch(
+        session,
+        name="with notes",
+        annotator_ids=[shown_to.id],
+        created_by=lead.id,
+        run_id=run.id,
+        show_design_notes=True,
+    )
+    assert allowed.show_design_notes is True
+    for annotator, scenario_id, shown in ((hidden_to, "hm-01", False), (shown_to, "wp-03", True)):
+        queue = annotator_queue(session, annotator)
+        assert {q.scenario_id for q in queue} == {scenario_id}
+        browser = make_browser()
+        browser.login(annotator.username)
+        page = html.unescape(browser.client.get(f"/annotate/{queue[0].response_id}").text)
+        for text in _design_texts(session, scenario_id):
+            assert (text in page) is shown, (scenario_id, text)
+        assert ('id="design-notes"' in page) is shown
+        assert ("Designed window" in page) is shown
+    # auditors and leads still see them
+    auditor = make_browser()
+    auditor.login(lead.username)
+    for path in ("/audit/hm-01", "/arena/scenarios/hm-01"):
+        page = html.unescape(auditor.client.get(path).text)
+        for text in _design_texts(session, "hm-01"):
+            assert text in page, path
+
+
+def test_items_assigned_without_a_batch_hide_the_design_notes(
+    session: Session, make_browser, l3_item
+) -> None:
+    annotator, item = l3_item
+    browser = make_browser()
+    browser.login(annotator.username)
+    page = html.unescape(browser.client.get(f"/annotate/{item}").text)
+    assert 'id="design-notes"' not in page
+    for text in _design_texts(session, "hm-01"):
+        assert text not in page
+
+
+def test_the_batch_form_sets_whether_annotators_see_the_design_notes(
+    session: Session, make_browser
+) -> None:
+    run = make_run(session, scenario_ids=["hm-01", "wp-03"])
+    lead = make_user(session, role="lead")
+    annotator = make_user(session)
+    browser = make_browser()
+    browser.login(lead.username)
+    browser.refresh_token("/lead/batches")
+    form = browser.client.get("/lead/batches").text
+    box = re.search(r'<input type="checkbox" name="show_design_notes"[^>]*>', form)
+    assert box and "checked" not in box.group(0)  # hidden unless the lead ticks it
+    made = []
+    for scenario_id, extra in (("hm-01", {}), ("wp-03", {"show_design_notes": "1"})):
+        created = browser.client.post(
+            "/lead/batches",
+            data={
+                "csrf_token": browser.token,
+                "name": scenario_id,
+                "run_id": str(run.id),
+                "annotators": str(annotator.id),
+                "need_types": session.get(Scenario, scenario_id).need_type,
+                "expires_hours": "72",
+                **extra,
+            },
+            follow_redirects=False,
+        )
+        assert created.status_code == 303, created.text
+        made.append(created.headers["location"])
+    batches = [session.get(Batch, int(path.rsplit("/", 1)[1])) for path in made]
+    assert [b.show_design_notes for b in batches] == [False, True]
+    detail = browser.client.get(made[1]).text
+    assert "design notes shown to annotators" in detail
+    assert "design notes hidden from annotators" in browser.client.get(made[0]).text

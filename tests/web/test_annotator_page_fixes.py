@@ -10,9 +10,10 @@ from datetime import timedelta
 import pytest
 from sqlmodel import Session, select
 
+from app.annotation.audit import CRITERIA
 from app.annotation.batches import create_batch, reassign_scenario
 from app.annotation.service import annotator_queue, assign_scenarios_paired, submit_diagnosis
-from app.models import Assignment, Batch, Response, Scenario
+from app.models import Assignment, AuditVote, Batch, Response, Scenario
 from app.models.base import utcnow
 from tests.factories import make_run, make_user
 
@@ -376,3 +377,56 @@ def test_the_batch_form_sets_whether_annotators_see_the_design_notes(
     detail = browser.client.get(made[1]).text
     assert "design notes shown to annotators" in detail
     assert "design notes hidden from annotators" in browser.client.get(made[0]).text
+
+
+# ---------------------------------------------------------------------------------------------
+# The audit form: criteria start unanswered, and a vote needs every one answered
+
+
+def test_audit_criteria_start_unanswered_and_must_all_be_answered(
+    session: Session, make_browser
+) -> None:
+    reviewer = make_user(session, role="researcher")
+    browser = make_browser()
+    browser.login(reviewer.username)
+    page = browser.client.get("/audit/ed-01").text
+    radios = re.findall(
+        r'<input type="radio" name="criterion_(\w+)" value="(pass|fail)"[^>]*>', page
+    )
+    assert sorted({key for key, _ in radios}) == sorted(CRITERIA)
+    assert len(radios) == 2 * len(CRITERIA)
+    assert not re.search(r'<input type="radio" name="criterion_\w+"[^>]*checked', page)
+    answered = {"causal_support": "pass", "need_identity": "fail", "timing_boundaries": "pass"}
+    refused = browser.client.post(
+        "/audit/ed-01",
+        data={
+            "csrf_token": browser.token,
+            "vote": "reject",
+            "comment": "Half-way through.",
+            **{f"criterion_{k}": v for k, v in answered.items()},
+        },
+    )
+    assert refused.status_code == 422
+    alert = _alert(refused.text)
+    assert alert == (
+        "mark every review criterion pass or fail; not answered yet: Retrieval necessity, "
+        "Proportional intensity"
+    )
+    for key, mark in answered.items():  # what was answered stays answered
+        assert re.search(rf'name="criterion_{key}" value="{mark}"[^>]*checked', refused.text)
+    for key in ("retrieval_necessity", "proportional_intensity"):
+        assert not re.search(rf'name="criterion_{key}"[^>]*checked', refused.text)
+    assert session.exec(select(AuditVote)).all() == []
+    done = browser.client.post(
+        "/audit/ed-01",
+        data={
+            "csrf_token": browser.token,
+            "vote": "reject",
+            "comment": "Need identity fails.",
+            **{f"criterion_{k}": answered.get(k, "pass") for k in CRITERIA},
+        },
+        follow_redirects=False,
+    )
+    assert done.status_code == 303
+    vote = session.exec(select(AuditVote)).one()
+    assert vote.criteria == {**dict.fromkeys(CRITERIA, "pass"), "need_identity": "fail"}

@@ -61,3 +61,29 @@ def test_other_issues_legend_says_required_as_the_answers_change(
     expect(required).to_be_visible()
     page.locator('input[name="timing"][value="premature"]').check()
     expect(required).to_be_hidden()
+
+
+@pytest.fixture
+def lead(live_db: str) -> None:
+    with session_scope() as session:
+        create_user(session, username="boss", password="boss-password", role="lead")
+
+
+def test_arena_runner_keeps_typed_arguments(page: Page, live_server: str, lead: None) -> None:
+    login(page, live_server, "boss", "boss-password")
+    page.goto(f"{live_server}/arena/scenarios/hm-03?t=2")
+    args = page.locator("#runner-args")
+    command = page.locator("#runner-command")
+    expect(args).to_have_value("{}")
+    command.select_option("email_read")  # untouched: the new command's arguments fill in
+    expect(args).to_have_value('{"message_id": ""}')
+    args.fill('{"message_id": "hm03-m1"}')
+    with page.expect_response(lambda r: "command=calendar_get" in r.url):
+        command.select_option("calendar_get")
+    expect(args).to_have_value('{"message_id": "hm03-m1"}')  # typed: never overwritten
+    args.fill("")
+    command.select_option("chat_history")  # blank: filled again
+    expect(args).to_have_value('{"conversation_id": ""}')
+    with page.expect_response(lambda r: "command=wallet_accounts" in r.url):
+        command.select_option("wallet_accounts")  # still the example: replaced
+    expect(args).to_have_value("{}")

@@ -4,6 +4,7 @@ errors name fields by their labels, and the stale-tab box shows labels and the o
 from __future__ import annotations
 
 import html
+import json
 import re
 from datetime import timedelta
 
@@ -430,3 +431,47 @@ def test_audit_criteria_start_unanswered_and_must_all_be_answered(
     assert done.status_code == 303
     vote = session.exec(select(AuditVote)).one()
     assert vote.criteria == {**dict.fromkeys(CRITERIA, "pass"), "need_identity": "fail"}
+
+
+# ---------------------------------------------------------------------------------------------
+# The arena runner: choosing a command never overwrites arguments already typed
+
+
+def _args_box(fragment: str) -> tuple[str, str]:
+    """(textarea text, args_example) of the runner's arguments box."""
+    text = re.search(r'<textarea name="args"[^>]*>(.*?)</textarea>', fragment, re.S)
+    example = re.search(r'name="args_example" id="runner-args-example" value="([^"]*)"', fragment)
+    assert text and example, fragment
+    return html.unescape(text.group(1)), html.unescape(example.group(1))
+
+
+@pytest.mark.parametrize(
+    "typed,kept",
+    [
+        ('{"message_id": "hm03-m2"}', True),  # typed: kept
+        ("not json yet", True),  # half-typed: kept
+        ("", False),  # blank: filled
+        ("{}", False),  # still the previous command's example: filled
+        ("{ }", False),  # the same example, spaced differently: filled
+    ],
+)
+def test_choosing_a_command_keeps_typed_arguments(
+    session: Session, make_browser, typed: str, kept: bool
+) -> None:
+    lead = make_user(session, role="lead")
+    browser = make_browser()
+    browser.login(lead.username)
+    page = browser.client.get("/arena/scenarios/hm-03", params={"t": 1}).text
+    text, example = _args_box(page)
+    assert (text, example) == ("{}", "{}")  # email_list: no required arguments
+    fragment = browser.client.get(
+        "/arena/scenarios/hm-03",
+        params={"command": "email_read", "args": typed, "args_example": example},
+        headers={"HX-Request": "true", "HX-Trigger": "runner-command"},
+    ).text
+    text, example = _args_box(fragment)
+    assert json.loads(example) == {"message_id": ""}
+    if kept:
+        assert text == typed
+    else:
+        assert json.loads(text) == {"message_id": ""}

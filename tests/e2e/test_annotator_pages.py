@@ -87,3 +87,23 @@ def test_arena_runner_keeps_typed_arguments(page: Page, live_server: str, lead: 
     with page.expect_response(lambda r: "command=wallet_accounts" in r.url):
         command.select_option("wallet_accounts")  # still the example: replaced
     expect(args).to_have_value("{}")
+
+
+def test_pages_load_without_a_404_and_with_the_favicon(page: Page, live_server: str) -> None:
+    failures: list[str] = []
+    page.on("response", lambda r: failures.append(r.url) if r.status >= 400 else None)
+    page.goto(f"{live_server}/login")
+    icon = page.locator('link[rel="icon"]')
+    expect(icon).to_have_attribute("href", "/static/favicon.svg")
+    size = page.evaluate(
+        """async () => {
+            const image = new Image();
+            image.src = document.querySelector('link[rel="icon"]').href;
+            await image.decode();
+            return [image.naturalWidth, image.naturalHeight];
+        }"""
+    )
+    assert size[0] > 0 and size[1] > 0  # the SVG decodes as an image
+    answer = page.request.get(f"{live_server}/favicon.ico")
+    assert answer.status == 200 and answer.headers["content-type"].startswith("image/svg+xml")
+    assert failures == []

@@ -475,3 +475,24 @@ def test_choosing_a_command_keeps_typed_arguments(
         assert text == typed
     else:
         assert json.loads(text) == {"message_id": ""}
+
+
+# ---------------------------------------------------------------------------------------------
+# A favicon, linked from every page and served at /favicon.ico
+
+
+def test_favicon_is_linked_and_served(make_browser) -> None:
+    from app.settings import ROOT
+
+    icon = (ROOT / "static" / "favicon.svg").read_bytes()
+    assert icon.startswith(b"<svg") and b"</svg>" in icon
+    client = make_browser().client
+    login = client.get("/login").text
+    assert '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">' in login
+    for path in ("/static/favicon.svg", "/favicon.ico"):
+        answer = client.get(path, headers={"Accept": "image/avif,image/webp,*/*"})
+        assert answer.status_code == 200, path
+        assert answer.headers["content-type"].startswith("image/svg+xml")
+        assert answer.content == icon
+    # not a page: no log-in redirect for an anonymous browser
+    assert client.get("/favicon.ico", follow_redirects=False).status_code == 200

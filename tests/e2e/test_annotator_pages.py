@@ -1,14 +1,18 @@
-"""In headless Chromium: the annotator page fixes of issue 17, item 8, where behaviour is in the
-browser (the Other-issues legend follows the answers)."""
+"""In headless Chromium: the page fixes of issue 17, item 8, where behaviour is in the browser or
+the layout (the Other-issues legend follows the answers, the arena runner keeps typed arguments,
+the favicon, Table 1 fits a 1440-px screen)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
+from sqlmodel import select
 
-from app.annotation.service import annotator_queue, assign_scenarios_paired
+from app.annotation.service import annotator_queue, assign_scenarios_paired, submit_diagnosis
 from app.db import session_scope
-from app.models import Response
+from app.models import Agent, Response
 from app.users.service import create_user
 from tests.factories import make_run
 
@@ -107,3 +111,59 @@ def test_pages_load_without_a_404_and_with_the_favicon(page: Page, live_server: 
     answer = page.request.get(f"{live_server}/favicon.ico")
     assert answer.status == 200 and answer.headers["content-type"].startswith("image/svg+xml")
     assert failures == []
+
+
+LONG_NAMES = {
+    "eager_executor": "meta-llama/Llama-3.3-70B-Instruct-Turbo",
+    "notify_latest": "Qwen/Qwen3-235B-A22B-Thinking-2507",
+}
+"""Agent names as long as real model identifiers, which a table must still fit."""
+
+
+@pytest.fixture
+def judged(live_db: str) -> None:
+    """Every baseline response of two scenarios judged (accepted or rejected), agents renamed."""
+    with session_scope() as session:
+        make_run(session, scenario_ids=["hm-05", "wp-04"])
+        annotator = create_user(session, username="ann", password="ann-password", role="annotator")
+        create_user(session, username="boss", password="boss-password", role="lead")
+        assign_scenarios_paired(session, annotator_ids=[annotator.id])
+        for index, item in enumerate(annotator_queue(session, annotator)):
+            response = session.get(Response, item.response_id)
+            level = "L0" if response.action is None else response.level_predicted
+            form = {"level": level, "verdict": "reject" if index % 2 else "accept"}
+            if form["verdict"] == "reject" and level != "L0":
+                form.update(timing="premature", intensity="excessive")
+            submit_diagnosis(session, annotator=annotator, response_id=item.response_id, form=form)
+        for old, new in LONG_NAMES.items():
+            agent = session.exec(select(Agent).where(Agent.name == old)).one()
+            agent.name = new
+            session.add(agent)
+        session.commit()
+
+
+FITS = """(selector) => {
+    const table = document.querySelector(selector);
+    const box = table.closest('.table-scroll') || table.parentElement;
+    return {scroll: box.scrollWidth, client: box.clientWidth,
+            page: document.documentElement.scrollWidth, viewport: window.innerWidth};
+}"""
+
+
+def test_table1_fits_a_1440_px_screen(page: Page, live_server: str, judged: None) -> None:
+    page.set_viewport_size({"width": 1440, "height": 900})
+    login(page, live_server, "boss", "boss-password")
+    for path, selector in (("/analysis", "#table1_ci"), ("/lead", "#table1")):
+        page.goto(f"{live_server}{path}")
+        for name in LONG_NAMES.values():
+            expect(page.locator(selector)).to_contain_text(name)
+        sizes = page.evaluate(FITS, selector)
+        assert sizes["scroll"] <= sizes["client"], (path, sizes)
+        assert sizes["page"] <= sizes["viewport"], (path, sizes)
+        # shortened headings say what they stand for
+        heading = page.locator(f'{selector} th[data-col="insufficient"] abbr, {selector} th abbr')
+        expect(heading.first).to_have_attribute("title", re.compile(r".+"))
+    page.goto(f"{live_server}/analysis")
+    page.locator('#table1_ci th[data-col="reasoning_tokens_k"] button').click()  # sorted: ▲
+    sizes = page.evaluate(FITS, "#table1_ci")
+    assert sizes["scroll"] <= sizes["client"], sizes

@@ -57,6 +57,15 @@ def create_app() -> FastAPI:
         )
         return response
 
+    favicon = (ROOT / "static" / "favicon.svg").read_bytes()
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    def favicon_ico() -> StarletteResponse:
+        # browsers ask for /favicon.ico whatever the page links: answer with the SVG icon
+        return StarletteResponse(
+            favicon, media_type="image/svg+xml", headers={"Cache-Control": "public, max-age=86400"}
+        )
+
     @app.get("/healthz", include_in_schema=False)
     def healthz() -> dict[str, str]:
         return {"status": "ok"}

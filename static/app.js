@@ -470,4 +470,29 @@
   }
 
   document.addEventListener("DOMContentLoaded", start);
+
+  // The Other-issues legend says "required" exactly when the rules ask for an issue: the server
+  // lists those answers in data-required-when, as "level|verdict|timing|intensity".
+  function setupIssuesHint(form) {
+    var box = form.querySelector("fieldset[data-required-when]");
+    if (!box) return;
+    var required = JSON.parse(box.dataset.requiredWhen || "[]");
+    function value(name) {
+      var input = form.querySelector('input[name="' + name + '"]:checked');
+      return input ? input.value : "";
+    }
+    function mark() {
+      var on = required.includes(["level", "verdict", "timing", "intensity"].map(value).join("|"));
+      box.querySelectorAll("[data-issues-hint]").forEach(function (hint) {
+        hint.hidden = (hint.dataset.issuesHint === "required") !== on;
+      });
+    }
+    form.addEventListener("change", mark);
+    mark();
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    var form = document.getElementById("diagnosis-form");
+    if (form) setupIssuesHint(form);
+  });
 })();

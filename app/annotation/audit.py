@@ -106,7 +106,10 @@ def check_vote(vote: Any, criteria: Any, comment: Any) -> tuple[str, dict[str, s
         raise UnprocessableError(f"unknown criteria: {', '.join(unknown)}", "criteria")
     missing = [CRITERIA[key][0] for key in CRITERIA if criteria.get(key) not in ("pass", "fail")]
     if missing:
-        raise UnprocessableError(f"mark pass or fail for: {', '.join(missing)}", "criteria")
+        raise UnprocessableError(
+            f"mark every review criterion pass or fail; not answered yet: {', '.join(missing)}",
+            "criteria",
+        )
     marks = {key: str(criteria[key]) for key in CRITERIA}
     failed = [CRITERIA[key][0] for key, mark in marks.items() if mark == "fail"]
     if vote == "approve" and failed:

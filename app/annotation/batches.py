@@ -383,6 +383,7 @@ def create_batch(
     overlap_share: float = 0.0,
     seed: int = 0,
     expires_after_hours: int | None = 72,
+    show_design_notes: bool = False,
     now: datetime | None = None,
 ) -> Batch:
     """Build a batch and its assignments under the paired protocol (DESIGN §7). Commits once.
@@ -414,6 +415,8 @@ def create_batch(
         overlap_share: fraction 0..1 of checkpoints judged twice.
         seed: seed of the overlap sample.
         expires_after_hours: assignments expire this many hours after now (None: never).
+        show_design_notes: the batch's annotators see the scenario design notes and the
+            checkpoint design on the diagnosis page (default: hidden, DESIGN §4).
         now: the current time (tests).
 
     Returns:
@@ -514,6 +517,7 @@ def create_batch(
         created_by=created_by,
         created_at=now,
         expires_after_hours=expires_after_hours,
+        show_design_notes=show_design_notes,
     )
     session.add(batch)
     session.flush()

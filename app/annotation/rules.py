@@ -19,14 +19,44 @@ TIMINGS = ("premature", "belated", "appropriate")
 INTENSITIES = ("insufficient", "excessive", "appropriate")
 OTHER_ISSUES = ("unsupported_by_evidence", "irrelevant_action", "factual_contradiction", "other")
 
+FIELD_LABELS = {
+    "level": "Level",
+    "verdict": "Verdict",
+    "timing": "Timing",
+    "intensity": "Intensity",
+    "other_issues": "Other issues",
+}
+"""The diagnosis form's label of each field: what the annotator reads, in errors too."""
+ISSUE_LABELS = {category: category.replace("_", " ") for category in OTHER_ISSUES}
+"""The form's label of each other-issue category (``factual_contradiction`` → ``factual
+contradiction``)."""
+
+
+def field_label(field: str) -> str:
+    """The form label of a field named in a :class:`DiagnosisError` or an error of the page.
+
+    ``other_issues[1].note`` → ``Other issues``; an unknown name is shown capitalised, with
+    spaces for underscores.
+    """
+    base = field.split("[", 1)[0].split(".", 1)[0]
+    return FIELD_LABELS.get(base, base.replace("_", " ").capitalize())
+
 
 class DiagnosisError(ValueError):
-    """A diagnosis that breaks a rule; `field` is the form field at fault."""
+    """A diagnosis that breaks a rule.
+
+    Attributes:
+        field: the field at fault by its name in the form and in the export row
+            (``timing``, ``other_issues[0].note``); ``str()`` starts with it, for scripts.
+        message: the rule, in words an annotator understands (categories by their label).
+        label: the field's label on the form (:func:`field_label`), for the page.
+    """
 
     def __init__(self, field: str, message: str) -> None:
         super().__init__(f"{field}: {message}")
         self.field = field
         self.message = message
+        self.label = field_label(field)
 
 
 @dataclass(frozen=True)
@@ -66,6 +96,19 @@ def visible_fields(level: str | None, verdict: str | None) -> set[str]:
     if level in ("L1", "L2", "L3"):
         return {"timing", "intensity", "other_issues"}
     return {"other_issues"}
+
+
+def other_issues_required(
+    level: str | None, verdict: str | None, timing: str | None, intensity: str | None
+) -> bool:
+    """True when these answers need at least one other issue: a rejected L1–L3 whose timing and
+    intensity are both ``appropriate`` (DESIGN §7). The form's legend says so from this."""
+    return (
+        verdict == "reject"
+        and level in LEVELS[1:]
+        and timing == "appropriate"
+        and intensity == "appropriate"
+    )
 
 
 def _blank(value: Any) -> bool:
@@ -159,17 +202,19 @@ def check_diagnosis(
             raise DiagnosisError(
                 f"other_issues[{index}].category", f"must be one of {', '.join(OTHER_ISSUES)}"
             )
+        name = ISSUE_LABELS[category]
         if category in seen:
-            raise DiagnosisError(f"other_issues[{index}].category", f"{category} is given twice")
+            raise DiagnosisError(f"other_issues[{index}].category", f"{name} is given twice")
         if _blank(note):
-            raise DiagnosisError(f"other_issues[{index}].note", f"{category} needs a written note")
+            raise DiagnosisError(f"other_issues[{index}].note", f"{name} needs a written note")
         if len(str(note)) > NOTE_MAX:
             raise DiagnosisError(
-                f"other_issues[{index}].note", f"a note may have at most {NOTE_MAX} characters"
+                f"other_issues[{index}].note",
+                f"the note on {name} may have at most {NOTE_MAX} characters",
             )
         seen.add(category)
         normalised.append((category, str(note).strip()))
-    if level != "L0" and timing == "appropriate" and intensity == "appropriate" and not normalised:
+    if other_issues_required(level, verdict, timing, intensity) and not normalised:
         raise DiagnosisError(
             "other_issues",
             "a rejected response with appropriate timing and "

@@ -12,13 +12,14 @@ from sqlalchemy import select as sa_select
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
-from app.annotation.batches import held_assignment
+from app.annotation.batches import EXPIRED, RESTART, held_assignment, is_expired
 from app.annotation.rules import Diagnosis, DiagnosisError, check_diagnosis
 from app.errors import ConflictError, NotFoundError, UnprocessableError
 from app.models import (
     Annotation,
     AnnotationRevision,
     Assignment,
+    Batch,
     Checkpoint,
     Environment,
     Response,
@@ -106,6 +107,8 @@ class QueueItem:
     annotated: bool
     expires_at: datetime | None = None
     """When the item goes back to the pool if still unjudged (aware, UTC); None: never."""
+    verdict: str | None = None
+    """The annotator's saved verdict (``accept``/``reject``), None while unjudged."""
 
 
 def _utc(value: datetime | None) -> datetime | None:
@@ -124,6 +127,7 @@ def annotator_queue(session: Session, annotator: User) -> list[QueueItem]:
         Scenario.num_events,
         Annotation.id,
         Assignment.expires_at,
+        Annotation.verdict,
     ]
     rows = session.execute(
         sa_select(*columns)
@@ -144,21 +148,124 @@ def annotator_queue(session: Session, annotator: User) -> list[QueueItem]:
         )
     ).all()
     items = [
-        QueueItem(r, s, title, t, n, a is not None, _utc(expires))
-        for r, s, title, t, n, a, expires in rows
+        QueueItem(r, s, title, t, n, a is not None, _utc(expires), verdict)
+        for r, s, title, t, n, a, expires, verdict in rows
     ]
     return sorted(items, key=lambda i: (i.scenario_id, i.checkpoint, blind_order(i.response_id)))
 
 
 @dataclass(frozen=True)
+class Departure:
+    """Items the annotator judged that are no longer in their queue, for one scenario and cause:
+    why their progress went down.
+
+    Attributes:
+        scenario_id / scenario_title: the scenario.
+        judged: how many of the annotator's judged items of it left for this cause.
+        cause: ``audited_out`` (the scenario was rejected in the audit), ``restarted`` (a lead
+            restarted the scenario with another annotator), ``released`` (a lead took the items
+            out of the queue) or ``expired`` (the items' time ran out after they were judged).
+        at: when it happened (aware, UTC): the release or the expiry; None for an audit-out.
+        reason: the lead's reason for a restart or a release, else None.
+    """
+
+    scenario_id: str
+    scenario_title: str
+    judged: int
+    cause: str
+    at: datetime | None
+    reason: str | None
+
+
+def queue_departures(session: Session, annotator: User) -> list[Departure]:
+    """Why items the annotator judged have left their queue (so "judged" went down).
+
+    An item the annotator saved a judgement for is left out of :func:`annotator_queue` when its
+    scenario is audited out, when a lead restarts the scenario with another annotator (the
+    judged items move to be judged again) or otherwise takes it away, or when the item's time
+    runs out (expiry hides judged items too; a lead still counts them as judged). Items back in
+    the queue (given to the annotator again) are not listed.
+
+    Args:
+        session: database session (read only).
+        annotator: the annotator.
+
+    Returns:
+        One :class:`Departure` per scenario and cause, by scenario id then cause.
+    """
+    now = utcnow()
+    rows = session.exec(
+        select(Annotation.response_id, Scenario.id, Scenario.title, Scenario.audit_status)
+        .join(Response, col(Response.id) == col(Annotation.response_id))
+        .join(Checkpoint, col(Checkpoint.id) == col(Response.checkpoint_id))
+        .join(Scenario, col(Scenario.id) == col(Checkpoint.scenario_id))
+        .where(Annotation.annotator_id == annotator.id)
+    ).all()
+    if not rows:
+        return []
+    held: dict[str, list[Assignment]] = {}
+    for assignment in session.exec(
+        select(Assignment)
+        .where(
+            Assignment.annotator_id == annotator.id,
+            col(Assignment.response_id).in_([r for r, *_ in rows]),
+        )
+        .order_by(col(Assignment.id))
+    ):
+        held.setdefault(assignment.response_id, []).append(assignment)
+    groups: dict[tuple[str, str], dict[str, Any]] = {}
+    for response_id, scenario_id, title, audit_status in rows:
+        mine = held.get(response_id, [])
+        if audit_status == "rejected":
+            cause, at, reason = "audited_out", None, None
+        elif not mine or any(
+            a.released_at is None and not is_expired(a.expires_at, now) for a in mine
+        ):
+            continue  # still in the queue (or never assigned: nothing to explain)
+        else:
+            latest = mine[-1]
+            if latest.released_at is None or latest.released_reason == EXPIRED:
+                cause, at, reason = "expired", _utc(latest.expires_at), None
+            else:
+                text = latest.released_reason or ""
+                restarted = f" ({RESTART}: " in text
+                cause = "restarted" if restarted else "released"
+                at = _utc(latest.released_at)
+                reason = text.split(f" ({RESTART}: ", 1)[0] if restarted else text
+        group = groups.setdefault(
+            (scenario_id, cause),
+            {"title": title, "judged": 0, "at": at, "reason": reason},
+        )
+        group["judged"] += 1
+        if at is not None and (group["at"] is None or at > group["at"]):
+            group["at"], group["reason"] = at, reason
+    return [
+        Departure(
+            scenario_id=scenario_id,
+            scenario_title=group["title"],
+            judged=group["judged"],
+            cause=cause,
+            at=group["at"],
+            reason=group["reason"],
+        )
+        for (scenario_id, cause), group in sorted(groups.items())
+    ]
+
+
+@dataclass(frozen=True)
 class DiagnosisItem:
-    """Everything the diagnosis page shows for one response (blinded: no agent)."""
+    """Everything the diagnosis page shows for one response (blinded: no agent).
+
+    `design_notes`: whether the annotator may see the scenario's design notes and checkpoint
+    design: only when the batch of the assignment they hold allows it (DESIGN §4).
+    """
 
     response: Response
     scenario: Scenario
     environment: Environment
     checkpoint: Checkpoint
     annotation: Annotation | None
+    design_notes: bool = False
 
 
 def load_item(session: Session, annotator: User, response_id: str) -> DiagnosisItem:
@@ -192,7 +299,9 @@ def load_item(session: Session, annotator: User, response_id: str) -> DiagnosisI
             Annotation.response_id == response_id, Annotation.annotator_id == annotator.id
         )
     ).first()
-    return DiagnosisItem(response, scenario, environment, checkpoint, annotation)
+    batch = session.get(Batch, assignment.batch_id) if assignment.batch_id is not None else None
+    design_notes = batch is not None and batch.show_design_notes
+    return DiagnosisItem(response, scenario, environment, checkpoint, annotation, design_notes)
 
 
 def _same(annotation: Annotation, diagnosis: Diagnosis) -> bool:

@@ -22,10 +22,18 @@ matplotlib.use("Agg")
 from matplotlib.axes import Axes
 from matplotlib.collections import PolyCollection
 from matplotlib.figure import Figure
+from matplotlib.lines import Line2D
+from matplotlib.patches import Patch
 
 ACCENT = "#3461c1"
 MUTED = "#8a94a6"
 INTENSITY_COLOURS = {"insufficient": "#e0a526", "excessive": "#c8553d", "appropriate": "#7fa7e3"}
+FIGURE4_SERIES = {
+    "intervention": ("Δ intervention share (L1–L3)", MUTED),
+    "gain": ("action gain (accepted L1–L3)", ACCENT),
+    "loss": ("restraint loss (accepted L0)", "#e0a526"),
+}
+"""Figure 4's bar series: key → (legend label, colour). Bars and legend both draw from here."""
 # Set once for the process (only these charts use matplotlib here): rc_context per figure
 # would swap global state under concurrent requests.
 matplotlib.rcParams.update(
@@ -154,24 +162,37 @@ def figure4_svg(pairs: list[dict[str, Any]]) -> str:
     left, right = fig.subplots(1, 2, sharey=True)
     y = list(range(len(rows)))[::-1]
     labels = [f"{p['agent_a']} − {p['agent_b']}" for p in rows]
-    _hbars(left, y, [p["delta_intervention_pp"] for p in rows], [0.0] * len(rows), color=MUTED)
+    colour = {key: c for key, (_label, c) in FIGURE4_SERIES.items()}
+    intervention = [p["delta_intervention_pp"] for p in rows]
+    _hbars(left, y, intervention, [0.0] * len(rows), color=colour["intervention"])
     left.set_title("Δ intervention share (pp)")
     gain = [p["action_gain_pp"] or 0.0 for p in rows]
     loss = [p["restraint_loss_pp"] or 0.0 for p in rows]
     gain_start, loss_start = _diverging([gain, loss])
-    _hbars(right, y, gain, gain_start, color=ACCENT, label="action gain")
-    _hbars(right, y, loss, loss_start, color="#e0a526", label="restraint loss")
+    _hbars(right, y, gain, gain_start, color=colour["gain"])
+    _hbars(right, y, loss, loss_start, color=colour["loss"])
     right.scatter(
-        [p["delta_acceptability_pp"] for p in rows],
-        y,
-        marker="D",
-        color="#1c2233",
-        s=14,
-        zorder=3,
-        label="Δ acceptability",
+        [p["delta_acceptability_pp"] for p in rows], y, marker="D", color="#1c2233", s=14, zorder=3
     )
     right.set_title("Δ acceptability (pp)")
-    right.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0), frameon=False, fontsize=8)
+    # one legend for both panels, every bar colour in it, from the same table as the bars
+    handles: list[Any] = [
+        Patch(facecolor=c, edgecolor="none", label=label) for label, c in FIGURE4_SERIES.values()
+    ]
+    handles.append(
+        Line2D(
+            [],
+            [],
+            marker="D",
+            color="#1c2233",
+            linestyle="none",
+            markersize=4,
+            label="Δ acceptability",
+        )
+    )
+    right.legend(
+        handles=handles, loc="upper left", bbox_to_anchor=(1.0, 1.0), frameon=False, fontsize=8
+    )
     for ax in (left, right):
         ax.axvline(0, color="#1c2233", linewidth=0.8)
         ax.spines[["top", "right"]].set_visible(False)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from sqlalchemy import false
 from sqlmodel import Field, SQLModel
 
 from app.models.base import json_field, time_field
@@ -20,7 +21,9 @@ class Batch(SQLModel, table=True):
     `need_types` and `domains` are the filters used (empty = all); `overlap_share` is the
     fraction (0..1) of the batch's checkpoints also given to a second annotator, chosen from
     `seed`. Assignments made for the batch expire `expires_after_hours` after they are made
-    (None: never).
+    (None: never). `show_design_notes`: annotators of the batch's items see the scenario's design
+    notes and checkpoint design (DESIGN §4: shown to annotators only where the batch allows it;
+    auditors and leads always see them).
     """
 
     __tablename__ = "batches"
@@ -37,3 +40,4 @@ class Batch(SQLModel, table=True):
     created_by: int | None = Field(default=None, foreign_key="users.id")
     created_at: datetime = time_field(now=True)
     expires_after_hours: int | None = 72
+    show_design_notes: bool = Field(default=False, sa_column_kwargs={"server_default": false()})

@@ -49,14 +49,15 @@ def test_split_audit_and_adjudication(page: Page, live_server: str, reviewers: N
     page.wait_for_url(f"{live_server}/audit/ed-01")
     expect(page.locator("#design-notes")).to_contain_text("Best intervention")
     expect(page.locator("#independence-note")).to_have_count(0)
-    criterion = page.locator('input[name="pass"][value="causal_support"]')
+    criterion = page.locator('input[name="criterion_causal_support"][value="pass"]')
     expect(criterion).not_to_be_checked()
+    expect(page.locator('#criteria-field input[type="radio"]:checked')).to_have_count(0)
     page.locator("h1").first.click()
     for key in "12345":
         page.keyboard.press(key)
     expect(criterion).to_be_checked()
-    page.keyboard.press("3")  # toggles back to fail...
-    expect(page.locator('input[name="pass"][value="timing_boundaries"]')).not_to_be_checked()
+    page.keyboard.press("3")  # marks it fail...
+    expect(page.locator('input[name="criterion_timing_boundaries"][value="fail"]')).to_be_checked()
     page.keyboard.press("a")
     page.keyboard.press("c")
     expect(page.locator("#comment")).to_be_focused()
@@ -65,7 +66,8 @@ def test_split_audit_and_adjudication(page: Page, live_server: str, reviewers: N
     expect(page.locator("#form-error")).to_contain_text("an approval cannot fail a criterion")
     expect(page.locator("#comment")).to_have_value(FIRST_COMMENT)
     page.locator("h1").first.click()
-    page.keyboard.press("3")
+    page.keyboard.press("3")  # ...and pass again
+    expect(page.locator('input[name="criterion_timing_boundaries"][value="pass"]')).to_be_checked()
     page.keyboard.press("Control+Enter")
     page.wait_for_url(f"{live_server}/audit/ed-02")
     page.goto(f"{live_server}/audit/ed-01")
@@ -80,8 +82,12 @@ def test_split_audit_and_adjudication(page: Page, live_server: str, reviewers: N
     expect(page.locator("body")).not_to_contain_text(FIRST_COMMENT)
     expect(page.locator("body")).not_to_contain_text("rev1")
     for key in ("causal_support", "need_identity", "timing_boundaries", "proportional_intensity"):
-        page.locator(f'input[name="pass"][value="{key}"]').check()
+        page.locator(f'input[name="criterion_{key}"][value="pass"]').check()
     page.get_by_label("Reject").check()
+    page.locator("#comment").fill("The key evidence is also in an event summary.")
+    page.get_by_role("button", name="Submit vote").click()  # one criterion is unanswered
+    expect(page.locator("#form-error")).to_contain_text("not answered yet: Retrieval necessity")
+    page.locator('input[name="criterion_retrieval_necessity"][value="fail"]').check()
     page.locator("#comment").fill("The key evidence is also in an event summary.")
     page.get_by_role("button", name="Submit vote").click()
     page.wait_for_url(f"{live_server}/audit/ed-02")

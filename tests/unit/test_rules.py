@@ -118,3 +118,48 @@ def test_level_and_verdict_are_required(level: str, verdict: str) -> None:
 )
 def test_visible_fields_follow_the_rules(level: str, verdict: str, expected: set) -> None:
     assert visible_fields(level, verdict) == expected
+
+
+def test_fields_are_named_by_their_form_labels() -> None:
+    from app.annotation.rules import ISSUE_LABELS, field_label
+
+    assert field_label("other_issues") == "Other issues"
+    assert field_label("other_issues[1].note") == "Other issues"
+    assert field_label("timing") == "Timing"
+    assert field_label("seconds_spent") == "Seconds spent"
+    assert ISSUE_LABELS["factual_contradiction"] == "factual contradiction"
+    with pytest.raises(DiagnosisError) as info:
+        check_diagnosis(
+            "L1", "reject", "belated", "excessive", [{"category": "irrelevant_action", "note": ""}]
+        )
+    # str() keeps the field's name for scripts; the message and label are for the page
+    assert str(info.value) == "other_issues[0].note: irrelevant action needs a written note"
+    assert (info.value.label, info.value.message) == (
+        "Other issues",
+        "irrelevant action needs a written note",
+    )
+
+
+@pytest.mark.parametrize(
+    "answers,required",
+    [
+        (("L1", "reject", "appropriate", "appropriate"), True),
+        (("L3", "reject", "appropriate", "appropriate"), True),
+        (("L0", "reject", None, None), False),
+        (("L2", "reject", "appropriate", "excessive"), False),
+        (("L2", "accept", "appropriate", "appropriate"), False),
+    ],
+)
+def test_other_issues_required_exactly_where_check_diagnosis_requires_one(
+    answers: tuple, required: bool
+) -> None:
+    from app.annotation.rules import other_issues_required
+
+    assert other_issues_required(*answers) is required
+    if answers[1] == "reject":
+        try:
+            check_diagnosis(*answers)
+            refused = False
+        except DiagnosisError as exc:
+            refused = exc.field == "other_issues"
+        assert refused is required

@@ -323,7 +323,12 @@ def test_choosing_a_command_refills_the_arguments_box(lead) -> None:
             params={"command": command},
             headers={"HX-Request": "true", "HX-Trigger": "runner-command"},
         ).text
-        box = re.fullmatch(r'\s*<textarea name="args" [^>]*>(.*?)</textarea>\s*', fragment, re.S)
+        box = re.fullmatch(
+            r'\s*<span id="runner-args-box"><textarea name="args" [^>]*>(.*?)</textarea>'
+            r'<input type="hidden" name="args_example"[^>]*></span>\s*',
+            fragment,
+            re.S,
+        )
         assert box and 'id="runner-args"' in fragment
         assert json.loads(html.unescape(box.group(1))) == example
 

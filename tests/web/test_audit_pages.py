@@ -34,7 +34,9 @@ def _browser(make_browser, user):
 
 
 def _vote_form(browser, vote: str, passed: list[str], comment: str) -> dict:
-    return {"csrf_token": browser.token, "vote": vote, "pass": passed, "comment": comment}
+    """The review form with `passed` criteria marked pass and every other one marked fail."""
+    marks = {f"criterion_{k}": "pass" if k in passed else "fail" for k in CRITERIA}
+    return {"csrf_token": browser.token, "vote": vote, "comment": comment, **marks}
 
 
 def test_annotators_get_403_everywhere(session: Session, make_browser, people) -> None:
@@ -86,19 +88,24 @@ def test_review_page_shows_the_scenario(session: Session, make_browser, people) 
     assert "red-handled gate valve behind the washing machine" in text  # key evidence
     assert "send_chat_message" in text and 'id="best-args"' in text
     for key, (label, _description) in CRITERIA.items():
-        assert f'value="{key}"' in text and label in text
+        assert f'name="criterion_{key}"' in text and label in text
     assert 'data-key="ctrl+Enter"' in text and 'data-key="a"' in text
 
 
 def test_vote_without_csrf_is_refused(session: Session, make_browser, people) -> None:
     browser = _browser(make_browser, people["r1"])
     response = browser.client.post(
-        "/audit/hm-01", data={"vote": "approve", "pass": list(CRITERIA), "comment": "fine"}
+        "/audit/hm-01",
+        data={
+            k: v
+            for k, v in _vote_form(browser, "approve", list(CRITERIA), "fine").items()
+            if k != "csrf_token"
+        },
     )
     assert response.status_code == 403
     response = browser.client.post(
         "/audit/hm-01",
-        data={"vote": "approve", "pass": list(CRITERIA), "comment": "fine", "csrf_token": "x"},
+        data={**_vote_form(browser, "approve", list(CRITERIA), "fine"), "csrf_token": "x"},
     )
     assert response.status_code == 403
     assert session.exec(select(AuditVote)).all() == []
@@ -133,8 +140,11 @@ def test_invalid_vote_keeps_the_answers(session: Session, make_browser, people) 
     assert response.status_code == 422
     assert "an approval cannot fail a criterion" in html.unescape(response.text)
     assert "My notes." in response.text
-    assert re.search(r'value="causal_support" data-key="1"\s+checked', response.text)
-    assert not re.search(r'value="timing_boundaries" data-key="3"\s+checked', response.text)
+    assert re.search(r'name="criterion_causal_support" value="pass"[^>]*checked', response.text)
+    assert re.search(r'name="criterion_timing_boundaries" value="fail"[^>]*checked', response.text)
+    assert not re.search(
+        r'name="criterion_timing_boundaries" value="pass"[^>]*checked', response.text
+    )
     empty = browser.client.post(
         "/audit/ed-01", data=_vote_form(browser, "approve", list(CRITERIA), "  ")
     )

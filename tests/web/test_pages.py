@@ -121,7 +121,7 @@ def test_another_annotators_item_is_not_found(session: Session, make_browser, wo
             },
             "needs a written note",
         ),
-        ({"level": "L9", "verdict": "accept"}, "level"),
+        ({"level": "L9", "verdict": "accept"}, "Level: must be one of L0, L1, L2, L3"),
         ({"level": "L0", "verdict": "accept"}, "took an action, so its level is L1, L2 or L3"),
         (
             {

@@ -82,9 +82,27 @@ SECTIONS: tuple[tuple[str, str, tuple[str, ...], str | None], ...] = (
 """Page sections: (anchor, heading, tables, figure or None)."""
 
 
-def label(column: str) -> str:
-    """Heading of a column on the page."""
-    return COLUMN_LABELS.get(column, column.replace("_", " "))
+COLUMN_ABBREVIATIONS: dict[str, tuple[str, str]] = {
+    "acceptability": ("Acc. %", "Acceptability, % of annotated responses"),
+    "inaction": ("Inact. %", "Inaction (rejected L0), %"),
+    "premature": ("Prem. %", "Premature, %"),
+    "belated": ("Bel. %", "Belated, %"),
+    "insufficient": ("Insuf. %", "Insufficient, %"),
+    "excessive": ("Exc. %", "Excessive, %"),
+    "appropriate": ("Appr. %", "Appropriate, %"),
+    "reasoning_tokens_k": ("Tok. (k)", "Mean reasoning tokens, thousands"),
+    "retrieval_rounds": ("Rounds", "Mean retrieval rounds"),
+}
+"""Short headings (with their full name as the ``<abbr>`` title) for the wide tables: Table 1
+with its intervals fits a 1440-px screen. Downloads keep the column names."""
+
+
+def label(column: str) -> Markup:
+    """Heading of a column on the page: an ``<abbr title>`` where the heading is shortened."""
+    if column in COLUMN_ABBREVIATIONS:
+        short, full = COLUMN_ABBREVIATIONS[column]
+        return Markup('<abbr title="{}">{}</abbr>').format(full, short)
+    return Markup("{}").format(COLUMN_LABELS.get(column, column.replace("_", " ")))
 
 
 def _int(value: str, name: str) -> int | None:

@@ -16,6 +16,7 @@ from app.annotation.service import (
     QueueItem,
     annotator_queue,
     load_item,
+    queue_departures,
     revisions,
     submit_diagnosis,
 )
@@ -34,6 +35,17 @@ VISIBILITY = {
     for verdict in rules.VERDICTS
 }
 """Conditional fields each (level, verdict) shows, from the rules; the page toggles them."""
+
+ISSUES_REQUIRED = sorted(
+    f"{level}|{verdict}|{timing}|{intensity}"
+    for level in rules.LEVELS
+    for verdict in rules.VERDICTS
+    for timing in (*rules.TIMINGS, "")
+    for intensity in (*rules.INTENSITIES, "")
+    if rules.other_issues_required(level, verdict, timing, intensity)
+)
+"""The "level|verdict|timing|intensity" answers that need an other issue, from the rules; the
+page marks the Other-issues legend "required" for them."""
 
 ISSUE_KEYS = {
     "unsupported_by_evidence": "u",
@@ -57,8 +69,8 @@ def _form_values(form: Any) -> dict[str, Any]:
         note = str(form.get(f"note_{category}") or "").strip()
         if note and category not in ticked:
             raise UnprocessableError(
-                f"a note is written for {category.replace('_', ' ')} but the issue is not ticked; "
-                "tick it or clear the note",
+                f"a note is written for {rules.ISSUE_LABELS[category]} but the issue is not "
+                "ticked; tick it or clear the note",
                 "other_issues",
             )
     issues = [{"category": c, "note": str(form.get(f"note_{c}") or "").strip()} for c in ticked]
@@ -96,7 +108,14 @@ def queue_page(request: Request, session: SessionDep, user: AnnotatorUser) -> Re
     return render(
         request,
         "annotate/queue.html",
-        {"queue": queue, "groups": groups, "done": done, "first_open": first_open},
+        {
+            "queue": queue,
+            "groups": groups,
+            "done": done,
+            "first_open": first_open,
+            "labels": _labels(queue),
+            "departures": queue_departures(session, user),
+        },
     )
 
 
@@ -218,6 +237,10 @@ def _item_page(
         "issues": {i["category"]: i["note"] for i in values["other_issues"]},
         "visible": rules.visible_fields(values.get("level"), values.get("verdict")),
         "visibility": VISIBILITY,
+        "issues_required": rules.other_issues_required(
+            *(values.get(name) for name in ("level", "verdict", "timing", "intensity"))
+        ),
+        "issues_required_when": ISSUES_REQUIRED,
         "issue_keys": ISSUE_KEYS,
         "allowed_levels": rules.allowed_levels(item.response.action is not None),
         "rules": rules,
@@ -408,7 +431,8 @@ async def submit(
             seconds_spent=spent if spent is not None and 0 <= spent < 86400 else None,
         )
     except UnprocessableError as exc:
-        message = f"{exc.field}: {exc}" if exc.field else str(exc)
+        # the field by its label on the form ("Other issues: ..."), never its name
+        message = f"{rules.field_label(exc.field)}: {exc}" if exc.field else str(exc)
         fallback = values or {
             "level": form.get("level"),
             "verdict": form.get("verdict"),

@@ -7,6 +7,7 @@ hand-run retrieval commands — is for leads, researchers and admins (the scenar
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from fastapi import APIRouter, Depends, Request
@@ -79,19 +80,22 @@ def scenario_page(
     t: int = 0,
     command: str | None = None,
     args: str | None = None,
+    args_example: str | None = None,
 ) -> Response:
     """Checkpoint t of a scenario; with `command`, also run that retrieval command at t.
 
     An htmx request with `command` gets only the "runner_result" block; one sent by the command
     select (``HX-Trigger: runner-command``) gets the "runner_args" block with that command's
-    required arguments filled in (no inline script: the CSP allows none).
+    required arguments filled in (no inline script: the CSP allows none) — unless the box
+    holds arguments the user typed (`args` differs from `args_example`, the example it was
+    filled with), which are kept as they are.
     """
     loaded = load_scenario(session, scenario_id)
     n = len(loaded.events)
     if not 0 <= t <= n:
         raise NotFoundError(f"checkpoint {t} is outside 0..{n} for scenario {scenario_id}")
     if is_htmx(request) and request.headers.get("HX-Trigger") == "runner-command":
-        box = {"args": None, "example": _example(command)}
+        box = {"args": _typed_args(args, args_example), "example": _example(command)}
         return render(request, "arena/scenario.html", {"runner": box}, block="runner_args")
     runner = _run(loaded, t, command, args)
     if runner is not None and is_htmx(request):
@@ -114,6 +118,22 @@ def scenario_page(
         "money": format_money,
     }
     return render(request, "arena/scenario.html", context)
+
+
+def _typed_args(args: str | None, example: str | None) -> str | None:
+    """`args` when the user typed them; None when the box is blank or still holds `example`
+    (compared as JSON when both parse, so whitespace does not count as typing)."""
+    if args is None or not args.strip():
+        return None
+    if example is not None:
+        if args.strip() == example.strip():
+            return None
+        try:
+            if json.loads(args) == json.loads(example):
+                return None
+        except ValueError:
+            pass
+    return args
 
 
 def _example(command: str | None) -> str:

@@ -153,7 +153,7 @@ def _review_page(
         "design": review.scenario.design,
         "events": _timeline(review.scenario),
         "criteria": audit.CRITERIA,
-        "values": values or {"vote": None, "passed": [], "comment": ""},
+        "values": values or {"vote": None, "criteria": {}, "comment": ""},
         "error": error,
         "previous": previous,
         "following": following,
@@ -176,17 +176,20 @@ async def vote_view(
     request: Request, session: SessionDep, user: AuditorUser, scenario_id: str
 ) -> Response:
     form = await request.form()
-    passed = [str(key) for key in form.getlist("pass")]
+    # each criterion is answered on its own (radios that start unchecked): an unanswered one is
+    # left out, and cast_vote refuses the vote naming it, never counting it as a fail
+    marks = {key: str(form.get(f"criterion_{key}") or "") for key in audit.CRITERIA}
+    criteria = {key: mark for key, mark in marks.items() if mark}
     vote = str(form.get("vote") or "")
     comment = str(form.get("comment") or "")
-    values = {"vote": vote or None, "passed": passed, "comment": comment}
+    values = {"vote": vote or None, "criteria": criteria, "comment": comment}
     try:
         audit.cast_vote(
             session,
             scenario_id=scenario_id,
             reviewer=user,
             vote=vote,
-            criteria={key: "pass" if key in passed else "fail" for key in audit.CRITERIA},
+            criteria=criteria,
             comment=comment,
         )
     except (UnprocessableError, ConflictError) as exc:

@@ -125,6 +125,7 @@ def _form_values(form: FormData) -> dict[str, Any]:
         "overlap_percent": str(form.get("overlap_percent") or ""),
         "seed": str(form.get("seed") or ""),
         "expires_hours": str(form.get("expires_hours") or ""),
+        "show_design_notes": form.get("show_design_notes") in ("1", "on", "true"),
     }
 
 
@@ -156,6 +157,7 @@ async def create_batch_view(
             overlap_share=overlap / 100,
             seed=_optional_int(values["seed"], "seed", minimum=-DB_INT_MAX - 1) or 0,
             expires_after_hours=_optional_int(values["expires_hours"], "expires_hours"),
+            show_design_notes=values["show_design_notes"],
         )
     except UnprocessableError as exc:
         session.rollback()

@@ -19,6 +19,7 @@ from app.models import Response as ResponseRow
 from app.runs.service import runs_progress
 from app.web.deps import LeadUser, verify_csrf
 from app.web.forms import OptionalPhase
+from app.web.pages.analysis import label as column_label
 from app.web.templating import render
 
 router = APIRouter(prefix="/lead", dependencies=[Depends(verify_csrf)])
@@ -41,6 +42,7 @@ def overview(
         "lead/overview.html",
         {
             "columns": columns,
+            "label": column_label,
             "rows": rows,
             "runs": runs,
             "progress": progress,

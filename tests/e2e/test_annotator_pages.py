@@ -1,0 +1,169 @@
+"""In headless Chromium: the page fixes of issue 17, item 8, where behaviour is in the browser or
+the layout (the Other-issues legend follows the answers, the arena runner keeps typed arguments,
+the favicon, Table 1 fits a 1440-px screen)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+from sqlmodel import select
+
+from app.annotation.service import annotator_queue, assign_scenarios_paired, submit_diagnosis
+from app.db import session_scope
+from app.models import Agent, Response
+from app.users.service import create_user
+from tests.factories import make_run
+
+pytestmark = pytest.mark.e2e
+
+
+@pytest.fixture
+def l3_item(live_db: str) -> str:
+    """Baseline responses on one scenario for annotator "ann"; returns an L3 item id."""
+    with session_scope() as session:
+        make_run(session, scenario_ids=["hm-05"])
+        annotator = create_user(session, username="ann", password="ann-password", role="annotator")
+        assign_scenarios_paired(session, annotator_ids=[annotator.id])
+        for item in annotator_queue(session, annotator):
+            if session.get(Response, item.response_id).level_predicted == "L3":
+                return item.response_id
+    raise AssertionError("no L3 response")
+
+
+def login(page: Page, base: str, username: str, password: str) -> None:
+    page.goto(f"{base}/login")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password").fill(password)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url(lambda url: "/login" not in url)
+
+
+def test_other_issues_legend_says_required_as_the_answers_change(
+    page: Page, live_server: str, l3_item: str
+) -> None:
+    login(page, live_server, "ann", "ann-password")
+    page.goto(f"{live_server}/annotate/{l3_item}")
+    optional = page.locator('#other-issues-field [data-issues-hint="optional"]')
+    required = page.locator('#other-issues-field [data-issues-hint="required"]')
+    page.get_by_label("Reject").check()
+    expect(optional).to_be_visible()
+    expect(required).to_be_hidden()
+    page.locator('input[name="timing"][value="appropriate"]').check()
+    expect(required).to_be_hidden()
+    page.locator('input[name="intensity"][value="appropriate"]').check()
+    expect(required).to_be_visible()
+    expect(required).to_contain_text("required")
+    expect(optional).to_be_hidden()
+    page.locator('input[name="intensity"][value="excessive"]').check()
+    expect(optional).to_be_visible()
+    expect(required).to_be_hidden()
+    page.locator('input[name="intensity"][value="appropriate"]').check()
+    page.get_by_role("button", name="Submit").click()  # refused: no issue named
+    expect(page.locator("#form-error")).to_contain_text("Other issues: a rejected response")
+    expect(required).to_be_visible()
+    page.locator('input[name="timing"][value="premature"]').check()
+    expect(required).to_be_hidden()
+
+
+@pytest.fixture
+def lead(live_db: str) -> None:
+    with session_scope() as session:
+        create_user(session, username="boss", password="boss-password", role="lead")
+
+
+def test_arena_runner_keeps_typed_arguments(page: Page, live_server: str, lead: None) -> None:
+    login(page, live_server, "boss", "boss-password")
+    page.goto(f"{live_server}/arena/scenarios/hm-03?t=2")
+    args = page.locator("#runner-args")
+    command = page.locator("#runner-command")
+    expect(args).to_have_value("{}")
+    command.select_option("email_read")  # untouched: the new command's arguments fill in
+    expect(args).to_have_value('{"message_id": ""}')
+    args.fill('{"message_id": "hm03-m1"}')
+    with page.expect_response(lambda r: "command=calendar_get" in r.url):
+        command.select_option("calendar_get")
+    expect(args).to_have_value('{"message_id": "hm03-m1"}')  # typed: never overwritten
+    args.fill("")
+    command.select_option("chat_history")  # blank: filled again
+    expect(args).to_have_value('{"conversation_id": ""}')
+    with page.expect_response(lambda r: "command=wallet_accounts" in r.url):
+        command.select_option("wallet_accounts")  # still the example: replaced
+    expect(args).to_have_value("{}")
+
+
+def test_pages_load_without_a_404_and_with_the_favicon(page: Page, live_server: str) -> None:
+    failures: list[str] = []
+    page.on("response", lambda r: failures.append(r.url) if r.status >= 400 else None)
+    page.goto(f"{live_server}/login")
+    icon = page.locator('link[rel="icon"]')
+    expect(icon).to_have_attribute("href", "/static/favicon.svg")
+    size = page.evaluate(
+        """async () => {
+            const image = new Image();
+            image.src = document.querySelector('link[rel="icon"]').href;
+            await image.decode();
+            return [image.naturalWidth, image.naturalHeight];
+        }"""
+    )
+    assert size[0] > 0 and size[1] > 0  # the SVG decodes as an image
+    answer = page.request.get(f"{live_server}/favicon.ico")
+    assert answer.status == 200 and answer.headers["content-type"].startswith("image/svg+xml")
+    assert failures == []
+
+
+LONG_NAMES = {
+    "eager_executor": "meta-llama/Llama-3.3-70B-Instruct-Turbo",
+    "notify_latest": "Qwen/Qwen3-235B-A22B-Thinking-2507",
+}
+"""Agent names as long as real model identifiers, which a table must still fit."""
+
+
+@pytest.fixture
+def judged(live_db: str) -> None:
+    """Every baseline response of two scenarios judged (accepted or rejected), agents renamed."""
+    with session_scope() as session:
+        make_run(session, scenario_ids=["hm-05", "wp-04"])
+        annotator = create_user(session, username="ann", password="ann-password", role="annotator")
+        create_user(session, username="boss", password="boss-password", role="lead")
+        assign_scenarios_paired(session, annotator_ids=[annotator.id])
+        for index, item in enumerate(annotator_queue(session, annotator)):
+            response = session.get(Response, item.response_id)
+            level = "L0" if response.action is None else response.level_predicted
+            form = {"level": level, "verdict": "reject" if index % 2 else "accept"}
+            if form["verdict"] == "reject" and level != "L0":
+                form.update(timing="premature", intensity="excessive")
+            submit_diagnosis(session, annotator=annotator, response_id=item.response_id, form=form)
+        for old, new in LONG_NAMES.items():
+            agent = session.exec(select(Agent).where(Agent.name == old)).one()
+            agent.name = new
+            session.add(agent)
+        session.commit()
+
+
+FITS = """(selector) => {
+    const table = document.querySelector(selector);
+    const box = table.closest('.table-scroll') || table.parentElement;
+    return {scroll: box.scrollWidth, client: box.clientWidth,
+            page: document.documentElement.scrollWidth, viewport: window.innerWidth};
+}"""
+
+
+def test_table1_fits_a_1440_px_screen(page: Page, live_server: str, judged: None) -> None:
+    page.set_viewport_size({"width": 1440, "height": 900})
+    login(page, live_server, "boss", "boss-password")
+    for path, selector in (("/analysis", "#table1_ci"), ("/lead", "#table1")):
+        page.goto(f"{live_server}{path}")
+        for name in LONG_NAMES.values():
+            expect(page.locator(selector)).to_contain_text(name)
+        sizes = page.evaluate(FITS, selector)
+        assert sizes["scroll"] <= sizes["client"], (path, sizes)
+        assert sizes["page"] <= sizes["viewport"], (path, sizes)
+        # shortened headings say what they stand for
+        heading = page.locator(f'{selector} th[data-col="insufficient"] abbr, {selector} th abbr')
+        expect(heading.first).to_have_attribute("title", re.compile(r".+"))
+    page.goto(f"{live_server}/analysis")
+    page.locator('#table1_ci th[data-col="reasoning_tokens_k"] button').click()  # sorted: ▲
+    sizes = page.evaluate(FITS, "#table1_ci")
+    assert sizes["scroll"] <= sizes["client"], sizes

@@ -465,8 +465,12 @@
   }
 
   function start() {
+    // on load, and again after a refusal page replaced the body (replacePage)
     var form = document.getElementById("diagnosis-form");
-    if (form) setupDiagnosis(form);
+    if (form) {
+      setupDiagnosis(form);
+      setupIssuesHint(form);
+    }
   }
 
   document.addEventListener("DOMContentLoaded", start);
@@ -490,9 +494,4 @@
     form.addEventListener("change", mark);
     mark();
   }
-
-  document.addEventListener("DOMContentLoaded", function () {
-    var form = document.getElementById("diagnosis-form");
-    if (form) setupIssuesHint(form);
-  });
 })();

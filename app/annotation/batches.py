@@ -17,7 +17,6 @@ it. Judged items are released only by a restart.
 
 from __future__ import annotations
 
-import hashlib
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -29,6 +28,7 @@ from sqlalchemy import select as sa_select
 from sqlalchemy.orm import aliased
 from sqlmodel import Session, col, select
 
+from app.annotation.planner import Candidate, PlanOptions, plan_assignments
 from app.arena.schema import NEED_TYPES
 from app.errors import ConflictError, NotFoundError, UnprocessableError
 from app.models import (
@@ -105,11 +105,6 @@ class HeldByDeactivated(UnprocessableError):
 
 # ---------------------------------------------------------------------------------------------
 # Helpers
-
-
-def _digest(*parts: object) -> str:
-    """A stable sha256 sort key (never ``hash()``: it changes between processes)."""
-    return hashlib.sha256(":".join(str(p) for p in parts).encode()).hexdigest()
 
 
 def is_expired(expires_at: datetime | None, now: datetime) -> bool:
@@ -220,20 +215,13 @@ def batch_choices(session: Session) -> BatchChoices:
 # Building a batch
 
 
-@dataclass(frozen=True)
-class _Candidate:
-    response_id: str
-    scenario_id: str
-    t: int
-
-
 def _candidates(
     session: Session,
     *,
     run_id: int | None,
     need_types: Sequence[str],
     domains: Sequence[str],
-) -> list[_Candidate]:
+) -> list[Candidate]:
     """Completed responses of non-rejected scenarios with no active primary assignment."""
     active_primary = exists().where(
         col(Assignment.response_id) == col(Response.id),
@@ -258,7 +246,7 @@ def _candidates(
         query = query.where(col(Scenario.need_type).in_(list(need_types)))
     if domains:
         query = query.where(col(Environment.domain).in_(list(domains)))
-    return [_Candidate(r, s, t) for r, s, t in session.exec(query).all()]
+    return [Candidate(r, s, t) for r, s, t in session.exec(query).all()]
 
 
 def _phase_holders(
@@ -294,19 +282,21 @@ def _inactive(session: Session, user_ids: Iterable[int]) -> set[int]:
     return {user_id for user_id in rows if user_id is not None}
 
 
-def _refuse_inactive_holders(session: Session, owner: dict[str, int], *, phase: int) -> None:
+def _refuse_inactive_holders(
+    session: Session, owner: dict[str, int], *, inactive: set[int], phase: int
+) -> None:
     """Refuse a batch that would give new items to a deactivated scenario annotator.
 
-    The paired protocol keeps a scenario with one annotator per phase, so a scenario whose
-    annotator in `phase` is deactivated cannot simply go to someone else (that would split it)
-    nor to them (they cannot log in). The lead decides: move (or restart) the scenario on the
-    batch page where it is held, or reactivate the annotator. Rolls back (ends the advisory
-    lock) before raising.
+    `owner` maps scenarios to their primary annotators in `phase`; `inactive` holds (at
+    least) the deactivated accounts among them. The paired protocol keeps a scenario with one
+    annotator per phase, so a scenario whose annotator in `phase` is deactivated cannot simply
+    go to someone else (that would split it) nor to them (they cannot log in). The lead
+    decides: move (or restart) the scenario on the batch page where it is held, or reactivate
+    the annotator. Rolls back (ends the advisory lock) before raising.
 
     Raises:
         HeldByDeactivated: naming each such scenario, its holder and their batches.
     """
-    inactive = _inactive(session, owner.values())
     stuck = sorted((scenario, holder) for scenario, holder in owner.items() if holder in inactive)
     if not stuck:
         return
@@ -319,7 +309,7 @@ def _refuse_inactive_holders(session: Session, owner: dict[str, int], *, phase: 
             col(Assignment.released_at).is_(None),
             col(Assignment.phase) == phase,
             col(Assignment.kind) == "primary",
-            col(Assignment.annotator_id).in_(sorted(inactive)),
+            col(Assignment.annotator_id).in_(sorted({holder for _s, holder in stuck})),
             col(Checkpoint.scenario_id).in_([scenario for scenario, _h in stuck]),
         )
     ).all():
@@ -345,31 +335,6 @@ def _refuse_inactive_holders(session: Session, owner: dict[str, int], *, phase: 
     )
 
 
-def overlap_checkpoints(
-    checkpoints: Iterable[tuple[str, int]], share: float, seed: int
-) -> list[tuple[str, int]]:
-    """The seeded overlap sample: ``round(share · n)`` checkpoints (at least one if share > 0).
-
-    Each checkpoint ``(scenario, t)`` is ranked by ``sha256("overlap:{seed}:{scenario}:{t}")``
-    and the first ones are taken, so the choice depends only on the seed and the checkpoint —
-    the same in every process and independent of the order checkpoints are listed in.
-
-    Args:
-        checkpoints: ``(scenario_id, t)`` pairs (duplicates are ignored).
-        share: fraction 0..1.
-        seed: the batch seed.
-
-    Returns:
-        The chosen checkpoints, sorted.
-    """
-    distinct = sorted(set(checkpoints))
-    if share <= 0 or not distinct:
-        return []
-    count = min(len(distinct), max(1, int(share * len(distinct) + 0.5)))
-    ranked = sorted(distinct, key=lambda c: _digest("overlap", seed, c[0], c[1]))
-    return sorted(ranked[:count])
-
-
 def create_batch(
     session: Session,
     *,
@@ -388,19 +353,14 @@ def create_batch(
     """Build a batch and its assignments under the paired protocol (DESIGN §7). Commits once.
 
     Takes every completed response (of a scenario not audited out) that has no active primary
-    assignment, restricted to `run_id`, `need_types` and `domains` when given. All of a
-    scenario's responses in the batch go to one annotator: a scenario that already has a
-    primary annotator in this phase keeps them (even one not chosen now), and the batch is
-    refused when that annotator is deactivated (:func:`_refuse_inactive_holders`); the others
-    are
-    spread over `annotator_ids` by response count (largest scenario first, to the annotator
-    with the fewest responses so far in this batch; ties by the order given). Then
-    :func:`overlap_checkpoints` picks ``overlap_share`` of the batch's checkpoints, whose
-    responses also go to a second annotator as kind ``overlap``: one per scenario, never its
-    primary annotator, kept when the scenario already has one in this phase, otherwise the
-    chosen annotator with the fewest responses in the batch so far, primary and overlap
-    together (ties by a sha256 of seed, scenario and annotator). A deactivated overlap
-    annotator is not kept: their scenario's new overlap items go to a chosen annotator.
+    assignment, restricted to `run_id`, `need_types` and `domains` when given, and hands them
+    out as :func:`app.annotation.planner.plan_assignments` plans: all of a scenario's
+    responses to one annotator, who is kept when the scenario already has a primary annotator
+    in this phase (even one not chosen now), the other scenarios spread over `annotator_ids`
+    by response count; ``overlap_share`` of the checkpoints also to a second, different
+    annotator per scenario (kind ``overlap``). The batch is refused when a scenario's primary
+    annotator in this phase is deactivated (:func:`_refuse_inactive_holders`); a deactivated
+    overlap annotator is replaced by a chosen one.
 
     Args:
         session: database session.
@@ -425,15 +385,10 @@ def create_batch(
             scenario, or nothing to assign (``field`` names the input).
     """
     now = now or utcnow()
-    chosen = list(dict.fromkeys(int(a) for a in annotator_ids))
-    if not chosen:
-        raise UnprocessableError("choose at least one annotator", "annotators")
-    for annotator_id in chosen:
+    chosen = [int(a) for a in annotator_ids]
+    for annotator_id in dict.fromkeys(chosen):
         _annotator(session, annotator_id)
-    if not 0.0 <= overlap_share <= 1.0:
-        raise UnprocessableError("the overlap share is a fraction between 0 and 1", "overlap_share")
-    if overlap_share > 0 and len(chosen) < 2:
-        raise UnprocessableError("an overlap sample needs at least two annotators", "overlap_share")
+    options = PlanOptions(tuple(chosen), overlap_share=overlap_share, seed=seed)
     if expires_after_hours is not None and not 0 < expires_after_hours <= MAX_EXPIRY_HOURS:
         raise UnprocessableError(
             f"expiry must be a whole number of hours from 1 to {MAX_EXPIRY_HOURS} (a year)",
@@ -451,55 +406,31 @@ def create_batch(
         raise UnprocessableError(
             "no completed response without an annotator matches this selection", "selection"
         )
-    by_scenario: dict[str, list[_Candidate]] = defaultdict(list)
-    for candidate in candidates:
-        by_scenario[candidate.scenario_id].append(candidate)
-
-    owner = _phase_holders(session, phase=phase, scenario_ids=by_scenario, kind="primary")
-    _refuse_inactive_holders(session, owner, phase=phase)
-    load = dict.fromkeys(chosen, 0)
-    for scenario, items in by_scenario.items():
-        if scenario in owner and owner[scenario] in load:
-            load[owner[scenario]] += len(items)
-    for scenario in sorted(by_scenario, key=lambda s: (-len(by_scenario[s]), s)):
-        if scenario not in owner:
-            target = min(chosen, key=lambda a: (load[a], chosen.index(a)))
-            owner[scenario] = target
-            load[target] += len(by_scenario[scenario])
-
-    sample = overlap_checkpoints(((c.scenario_id, c.t) for c in candidates), overlap_share, seed)
-    sampled = set(sample)
-    overlap_items: dict[str, list[_Candidate]] = defaultdict(list)
-    for candidate in candidates:
-        if (candidate.scenario_id, candidate.t) in sampled:
-            overlap_items[candidate.scenario_id].append(candidate)
-    overlap_holders = _phase_holders(
-        session, phase=phase, scenario_ids=overlap_items, kind="overlap"
+    scenarios = {c.scenario_id for c in candidates}
+    owner = _phase_holders(session, phase=phase, scenario_ids=scenarios, kind="primary")
+    second = (
+        _phase_holders(session, phase=phase, scenario_ids=scenarios, kind="overlap")
+        if options.overlap_share > 0
+        else {}
     )
-    # a deactivated overlap holder's new items go to a chosen annotator: agreement compares
-    # each response's two judgements, so the overlap annotator may differ between responses
-    inactive = _inactive(session, overlap_holders.values())
-    second = {
-        scenario: annotator
-        for scenario, annotator in overlap_holders.items()
-        if annotator != owner.get(scenario) and annotator not in inactive
-    }
-    for scenario in sorted(overlap_items, key=lambda s: (-len(overlap_items[s]), s)):
-        if scenario in second:
-            if second[scenario] in load:
-                load[second[scenario]] += len(overlap_items[scenario])
-            continue
-        options = [a for a in chosen if a != owner[scenario]]
-        if not options:
-            session.rollback()
-            raise UnprocessableError(
-                f"scenario {scenario} keeps its annotator, so its overlap needs another one; "
-                "choose a second annotator",
-                "annotators",
+    inactive = _inactive(session, [*owner.values(), *second.values()])
+    _refuse_inactive_holders(session, owner, inactive=inactive, phase=phase)
+    held = set(
+        session.exec(
+            select(Assignment.response_id, Assignment.annotator_id).where(
+                col(Assignment.released_at).is_(None),
+                col(Assignment.response_id).in_([c.response_id for c in candidates]),
             )
-        target = min(options, key=lambda a: (load[a], _digest("second", seed, scenario, a)))
-        second[scenario] = target
-        load[target] += len(overlap_items[scenario])
+        ).all()
+    )
+    plan = plan_assignments(
+        candidates,
+        options,
+        primary_holders=owner,
+        overlap_holders=second,
+        inactive=inactive,
+        held=held,
+    )
 
     number = session.exec(select(func.count()).select_from(Batch)).one() + 1
     batch = Batch(
@@ -518,39 +449,18 @@ def create_batch(
     session.add(batch)
     session.flush()
     expires_at = None if expires_after_hours is None else now + timedelta(hours=expires_after_hours)
-
-    def assignment(candidate: _Candidate, annotator_id: int, kind: str) -> Assignment:
-        return Assignment(
-            response_id=candidate.response_id,
-            annotator_id=annotator_id,
+    session.add_all(
+        Assignment(
+            response_id=planned.response_id,
+            annotator_id=planned.annotator_id,
             phase=phase,
             batch_id=batch.id,
-            kind=kind,
+            kind=planned.kind,
             assigned_at=now,
             expires_at=expires_at,
         )
-
-    # an annotator may already hold a response (e.g. an overlap item left after its primary
-    # was released): never give the same person the same response twice
-    active = set(
-        session.exec(
-            select(Assignment.response_id, Assignment.annotator_id).where(
-                col(Assignment.released_at).is_(None),
-                col(Assignment.response_id).in_([c.response_id for c in candidates]),
-            )
-        ).all()
+        for planned in plan.assignments
     )
-
-    def add(candidate: _Candidate, annotator_id: int, kind: str) -> None:
-        if (candidate.response_id, annotator_id) not in active:
-            session.add(assignment(candidate, annotator_id, kind))
-            active.add((candidate.response_id, annotator_id))
-
-    for candidate in candidates:
-        add(candidate, owner[candidate.scenario_id], "primary")
-    for scenario, items in overlap_items.items():
-        for candidate in items:
-            add(candidate, second[scenario], "overlap")
     session.commit()
     return batch
 

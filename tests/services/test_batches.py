@@ -13,11 +13,11 @@ from app.annotation.batches import (
     agreement_on_overlap,
     close_batch,
     create_batch,
-    overlap_checkpoints,
     reassign_scenario,
     reclaim_expired,
     release,
 )
+from app.annotation.planner import overlap_checkpoints
 from app.annotation.progress import annotation_progress, batch_progress, list_batches
 from app.annotation.service import annotator_queue, submit_diagnosis
 from app.errors import ConflictError, NotFoundError, UnprocessableError
@@ -192,14 +192,8 @@ def test_overlap_needs_two_annotators(session: Session, world) -> None:
 
 
 def test_overlap_sample_is_reproducible_by_seed(session: Session, world) -> None:
+    # the sample itself: tests/unit/test_planner.py::test_overlap_sample_is_reproducible_by_seed
     run, lead, a, b, c, _total = world
-    points = [(f"s-{i:02d}", t) for i in range(20) for t in (1, 2, 3)]
-    first = overlap_checkpoints(points, 0.1, 5)
-    assert first == overlap_checkpoints(list(reversed(points)), 0.1, 5)  # order-free
-    assert len(first) == 6
-    assert first != overlap_checkpoints(points, 0.1, 6)
-    assert overlap_checkpoints(points, 0.0, 5) == []
-    assert len(overlap_checkpoints(points[:3], 0.01, 5)) == 1  # some overlap when asked
 
     def build() -> set[tuple]:
         batch = create_batch(

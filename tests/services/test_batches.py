@@ -8,15 +8,9 @@ from datetime import timedelta
 import pytest
 from sqlmodel import Session, col, select
 
-from app.annotation.batches import (
-    EXPIRED,
-    agreement_on_overlap,
-    close_batch,
-    create_batch,
-    reassign_scenario,
-    reclaim_expired,
-    release,
-)
+from app.annotation.batches import EXPIRED, agreement_on_overlap
+from app.annotation.creation import create_batch
+from app.annotation.moves import close_batch, reassign_scenario, reclaim_expired, release
 from app.annotation.planner import overlap_checkpoints
 from app.annotation.progress import annotation_progress, batch_progress, list_batches
 from app.annotation.service import annotator_queue, submit_diagnosis

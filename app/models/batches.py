@@ -36,4 +36,5 @@ class Batch(SQLModel, table=True):
     status: str = Field(default="open", max_length=16)
     created_by: int | None = Field(default=None, foreign_key="users.id")
     created_at: datetime = time_field(now=True)
-    expires_after_hours: int | None = 72
+    # no column default: a Python-side one would also replace an explicit None ("never")
+    expires_after_hours: int | None = Field(default=72, sa_column_kwargs={"default": None})

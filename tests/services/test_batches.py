@@ -16,7 +16,7 @@ from app.annotation.progress import annotation_progress, batch_progress, list_ba
 from app.annotation.service import annotator_queue, submit_diagnosis
 from app.errors import ConflictError, NotFoundError, UnprocessableError
 from app.export.rows import iter_rows
-from app.models import Annotation, Assignment, Checkpoint, Response
+from app.models import Annotation, Assignment, Batch, Checkpoint, Response
 from app.models.base import utcnow
 from tests.factories import make_run, make_user
 
@@ -448,3 +448,34 @@ def test_batch_progress_counts_and_throughput(session: Session, world) -> None:
     assert (row.mean_seconds, row.median_seconds) == (30.0, 20.0)
     assert sum(n for _d, n in progress.by_day) == 3
     assert {s.scenario_id for s in progress.scenarios} == set(SCENARIOS)
+
+
+def test_a_batch_without_expiry_keeps_none_also_for_moved_items(session: Session, world) -> None:
+    run, lead, a, b, _c, _total = world
+    batch = create_batch(
+        session,
+        name="no expiry",
+        annotator_ids=[a.id],
+        created_by=lead.id,
+        run_id=run.id,
+        expires_after_hours=None,
+    )
+    session.expire_all()  # read back what was stored
+    assert session.get(Batch, batch.id).expires_after_hours is None
+    rows = _rows(session, batch.id)
+    assert {session.get(Assignment, i).expires_at for i in _ids(session, batch.id)} == {None}
+    moved = reassign_scenario(
+        session,
+        batch_id=batch.id,
+        scenario_id=rows[0][1],
+        kind="primary",
+        from_annotator=a.id,
+        to_annotator=b.id,
+        by=lead.id,
+        reason="a is away",
+    )
+    assert moved and {m.expires_at for m in moved} == {None}
+
+
+def _ids(session: Session, batch_id: int) -> list[int]:
+    return list(session.exec(select(Assignment.id).where(Assignment.batch_id == batch_id)).all())

@@ -3,7 +3,8 @@
 :func:`create_batch` checks the lead's choices, takes the building lock, loads the candidate
 responses and the phase's scenario annotators, refuses a batch whose scenario annotator is
 deactivated (:class:`HeldByDeactivated`), asks :func:`app.annotation.planner.plan_assignments`
-who judges what, and writes the plan as a batch and its assignments.
+who judges what, and writes the plan as a batch and its assignments. The Batches page and the
+``halo assign`` and ``halo demo`` commands all hand out work this way.
 """
 
 from __future__ import annotations
@@ -43,6 +44,11 @@ class HeldByDeactivated(UnprocessableError):
         self.places = tuple(sorted(places))
 
 
+class NothingToAssign(UnprocessableError):
+    """A batch refused because no completed response without an annotator matches the
+    selection (``field`` ``selection``); ``halo assign`` reports it as 0 new assignments."""
+
+
 @dataclass(frozen=True)
 class BatchChoices:
     """What the create-batch form offers: recent runs, annotators, need types and domains."""
@@ -72,6 +78,7 @@ def _candidates(
     run_id: int | None,
     need_types: Sequence[str],
     domains: Sequence[str],
+    scenario_ids: Sequence[str],
 ) -> list[Candidate]:
     """Completed responses of non-rejected scenarios with no active primary assignment."""
     active_primary = exists().where(
@@ -97,6 +104,8 @@ def _candidates(
         query = query.where(col(Scenario.need_type).in_(list(need_types)))
     if domains:
         query = query.where(col(Environment.domain).in_(list(domains)))
+    if scenario_ids:
+        query = query.where(col(Checkpoint.scenario_id).in_(sorted(set(scenario_ids))))
     return [Candidate(r, s, t) for r, s, t in session.exec(query).all()]
 
 
@@ -196,6 +205,7 @@ def create_batch(
     run_id: int | None = None,
     need_types: Sequence[str] = (),
     domains: Sequence[str] = (),
+    scenario_ids: Sequence[str] = (),
     overlap_share: float = 0.0,
     seed: int = 0,
     expires_after_hours: int | None = 72,
@@ -204,14 +214,14 @@ def create_batch(
     """Build a batch and its assignments under the paired protocol (DESIGN §7). Commits once.
 
     Takes every completed response (of a scenario not audited out) that has no active primary
-    assignment, restricted to `run_id`, `need_types` and `domains` when given, and hands them
-    out as :func:`app.annotation.planner.plan_assignments` plans: all of a scenario's
-    responses to one annotator, who is kept when the scenario already has a primary annotator
-    in this phase (even one not chosen now), the other scenarios spread over `annotator_ids`
-    by response count; ``overlap_share`` of the checkpoints also to a second, different
-    annotator per scenario (kind ``overlap``). The batch is refused when a scenario's primary
-    annotator in this phase is deactivated (:func:`_refuse_inactive_holders`); a deactivated
-    overlap annotator is replaced by a chosen one.
+    assignment, restricted to `run_id`, `need_types`, `domains` and `scenario_ids` when given,
+    and hands them out as :func:`app.annotation.planner.plan_assignments` plans: all of a
+    scenario's responses to one annotator, who is kept when the scenario already has a primary
+    annotator in this phase (even one not chosen now), the other scenarios spread over
+    `annotator_ids` by response count; ``overlap_share`` of the checkpoints also to a second,
+    different annotator per scenario (kind ``overlap``). The batch is refused when a
+    scenario's primary annotator in this phase is deactivated (:func:`_refuse_inactive_holders`);
+    a deactivated overlap annotator is replaced by a chosen one.
 
     Args:
         session: database session.
@@ -222,6 +232,8 @@ def create_batch(
         run_id: only responses of this run (None: any run).
         need_types: only scenarios of these need types (empty: all).
         domains: only environments of these domains (empty: all).
+        scenario_ids: only these scenarios (empty: all; ``halo assign --scenarios``, not
+            recorded on the batch).
         overlap_share: fraction 0..1 of checkpoints judged twice.
         seed: seed of the overlap sample.
         expires_after_hours: assignments expire this many hours after now (None: never).
@@ -231,9 +243,10 @@ def create_batch(
         The new open :class:`Batch`.
 
     Raises:
-        UnprocessableError: bad parameters, a non-annotator chosen, a scenario whose annotator
-            in this phase is deactivated, an overlap with fewer than two annotators for a
-            scenario, or nothing to assign (``field`` names the input).
+        UnprocessableError: bad parameters, a non-annotator chosen, or an overlap with fewer
+            than two annotators (``field`` names the input).
+        HeldByDeactivated: a scenario's primary annotator in this phase is deactivated.
+        NothingToAssign: no response matches the selection.
     """
     now = now or utcnow()
     chosen = [int(a) for a in annotator_ids]
@@ -251,10 +264,12 @@ def create_batch(
         raise UnprocessableError(f"run {run_id} does not exist", "run_id")
 
     _lock_assignment_building(session)
-    candidates = _candidates(session, run_id=run_id, need_types=need_types, domains=domains)
+    candidates = _candidates(
+        session, run_id=run_id, need_types=need_types, domains=domains, scenario_ids=scenario_ids
+    )
     if not candidates:
         session.rollback()  # ends the transaction and its advisory lock
-        raise UnprocessableError(
+        raise NothingToAssign(
             "no completed response without an annotator matches this selection", "selection"
         )
     scenarios = {c.scenario_id for c in candidates}

@@ -428,11 +428,16 @@ def assign(
     ] = None,
     phase: Annotated[int, typer.Option(help="annotation phase")] = 1,
 ) -> None:
-    """Assign completed responses to annotators, one annotator per scenario (paired protocol)."""
+    """Assign completed responses to annotators, one annotator per scenario (paired protocol).
+
+    The same as a batch made on the Batches page, without expiry or overlap: scenarios that
+    already have an annotator in the phase keep them, the others are spread by size.
+    """
     _database()
     from sqlmodel import col, select
 
-    from app.annotation.service import assign_scenarios_paired
+    from app.annotation.creation import NothingToAssign, create_batch
+    from app.annotation.progress import batch_progress
     from app.db import session_scope
     from app.errors import DomainError
     from app.models import User
@@ -451,16 +456,28 @@ def assign(
             err.print(f"[red]not active annotators: {', '.join(bad)}[/red]")
             raise typer.Exit(1)
         try:
-            created = assign_scenarios_paired(
+            batch = create_batch(
                 session,
+                name="",
                 annotator_ids=[uid for n in names if (uid := users[n].id) is not None],
-                scenario_ids=[s.strip() for s in scenarios.split(",")] if scenarios else None,
+                created_by=None,
                 phase=phase,
+                scenario_ids=[s.strip() for s in (scenarios or "").split(",") if s.strip()],
+                expires_after_hours=None,
             )
+        except NothingToAssign:
+            console.print("0 new assignment(s); scenarios already owned keep their annotator")
+            return
         except DomainError as exc:
             err.print(f"[red]{exc}[/red]")
             raise typer.Exit(1) from exc
-    console.print(f"{created} new assignment(s); scenarios already owned keep their annotator")
+        assert batch.id is not None
+        progress = batch_progress(session, batch.id)
+    per_person = ", ".join(f"{p.username} {p.assigned}" for p in progress.annotators)
+    console.print(
+        f"{progress.total} new assignment(s) in batch {batch.id} ({per_person}); "
+        "scenarios already owned keep their annotator"
+    )
 
 
 @cli.command()
@@ -603,7 +620,8 @@ def demo(
     """
     from sqlmodel import col, select
 
-    from app.annotation.service import assign_scenarios_paired
+    from app.annotation.creation import NothingToAssign, create_batch
+    from app.annotation.progress import batch_progress
     from app.db import session_scope
     from app.errors import ImportFailed
     from app.models import Assignment, Run, User
@@ -653,7 +671,19 @@ def demo(
         if session.exec(select(Assignment.id).limit(1)).first() is not None:
             console.print("      assignments exist: left as they are (leads use Batches)")
         elif annotators:
-            created = assign_scenarios_paired(session, annotator_ids=annotators)
+            try:
+                batch = create_batch(
+                    session,
+                    name="demo",
+                    annotator_ids=annotators,
+                    created_by=None,
+                    expires_after_hours=None,
+                )
+            except NothingToAssign:
+                created = 0
+            else:
+                assert batch.id is not None
+                created = batch_progress(session, batch.id).total
             console.print(f"      {created} responses assigned to the demo annotators")
     console.print("[bold]5/5[/bold] ready. Log in with one of these demo accounts:")
     for username, role, password in DEMO_USERS:

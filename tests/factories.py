@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 from typing import Any
 
 from sqlmodel import Session, select
 
-from app.models import Response, User
+from app.annotation.creation import create_batch
+from app.models import Batch, Response, User
 from app.runs.service import create_run, execute_response
 from app.users.service import create_user
 
@@ -40,3 +42,27 @@ def make_run(
         for response_id in ids:
             execute_response(session, response_id)
     return run
+
+
+def assign_paired(
+    session: Session,
+    *,
+    annotator_ids: Sequence[int],
+    scenario_ids: Sequence[str] = (),
+    phase: int = 1,
+) -> Batch:
+    """Hand out every unassigned completed response as ``halo assign`` does: one batch through
+    :func:`app.annotation.creation.create_batch`, no expiry, no overlap (paired protocol).
+
+    Raises:
+        NothingToAssign: nothing left to hand out.
+    """
+    return create_batch(
+        session,
+        name="",
+        annotator_ids=list(annotator_ids),
+        created_by=None,
+        phase=phase,
+        scenario_ids=scenario_ids,
+        expires_after_hours=None,
+    )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app.annotation import batches
+from app.annotation import moves
 from app.db import session_scope
 from workers.celery_app import celery_app
 
@@ -15,4 +15,4 @@ def reclaim_expired() -> int:
     idempotent (a second run finds nothing), and lead pages do the same when they load.
     """
     with session_scope() as session:
-        return batches.reclaim_expired(session)
+        return moves.reclaim_expired(session)

@@ -12,7 +12,8 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
-from app.annotation.batches import CLOSED, EXPIRED, PRIMARY_RELEASED, lapsed_assignment
+from app.annotation.batches import CLOSED, EXPIRED, PRIMARY_RELEASED
+from app.annotation.moves import lapsed_assignment
 from app.annotation.rules import LEVELS, OTHER_ISSUES, VERDICTS
 from app.annotation.service import load_item
 from app.errors import ConflictError, NotFoundError

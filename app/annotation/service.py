@@ -1,4 +1,5 @@
-"""Assignments, the annotator's queue, and durable, versioned diagnosis saves (DESIGN.md §7)."""
+"""The annotator's queue and durable, versioned diagnosis saves (DESIGN.md §7). Work is handed
+out by :mod:`app.annotation.creation`."""
 
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ from sqlalchemy import select as sa_select
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
-from app.annotation.batches import EXPIRED, RESTART, held_assignment, is_expired
+from app.annotation.batches import EXPIRED, RESTART, is_expired
+from app.annotation.moves import held_assignment
 from app.annotation.rules import Diagnosis, DiagnosisError, check_diagnosis
 from app.errors import ConflictError, NotFoundError, UnprocessableError
 from app.models import (
@@ -32,67 +34,6 @@ from app.models.base import as_utc, utcnow
 def blind_order(response_id: str) -> str:
     """A stable pseudo-random sort key: responses at a checkpoint keep one shuffled order."""
     return hashlib.sha256(f"blind:{response_id}".encode()).hexdigest()
-
-
-def assign_scenarios_paired(
-    session: Session,
-    *,
-    annotator_ids: list[int],
-    scenario_ids: list[str] | None = None,
-    phase: int = 1,
-) -> int:
-    """Assign completed responses so that one annotator judges every response of a scenario.
-
-    Scenarios go to annotators round-robin in id order; a scenario that already has an
-    annotator keeps them (paired protocol). Responses of audited-out (rejected) scenarios are
-    skipped. Commits once.
-
-    Args:
-        session: database session.
-        annotator_ids: users with the annotator role.
-        scenario_ids: restrict to these scenarios; None for all.
-        phase: annotation phase recorded on the assignments.
-
-    Returns:
-        Number of new assignments.
-
-    Raises:
-        UnprocessableError: no annotators given.
-    """
-    if not annotator_ids:
-        raise UnprocessableError("choose at least one annotator", "annotators")
-    query = (
-        select(Response.id, Checkpoint.scenario_id)
-        .join(Checkpoint, col(Checkpoint.id) == col(Response.checkpoint_id))
-        .join(Scenario, col(Scenario.id) == col(Checkpoint.scenario_id))
-        .where(Response.status == "completed", col(Scenario.audit_status) != "rejected")
-    )
-    if scenario_ids is not None:
-        query = query.where(col(Checkpoint.scenario_id).in_(scenario_ids))
-    rows = session.exec(query).all()
-    existing = session.exec(
-        select(Assignment.response_id, Assignment.annotator_id, Checkpoint.scenario_id)
-        .join(Response, col(Response.id) == col(Assignment.response_id))
-        .join(Checkpoint, col(Checkpoint.id) == col(Response.checkpoint_id))
-        .where(col(Assignment.released_at).is_(None), col(Assignment.kind) == "primary")
-    ).all()
-    owner: dict[str, int] = {scenario: annotator for _r, annotator, scenario in existing}
-    assigned = {response for response, _a, _s in existing}
-    scenarios = sorted({scenario for _r, scenario in rows})
-    next_index = 0
-    for scenario in scenarios:
-        if scenario not in owner:
-            owner[scenario] = annotator_ids[next_index % len(annotator_ids)]
-            next_index += 1
-    created = 0
-    for response_id, scenario in rows:
-        if response_id not in assigned:
-            session.add(
-                Assignment(response_id=response_id, annotator_id=owner[scenario], phase=phase)
-            )
-            created += 1
-    session.commit()
-    return created
 
 
 @dataclass(frozen=True)

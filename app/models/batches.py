@@ -39,5 +39,6 @@ class Batch(SQLModel, table=True):
     status: str = Field(default="open", max_length=16)
     created_by: int | None = Field(default=None, foreign_key="users.id")
     created_at: datetime = time_field(now=True)
-    expires_after_hours: int | None = 72
+    # no column default: a Python-side one would also replace an explicit None ("never")
+    expires_after_hours: int | None = Field(default=72, sa_column_kwargs={"default": None})
     show_design_notes: bool = Field(default=False, sa_column_kwargs={"server_default": false()})

@@ -17,7 +17,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from sqlmodel import select
 
 from app.annotation.audit import CRITERIA, cast_vote
-from app.annotation.batches import create_batch
+from app.annotation.creation import create_batch
 from app.annotation.service import annotator_queue, submit_diagnosis
 from app.db import session_scope
 from app.export.jobs import create_export_job

@@ -10,11 +10,11 @@ import pytest
 from playwright.sync_api import Page, expect
 from sqlmodel import select
 
-from app.annotation.service import annotator_queue, assign_scenarios_paired, submit_diagnosis
+from app.annotation.service import annotator_queue, submit_diagnosis
 from app.db import session_scope
 from app.models import Agent, Response
 from app.users.service import create_user
-from tests.factories import make_run
+from tests.factories import assign_paired, make_run
 
 pytestmark = pytest.mark.e2e
 
@@ -25,7 +25,7 @@ def l3_item(live_db: str) -> str:
     with session_scope() as session:
         make_run(session, scenario_ids=["hm-05"])
         annotator = create_user(session, username="ann", password="ann-password", role="annotator")
-        assign_scenarios_paired(session, annotator_ids=[annotator.id])
+        assign_paired(session, annotator_ids=[annotator.id])
         for item in annotator_queue(session, annotator):
             if session.get(Response, item.response_id).level_predicted == "L3":
                 return item.response_id
@@ -127,7 +127,7 @@ def judged(live_db: str) -> None:
         make_run(session, scenario_ids=["hm-05", "wp-04"])
         annotator = create_user(session, username="ann", password="ann-password", role="annotator")
         create_user(session, username="boss", password="boss-password", role="lead")
-        assign_scenarios_paired(session, annotator_ids=[annotator.id])
+        assign_paired(session, annotator_ids=[annotator.id])
         for index, item in enumerate(annotator_queue(session, annotator)):
             response = session.get(Response, item.response_id)
             level = "L0" if response.action is None else response.level_predicted

@@ -7,11 +7,11 @@ import pytest
 from playwright.sync_api import Page, expect
 from sqlmodel import select
 
-from app.annotation.service import annotator_queue, assign_scenarios_paired
+from app.annotation.service import annotator_queue
 from app.db import session_scope
 from app.models import Agent, Response, User
 from app.users.service import create_user
-from tests.factories import make_run
+from tests.factories import assign_paired, make_run
 
 pytestmark = pytest.mark.e2e
 
@@ -23,7 +23,7 @@ def demo_data(live_db: str) -> str:
         make_run(session, scenario_ids=["hm-05", "wp-04"])
         annotator = create_user(session, username="ann", password="ann-password", role="annotator")
         create_user(session, username="boss", password="boss-password", role="lead")
-        assign_scenarios_paired(session, annotator_ids=[annotator.id])
+        assign_paired(session, annotator_ids=[annotator.id])
         user = session.exec(select(User).where(User.username == "ann")).one()
         for item in annotator_queue(session, user):
             response = session.get(Response, item.response_id)

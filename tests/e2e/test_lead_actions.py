@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import Page, expect
 from sqlmodel import col, select
 
-from app.annotation.batches import create_batch
+from app.annotation.creation import create_batch
 from app.annotation.service import submit_diagnosis
 from app.db import session_scope
 from app.models import Assignment, Response, User

@@ -15,11 +15,11 @@ from playwright.sync_api import BrowserContext, Page, Route, expect
 from sqlmodel import func, select
 
 from app.annotation import drafts
-from app.annotation.service import annotator_queue, assign_scenarios_paired, submit_diagnosis
+from app.annotation.service import annotator_queue, submit_diagnosis
 from app.db import session_scope
 from app.models import Annotation, AnnotationDraft, AnnotationRevision, Response, User
 from app.users.service import create_user
-from tests.factories import make_run
+from tests.factories import assign_paired, make_run
 
 pytestmark = pytest.mark.e2e
 
@@ -35,7 +35,7 @@ def world(live_db: str) -> dict[str, Any]:
     with session_scope() as session:
         make_run(session, scenario_ids=["sb-05"])
         annotator = create_user(session, username="kim", password="kim-password", role="annotator")
-        assign_scenarios_paired(session, annotator_ids=[annotator.id])
+        assign_paired(session, annotator_ids=[annotator.id])
         user = session.exec(select(User).where(User.username == "kim")).one()
         queue = [i.response_id for i in annotator_queue(session, user)]
         responses = {rid: session.get(Response, rid) for rid in queue}

@@ -6,11 +6,11 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 from sqlmodel import func, select
 
-from app.annotation.service import annotator_queue, assign_scenarios_paired
+from app.annotation.service import annotator_queue
 from app.db import session_scope
 from app.models import Annotation, AnnotationRevision, Response, User
 from app.users.service import create_user
-from tests.factories import make_run
+from tests.factories import assign_paired, make_run
 
 pytestmark = pytest.mark.e2e
 
@@ -21,7 +21,7 @@ def shift(live_db: str) -> list[tuple[str, bool]]:
     with session_scope() as session:
         make_run(session, scenario_ids=["sb-05"])
         annotator = create_user(session, username="kim", password="kim-password", role="annotator")
-        assign_scenarios_paired(session, annotator_ids=[annotator.id])
+        assign_paired(session, annotator_ids=[annotator.id])
         user = session.exec(select(User).where(User.username == "kim")).one()
         return [
             (i.response_id, session.get(Response, i.response_id).action is not None)

@@ -5,16 +5,11 @@ from __future__ import annotations
 import pytest
 from sqlmodel import Session, select
 
-from app.annotation.service import (
-    annotator_queue,
-    assign_scenarios_paired,
-    load_item,
-    revisions,
-    submit_diagnosis,
-)
+from app.annotation.creation import NothingToAssign
+from app.annotation.service import annotator_queue, load_item, revisions, submit_diagnosis
 from app.errors import ConflictError, NotFoundError, UnprocessableError
 from app.models import Annotation, Assignment, Checkpoint, Response
-from tests.factories import make_run, make_user
+from tests.factories import assign_paired, make_run, make_user
 
 
 def _l3_item(session: Session, annotator):
@@ -33,7 +28,8 @@ REJECT_L3 = {"level": "L3", "verdict": "reject", "timing": "premature", "intensi
 def setup(session: Session):
     run = make_run(session, scenario_ids=["wp-01", "wp-02", "wp-03"])
     a, b = make_user(session), make_user(session)
-    created = assign_scenarios_paired(session, annotator_ids=[a.id, b.id])
+    batch = assign_paired(session, annotator_ids=[a.id, b.id])
+    created = len(session.exec(select(Assignment).where(Assignment.batch_id == batch.id)).all())
     return run, a, b, created
 
 
@@ -50,7 +46,8 @@ def test_paired_protocol_one_annotator_per_scenario(session: Session, setup) -> 
     for scenario, annotator in owners:
         by_scenario.setdefault(scenario, set()).add(annotator)
     assert all(len(v) == 1 for v in by_scenario.values())
-    assert assign_scenarios_paired(session, annotator_ids=[a.id, b.id]) == 0  # idempotent
+    with pytest.raises(NothingToAssign):  # idempotent: nothing new to hand out
+        assign_paired(session, annotator_ids=[a.id, b.id])
 
 
 def test_queue_is_ordered_by_checkpoint_and_private(session: Session, setup) -> None:

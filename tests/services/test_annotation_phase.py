@@ -6,7 +6,7 @@ from __future__ import annotations
 from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select
 
-from app.annotation.batches import create_batch
+from app.annotation.creation import create_batch
 from app.annotation.service import judgement_of_record, submit_diagnosis
 from app.metrics.service import analysis_report
 from app.models import Annotation, Assignment, Response

@@ -16,10 +16,11 @@ from app.annotation.audit import (
     check_vote,
     load_review,
 )
-from app.annotation.service import annotator_queue, assign_scenarios_paired
+from app.annotation.creation import NothingToAssign
+from app.annotation.service import annotator_queue
 from app.errors import ConflictError, ForbiddenError, NotFoundError, UnprocessableError
 from app.models import Assignment, AuditDecision, AuditVote, Scenario
-from tests.factories import make_run, make_user
+from tests.factories import assign_paired, make_run, make_user
 
 PASS = dict.fromkeys(CRITERIA, "pass")
 
@@ -337,7 +338,7 @@ def test_rejected_scenario_leaves_annotation_queues(session: Session, people) ->
     reject(session, "wp-01", people["r2"])
     approve(session, "wp-02", people["r1"])
     reject(session, "wp-02", people["r2"])  # split: not (yet) audited out
-    assign_scenarios_paired(session, annotator_ids=[annotator.id])
+    assign_paired(session, annotator_ids=[annotator.id])
     assigned = session.exec(select(Assignment).where(Assignment.annotator_id == annotator.id)).all()
     scenarios = {i.scenario_id for i in annotator_queue(session, annotator)}
     assert scenarios == {"wp-02"} and len(assigned) == 6
@@ -346,18 +347,19 @@ def test_rejected_scenario_leaves_annotation_queues(session: Session, people) ->
         session, scenario_id="wp-02", adjudicator=people["lead"], decision="reject", comment="no"
     )
     assert annotator_queue(session, annotator) == []
-    assert assign_scenarios_paired(session, annotator_ids=[annotator.id]) == 0
+    with pytest.raises(NothingToAssign):  # nothing new: both scenarios are audited out
+        assign_paired(session, annotator_ids=[annotator.id])
 
 
 def test_an_audited_out_item_cannot_be_opened_or_judged_by_url(session) -> None:
-    from app.annotation.service import annotator_queue, assign_scenarios_paired, load_item
+    from app.annotation.service import annotator_queue, load_item
     from app.errors import NotFoundError
     from app.models import Scenario
-    from tests.factories import make_run, make_user
+    from tests.factories import assign_paired, make_run, make_user
 
     make_run(session, scenario_ids=["ss-03"])
     annotator = make_user(session)
-    assign_scenarios_paired(session, annotator_ids=[annotator.id])
+    assign_paired(session, annotator_ids=[annotator.id])
     item = annotator_queue(session, annotator)[0]
     scenario = session.get(Scenario, "ss-03")
     scenario.audit_status = "rejected"

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 from sqlmodel import Session, col, select
 
-from app.annotation.batches import create_batch, release
+from app.annotation.creation import create_batch
+from app.annotation.moves import release
 from app.annotation.progress import annotation_progress, batch_progress, list_batches
 from app.annotation.service import submit_diagnosis
 from app.errors import UnprocessableError
@@ -141,7 +142,7 @@ def test_a_new_batch_refuses_to_give_a_deactivated_holder_more_work(
 
 
 def test_a_reason_over_the_limit_is_refused_not_cut(session: Session) -> None:
-    from app.annotation.batches import REASON_MAX, reassign_scenario
+    from app.annotation.moves import REASON_MAX, reassign_scenario
 
     run = make_run(session, scenario_ids=["wp-01"], k=1)
     lead, a, b = make_user(session, role="lead"), make_user(session), make_user(session)

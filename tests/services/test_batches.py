@@ -8,21 +8,15 @@ from datetime import timedelta
 import pytest
 from sqlmodel import Session, col, select
 
-from app.annotation.batches import (
-    EXPIRED,
-    agreement_on_overlap,
-    close_batch,
-    create_batch,
-    overlap_checkpoints,
-    reassign_scenario,
-    reclaim_expired,
-    release,
-)
+from app.annotation.batches import EXPIRED, agreement_on_overlap
+from app.annotation.creation import create_batch
+from app.annotation.moves import close_batch, reassign_scenario, reclaim_expired, release
+from app.annotation.planner import overlap_checkpoints
 from app.annotation.progress import annotation_progress, batch_progress, list_batches
 from app.annotation.service import annotator_queue, submit_diagnosis
 from app.errors import ConflictError, NotFoundError, UnprocessableError
 from app.export.rows import iter_rows
-from app.models import Annotation, Assignment, Checkpoint, Response
+from app.models import Annotation, Assignment, Batch, Checkpoint, Response
 from app.models.base import utcnow
 from tests.factories import make_run, make_user
 
@@ -192,14 +186,8 @@ def test_overlap_needs_two_annotators(session: Session, world) -> None:
 
 
 def test_overlap_sample_is_reproducible_by_seed(session: Session, world) -> None:
+    # the sample itself: tests/unit/test_planner.py::test_overlap_sample_is_reproducible_by_seed
     run, lead, a, b, c, _total = world
-    points = [(f"s-{i:02d}", t) for i in range(20) for t in (1, 2, 3)]
-    first = overlap_checkpoints(points, 0.1, 5)
-    assert first == overlap_checkpoints(list(reversed(points)), 0.1, 5)  # order-free
-    assert len(first) == 6
-    assert first != overlap_checkpoints(points, 0.1, 6)
-    assert overlap_checkpoints(points, 0.0, 5) == []
-    assert len(overlap_checkpoints(points[:3], 0.01, 5)) == 1  # some overlap when asked
 
     def build() -> set[tuple]:
         batch = create_batch(
@@ -460,3 +448,34 @@ def test_batch_progress_counts_and_throughput(session: Session, world) -> None:
     assert (row.mean_seconds, row.median_seconds) == (30.0, 20.0)
     assert sum(n for _d, n in progress.by_day) == 3
     assert {s.scenario_id for s in progress.scenarios} == set(SCENARIOS)
+
+
+def test_a_batch_without_expiry_keeps_none_also_for_moved_items(session: Session, world) -> None:
+    run, lead, a, b, _c, _total = world
+    batch = create_batch(
+        session,
+        name="no expiry",
+        annotator_ids=[a.id],
+        created_by=lead.id,
+        run_id=run.id,
+        expires_after_hours=None,
+    )
+    session.expire_all()  # read back what was stored
+    assert session.get(Batch, batch.id).expires_after_hours is None
+    rows = _rows(session, batch.id)
+    assert {session.get(Assignment, i).expires_at for i in _ids(session, batch.id)} == {None}
+    moved = reassign_scenario(
+        session,
+        batch_id=batch.id,
+        scenario_id=rows[0][1],
+        kind="primary",
+        from_annotator=a.id,
+        to_annotator=b.id,
+        by=lead.id,
+        reason="a is away",
+    )
+    assert moved and {m.expires_at for m in moved} == {None}
+
+
+def _ids(session: Session, batch_id: int) -> list[int]:
+    return list(session.exec(select(Assignment.id).where(Assignment.batch_id == batch_id)).all())

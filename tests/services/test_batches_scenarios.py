@@ -9,11 +9,10 @@ import pytest
 from sqlmodel import Session, col, select
 
 from app.annotation import drafts
-from app.annotation.batches import (
-    EXPIRED,
-    PRIMARY_RELEASED,
+from app.annotation.batches import EXPIRED, PRIMARY_RELEASED
+from app.annotation.creation import create_batch
+from app.annotation.moves import (
     RestartRequired,
-    create_batch,
     lapsed_assignment,
     reassign_scenario,
     reclaim_expired,

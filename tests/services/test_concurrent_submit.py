@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from sqlmodel import select
 
-from app.annotation.batches import create_batch
+from app.annotation.creation import create_batch
 from app.annotation.service import submit_diagnosis
 from app.db import session_scope
 from app.errors import ConflictError

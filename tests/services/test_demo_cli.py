@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from app import cli as halo
 from app.db import session_scope
-from app.models import Assignment, Run, User
+from app.models import Assignment, Batch, Run, User
 from app.users.service import create_user, deactivate_user
 from tests.factories import make_run, make_user
 
@@ -88,3 +88,15 @@ def test_running_the_demo_again_hands_out_nothing(demo_db: dict[str, int]) -> No
     assert _assignments() == before
     with session_scope() as session:
         assert session.exec(select(func.count()).select_from(Run)).one() == total
+
+
+def test_the_demo_hands_out_its_work_as_one_batch(demo_db: dict[str, int]) -> None:
+    result = runner.invoke(halo.cli, ["demo", "--no-serve"])
+    assert result.exit_code == 0, result.output
+    with session_scope() as session:
+        (batch,) = session.exec(select(Batch)).all()
+        handed = session.exec(select(Assignment)).all()
+    assert (batch.name, batch.created_by, batch.expires_after_hours) == ("demo", None, None)
+    assert handed and {a.batch_id for a in handed} == {batch.id}
+    assert {a.expires_at for a in handed} == {None} and {a.kind for a in handed} == {"primary"}
+    assert f"{len(handed)} responses assigned to the demo annotators" in result.output

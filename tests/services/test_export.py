@@ -17,7 +17,7 @@ from sqlalchemy import create_engine, event, func
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, col, select
 
-from app.annotation.service import assign_scenarios_paired, submit_diagnosis
+from app.annotation.service import submit_diagnosis
 from app.errors import ImportFailed, NotFoundError
 from app.export import (
     ExportRow,
@@ -42,7 +42,7 @@ from app.models import (
     User,
 )
 from tests.conftest import SEEDS, create_database, drop_database
-from tests.factories import make_run, make_user
+from tests.factories import assign_paired, make_run, make_user
 
 REJECT_L3 = {
     "level": "L3",
@@ -81,7 +81,7 @@ def data(session: Session) -> Fixture:
     """wp-04 with the three baselines, 5 of 6 responses judged; a second run of odd statuses."""
     run = make_run(session, scenario_ids=["wp-04"])
     annotator, second = make_user(session), make_user(session)
-    assign_scenarios_paired(session, annotator_ids=[annotator.id], scenario_ids=["wp-04"])
+    assign_paired(session, annotator_ids=[annotator.id], scenario_ids=["wp-04"])
     ids = session.exec(
         select(Response.id).where(Response.run_id == run.id).order_by(col(Response.id))
     ).all()

@@ -10,7 +10,7 @@ import pytest
 from sqlmodel import Session, select
 
 from app.agents.service import create_agent
-from app.annotation.service import assign_scenarios_paired
+from app.annotation.creation import NothingToAssign
 from app.errors import ConflictError, UnprocessableError
 from app.models import Assignment, Response, Run
 from app.runs.service import (
@@ -23,7 +23,7 @@ from app.runs.service import (
     run_progress,
     run_sampling_diagnostics,
 )
-from tests.factories import make_user
+from tests.factories import assign_paired, make_user
 from tests.fake_llm import FakeLLM, Reply, protocol_policy, replies
 
 
@@ -91,7 +91,8 @@ def test_outage_then_retry_failed(session: Session, llm: FakeLLM) -> None:
     assert {f["reason"] for f in failures} == {"endpoint_unavailable"}
     # failed responses stay out of annotation queues
     annotator = make_user(session)
-    assert assign_scenarios_paired(session, annotator_ids=[annotator.id]) >= 0
+    with pytest.raises(NothingToAssign):
+        assign_paired(session, annotator_ids=[annotator.id])
     failed_ids = [f["response_id"] for f in failures]
     assert (
         session.exec(select(Assignment).where(Assignment.response_id.in_(failed_ids))).first()

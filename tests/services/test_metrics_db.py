@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from sqlmodel import Session
 
-from app.annotation.service import annotator_queue, assign_scenarios_paired, submit_diagnosis
+from app.annotation.service import annotator_queue, submit_diagnosis
 from app.metrics.service import metric_table, render_table
 from app.models import Agent, Response
-from tests.factories import make_run, make_user
+from tests.factories import assign_paired, make_run, make_user
 
 
 def test_table1_counts_first_annotation_per_response(session: Session) -> None:
     make_run(session, scenario_ids=["wp-04"])
     a = make_user(session)
-    assign_scenarios_paired(session, annotator_ids=[a.id], scenario_ids=["wp-04"])
+    assign_paired(session, annotator_ids=[a.id], scenario_ids=["wp-04"])
     verdicts = {
         "restraint": {"level": "L0", "verdict": "reject"},
         "notify_latest": {"level": "L1", "verdict": "accept"},
@@ -60,7 +60,7 @@ def test_sql_table1_equals_the_formula_over_rows(session: Session) -> None:
 
     make_run(session, scenario_ids=["hm-03", "ed-02", "tr-05"])
     a = make_user(session)
-    assign_scenarios_paired(session, annotator_ids=[a.id])
+    assign_paired(session, annotator_ids=[a.id])
     forms = [
         {"level": "L1", "verdict": "reject", "timing": "belated", "intensity": "insufficient"},
         {"level": "L3", "verdict": "accept"},

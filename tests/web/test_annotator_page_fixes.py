@@ -12,18 +12,19 @@ import pytest
 from sqlmodel import Session, select
 
 from app.annotation.audit import CRITERIA
-from app.annotation.batches import create_batch, reassign_scenario
-from app.annotation.service import annotator_queue, assign_scenarios_paired, submit_diagnosis
+from app.annotation.creation import create_batch
+from app.annotation.moves import reassign_scenario
+from app.annotation.service import annotator_queue, submit_diagnosis
 from app.models import Assignment, AuditVote, Batch, Response, Scenario
 from app.models.base import utcnow
-from tests.factories import make_run, make_user
+from tests.factories import assign_paired, make_run, make_user
 
 
 @pytest.fixture
 def l3_item(session: Session):
     make_run(session, scenario_ids=["hm-01"])
     annotator = make_user(session)
-    assign_scenarios_paired(session, annotator_ids=[annotator.id])
+    assign_paired(session, annotator_ids=[annotator.id])
     for item in annotator_queue(session, annotator):
         if session.get(Response, item.response_id).level_predicted == "L3":
             return annotator, item.response_id
@@ -169,7 +170,7 @@ def test_queue_shows_each_items_verdict_and_blinded_label_in_one_table(
 ) -> None:
     make_run(session, scenario_ids=["hm-01", "wp-02"])
     annotator = make_user(session)
-    assign_scenarios_paired(session, annotator_ids=[annotator.id])
+    assign_paired(session, annotator_ids=[annotator.id])
     queue = annotator_queue(session, annotator)
     accepted, rejected = queue[0].response_id, queue[1].response_id
     _judge(session, annotator, accepted, "accept")
@@ -262,7 +263,7 @@ def test_queue_explains_judged_items_that_left_it(session: Session, make_browser
 def test_queue_explains_judged_items_whose_time_ran_out(session: Session, make_browser) -> None:
     make_run(session, scenario_ids=["hm-01"])
     annotator = make_user(session)
-    assign_scenarios_paired(session, annotator_ids=[annotator.id])
+    assign_paired(session, annotator_ids=[annotator.id])
     judged = annotator_queue(session, annotator)[0].response_id
     _judge(session, annotator, judged)
     assignment = session.exec(

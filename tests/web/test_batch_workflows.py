@@ -12,7 +12,8 @@ import pytest
 from sqlmodel import Session, col, select
 
 from app.annotation.audit import CRITERIA, cast_vote
-from app.annotation.batches import EXPIRED, create_batch
+from app.annotation.batches import EXPIRED
+from app.annotation.creation import create_batch
 from app.annotation.service import submit_diagnosis
 from app.models import AnnotationDraft, Assignment, Batch, Checkpoint, Response, Scenario
 from app.models.base import utcnow

@@ -8,7 +8,7 @@ from collections import defaultdict
 import pytest
 from sqlmodel import Session, col, select
 
-from app.annotation.batches import create_batch
+from app.annotation.creation import create_batch
 from app.annotation.service import submit_diagnosis
 from app.models import Assignment, Batch, Checkpoint, Response
 from tests.factories import make_run, make_user

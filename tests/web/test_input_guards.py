@@ -10,17 +10,17 @@ import pytest
 from sqlmodel import Session, select
 
 from app.annotation.audit import CRITERIA
-from app.annotation.service import annotator_queue, assign_scenarios_paired
+from app.annotation.service import annotator_queue
 from app.models import Annotation, AnnotationDraft, AuditVote, Batch, Response
 from app.models.users import LoginAttempt
-from tests.factories import make_run, make_user
+from tests.factories import assign_paired, make_run, make_user
 
 
 @pytest.fixture
 def item(session: Session):
     make_run(session, scenario_ids=["fc-05"], k=1)
     annotator = make_user(session)
-    assign_scenarios_paired(session, annotator_ids=[annotator.id])
+    assign_paired(session, annotator_ids=[annotator.id])
     acting = next(
         i
         for i in annotator_queue(session, annotator)

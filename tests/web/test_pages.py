@@ -8,9 +8,9 @@ import re
 import pytest
 from sqlmodel import Session, select
 
-from app.annotation.service import annotator_queue, assign_scenarios_paired
+from app.annotation.service import annotator_queue
 from app.models import Agent, Annotation, Response
-from tests.factories import make_run, make_user
+from tests.factories import assign_paired, make_run, make_user
 
 AGENT_NAMES = ("restraint", "notify_latest", "eager_executor")
 
@@ -20,7 +20,7 @@ def world(session: Session):
     make_run(session, scenario_ids=["hm-01", "wp-02"])
     a, b = make_user(session), make_user(session)
     lead = make_user(session, role="lead")
-    assign_scenarios_paired(session, annotator_ids=[a.id, b.id])
+    assign_paired(session, annotator_ids=[a.id, b.id])
     return a, b, lead
 
 

@@ -9,17 +9,17 @@ from datetime import UTC, datetime
 import pytest
 from sqlmodel import Session, select
 
-from app.annotation.service import annotator_queue, assign_scenarios_paired
+from app.annotation.service import annotator_queue
 from app.models import Annotation, AnnotationDraft, Assignment, Response, Scenario
 from app.models.base import utcnow
-from tests.factories import make_run, make_user
+from tests.factories import assign_paired, make_run, make_user
 
 
 @pytest.fixture
 def world(session: Session):
     make_run(session, scenario_ids=["fc-05"])
     a, b = make_user(session), make_user(session)
-    assign_scenarios_paired(session, annotator_ids=[a.id])
+    assign_paired(session, annotator_ids=[a.id])
     items = annotator_queue(session, a)
     acting = next(i for i in items if session.get(Response, i.response_id).action is not None)
     return a, b, items, acting

@@ -7,7 +7,8 @@ from datetime import timedelta
 
 from sqlmodel import col, select
 
-from app.annotation.batches import EXPIRED, create_batch
+from app.annotation.batches import EXPIRED
+from app.annotation.creation import create_batch
 from app.db import session_scope
 from app.models import Assignment
 from app.models.base import utcnow

@@ -18,7 +18,8 @@ from fastapi import APIRouter, Depends, Request
 from starlette.datastructures import FormData
 from starlette.responses import RedirectResponse, Response
 
-from app.annotation import batches as service
+from app.annotation import creation, moves
+from app.annotation.batches import get_batch, list_annotators
 from app.annotation.progress import batch_progress, list_batches
 from app.db import SessionDep
 from app.errors import ConflictError, UnprocessableError
@@ -100,7 +101,7 @@ def _list_page(request: Request, session: SessionDep) -> Response:
         "batches/list.html",
         {
             "summaries": list_batches(session),
-            "choices": service.batch_choices(session),
+            "choices": creation.batch_choices(session),
             "error": flash.get("error"),
             "values": flash.get("values") or {},
             "places": flash.get("places") or [],
@@ -110,7 +111,7 @@ def _list_page(request: Request, session: SessionDep) -> Response:
 
 @router.get("")
 def batches_page(request: Request, session: SessionDep, user: LeadOrAdminUser) -> Response:
-    service.reclaim_expired(session)
+    moves.reclaim_expired(session)
     return _list_page(request, session)
 
 
@@ -145,7 +146,7 @@ async def create_batch_view(
         overlap = _number(values["overlap_percent"], "overlap_percent", 0.0)
         if not 0 <= overlap <= 100:
             raise UnprocessableError("the overlap is a percentage from 0 to 100", "overlap")
-        batch = service.create_batch(
+        batch = creation.create_batch(
             session,
             name=values["name"],
             annotator_ids=[a for a in annotators if a is not None],
@@ -161,7 +162,7 @@ async def create_batch_view(
         )
     except UnprocessableError as exc:
         session.rollback()
-        places = exc.places if isinstance(exc, service.HeldByDeactivated) else ()
+        places = exc.places if isinstance(exc, creation.HeldByDeactivated) else ()
         return _refused(
             request,
             "/lead/batches",
@@ -207,12 +208,12 @@ def _detail_page(request: Request, session: SessionDep, batch_id: DbId) -> Respo
         "progress": progress,
         "names": names,
         "inactive": {p.annotator_id for p in progress.annotators if not p.is_active},
-        "annotators": service.list_annotators(session),
+        "annotators": list_annotators(session),
         "error": flash.get("error"),
         "restart": _restart_offer(session, flash.get("restart")),
         "notice": NOTICES.get(request.query_params.get("done", "")),
         "count": request.query_params.get("n", ""),
-        "reason_max": service.REASON_MAX,
+        "reason_max": moves.REASON_MAX,
     }
     block = "live" if is_htmx(request) else None
     return render(request, "batches/detail.html", context, block=block)
@@ -222,8 +223,8 @@ def _detail_page(request: Request, session: SessionDep, batch_id: DbId) -> Respo
 def batch_page(
     request: Request, session: SessionDep, user: LeadOrAdminUser, batch_id: DbId
 ) -> Response:
-    service.get_batch(session, batch_id)
-    service.reclaim_expired(session)
+    get_batch(session, batch_id)
+    moves.reclaim_expired(session)
     return _detail_page(request, session, batch_id)
 
 
@@ -246,11 +247,11 @@ async def reassign_view(
     """Move one holder's whole scenario (per kind) to another annotator.
 
     A move refused because the holder judged some items comes back with a restart form for
-    the same move (:class:`app.annotation.batches.RestartRequired`).
+    the same move (:class:`app.annotation.moves.RestartRequired`).
     """
     form = await request.form()
     assert user.id is not None
-    service.get_batch(session, batch_id)
+    get_batch(session, batch_id)
     reason = str(form.get("reason") or "")
     try:
         to_annotator = _optional_int(form.get("to_annotator"), "to_annotator")
@@ -263,7 +264,7 @@ async def reassign_view(
                 "name the scenario and its holder: whole scenarios move, never single items",
                 "scenario_id",
             )
-        moved = service.reassign_scenario(
+        moved = moves.reassign_scenario(
             session,
             batch_id=batch_id,
             scenario_id=scenario_id,
@@ -274,7 +275,7 @@ async def reassign_view(
             reason=reason,
             restart=form.get("restart") in ("1", "on", "true"),
         )
-    except service.RestartRequired as exc:
+    except moves.RestartRequired as exc:
         session.rollback()
         offer = {
             "scenario_id": exc.scenario_id,
@@ -283,7 +284,7 @@ async def reassign_view(
             "to_annotator": exc.to_annotator,
             "judged": exc.judged,
             "total": exc.items,
-            "reason": reason.strip()[: service.REASON_MAX],
+            "reason": reason.strip()[: moves.REASON_MAX],
         }
         return _refused_here(request, batch_id, str(exc), restart=offer)
     except UnprocessableError as exc:
@@ -298,14 +299,14 @@ async def release_view(
 ) -> Response:
     """Release the unjudged items of one holder (whole scenarios), or of one scenario."""
     form = await request.form()
-    service.get_batch(session, batch_id)
+    get_batch(session, batch_id)
     try:
         scenario_id = str(form.get("scenario_id") or "") or None
         annotator_id = _optional_int(form.get("annotator_id"), "annotator_id")
         if scenario_id is None and annotator_id is None:
             raise UnprocessableError("choose whose items, or which scenario, to release", "release")
         kind = str(form.get("kind") or "") or None
-        freed = service.release(
+        freed = moves.release(
             session,
             batch_id=batch_id,
             scenario_id=scenario_id,
@@ -322,8 +323,8 @@ async def release_view(
 
 @router.post("/{batch_id}/reclaim")
 def reclaim_view(session: SessionDep, user: LeadOrAdminUser, batch_id: DbId) -> Response:
-    service.get_batch(session, batch_id)
-    return _back(batch_id, "reclaimed", service.reclaim_expired(session, batch_id=batch_id))
+    get_batch(session, batch_id)
+    return _back(batch_id, "reclaimed", moves.reclaim_expired(session, batch_id=batch_id))
 
 
 @router.post("/{batch_id}/close")
@@ -333,7 +334,7 @@ def close_view(
     """Close the batch; closing it again (another tab) comes back with the reason."""
     assert user.id is not None
     try:
-        freed = service.close_batch(session, batch_id=batch_id, by=user.id)
+        freed = moves.close_batch(session, batch_id=batch_id, by=user.id)
     except ConflictError as exc:
         session.rollback()
         return _refused_here(request, batch_id, str(exc))

@@ -10,7 +10,8 @@ from sqlmodel import select
 from starlette.responses import Response
 
 from app.annotation import audit
-from app.annotation.batches import agreement_on_overlap, reclaim_expired
+from app.annotation.batches import agreement_on_overlap
+from app.annotation.moves import reclaim_expired
 from app.annotation.progress import annotation_progress
 from app.db import SessionDep
 from app.metrics.service import metric_table, render_table

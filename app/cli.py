@@ -258,6 +258,7 @@ def _execute_run(run_id: int) -> dict[str, int]:
     import time
 
     from app.db import session_scope
+    from app.jobs.progress import status_line
     from app.runs import service
     from workers.runs import dispatch_run, produce_in_process
 
@@ -275,7 +276,7 @@ def _execute_run(run_id: int) -> dict[str, int]:
         initial = service.run_progress(session, run_id)
     with Progress(*columns, console=console) as bar:
         task = bar.add_task(
-            "run", total=total, run=run_id, completed=initial["done"], status=_status_line(initial)
+            "run", total=total, run=run_id, completed=initial["done"], status=status_line(initial)
         )
         if settings.in_process_tasks:
             with session_scope() as session:
@@ -285,7 +286,7 @@ def _execute_run(run_id: int) -> dict[str, int]:
             def advance(_response_id: str, _status: str) -> None:
                 with session_scope() as session:
                     progress = service.run_progress(session, run_id)
-                bar.update(task, completed=progress["done"], status=_status_line(progress))
+                bar.update(task, completed=progress["done"], status=status_line(progress))
 
             produce_in_process(ids, on_done=advance)
         else:
@@ -294,7 +295,7 @@ def _execute_run(run_id: int) -> dict[str, int]:
             while True:
                 with session_scope() as session:
                     progress = service.run_progress(session, run_id)
-                bar.update(task, completed=progress["done"], status=_status_line(progress))
+                bar.update(task, completed=progress["done"], status=status_line(progress))
                 if progress["done"] >= progress["total"]:
                     break
                 if progress["by_status"] != counts:
@@ -319,12 +320,6 @@ def _execute_run(run_id: int) -> dict[str, int]:
                 time.sleep(POLL_S)
     with session_scope() as session:
         return service.run_progress(session, run_id)["by_status"]
-
-
-def _status_line(progress: dict[str, object]) -> str:
-    counts = progress["by_status"]
-    assert isinstance(counts, dict)
-    return " ".join(f"{status} {count}" for status, count in sorted(counts.items()))
 
 
 @cli.command()

@@ -198,7 +198,7 @@ def test_in_process_an_error_a_retry_can_fix_is_raised_and_the_lease_decides(
     from sqlalchemy import exc as sa_exc
 
     import app.runs.service as service
-    from app.runs.lease import claimant
+    from app.jobs.lease import claimant
     from workers.runs import produce_response
 
     def lost(*_args: Any, **_kwargs: Any) -> Any:

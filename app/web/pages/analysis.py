@@ -238,6 +238,7 @@ def _exports_page(
     settings = get_settings()
     context = {
         "jobs": export_jobs,
+        "progress": {job.id: jobs.export_progress(job) for job in export_jobs},
         "creators": jobs.creator_names(session, export_jobs),
         "mine": {job.id for job in export_jobs if jobs.may_manage(job, user)},
         "finished": jobs.FINISHED,

@@ -31,11 +31,11 @@ def _plan(scenarios: list[str]) -> int:
 
 
 def test_in_process_dispatch_runs_every_task_now(live_db: str) -> None:
-    from workers.runs import dispatch_run
+    from app.runs.tasks import start_run
 
     assert get_settings().in_process_tasks
     run_id = _plan(["hm-02", "wp-05"])
-    assert dispatch_run(run_id) == 12
+    assert start_run(run_id) == 12
     with session_scope() as session:
         assert run_progress(session, run_id) == {
             "total": 12,
@@ -43,7 +43,7 @@ def test_in_process_dispatch_runs_every_task_now(live_db: str) -> None:
             "by_status": {"completed": 12},
         }
         assert session.get(Run, run_id).status == "completed"
-    assert dispatch_run(run_id) == 0  # nothing left to queue
+    assert start_run(run_id) == 0  # nothing left to queue
 
 
 def test_in_process_responses_overlap_their_llm_calls_within_the_endpoint_limit(
@@ -52,7 +52,8 @@ def test_in_process_responses_overlap_their_llm_calls_within_the_endpoint_limit(
     import threading
 
     from app.agents.service import create_agent
-    from workers.runs import produce_in_process
+    from app.jobs.queue import get_queue
+    from app.runs.tasks import execute_response
 
     in_flight, peak, lock = 0, 0, threading.Lock()
 
@@ -78,7 +79,9 @@ def test_in_process_responses_overlap_their_llm_calls_within_the_endpoint_limit(
             run_id = run.id
             ids = [r.id for r in session.exec(select(Response).where(Response.run_id == run_id))]
         done: list[tuple[str, str]] = []
-        produce_in_process(ids, on_done=lambda rid, status: done.append((rid, status)))
+        get_queue().enqueue_many(
+            execute_response, ids, on_done=lambda rid, status: done.append((rid, status))
+        )
     assert sorted(done) == sorted((rid, "completed") for rid in ids)
     assert peak == 3  # 4 threads, but the agent's endpoint allows 3 calls at once
 

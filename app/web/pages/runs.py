@@ -13,22 +13,17 @@ from app.db import SessionDep
 from app.errors import DomainError, UnprocessableError
 from app.jobs.progress import JobProgress
 from app.models import Environment, Run, Scenario
-from app.runs import queries, service
-from app.settings import get_settings
+from app.runs import queries, service, tasks
 from app.web.deps import ResearcherUser, verify_csrf
 from app.web.forms import new_submission_token, submission_token
+from app.web.jobs import start_job
 from app.web.templating import is_htmx, render
 
 router = APIRouter(dependencies=[Depends(verify_csrf)])
 
 
 def _dispatch(run_id: int, background: BackgroundTasks) -> None:
-    from workers.runs import dispatch_run
-
-    if get_settings().in_process_tasks:
-        background.add_task(dispatch_run, run_id)  # runs after the response is sent
-    else:
-        dispatch_run(run_id)
+    start_job(background, tasks.start_run, run_id)
 
 
 @router.get("/runs")

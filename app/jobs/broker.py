@@ -31,16 +31,19 @@ WORKER_APP = "workers.celery_app"
 domain's tasks on it. Named, never imported, so ``app/`` does not depend on ``workers/``."""
 
 
-def make_celery(*, include: Sequence[str] = ()) -> Celery:
+def make_celery(*, include: Sequence[str] = (), set_as_current: bool = True) -> Celery:
     """A Celery app configured from the settings (broker and result backend on Redis; eager and
     in memory without ``REDIS_URL``).
 
     Args:
         include: modules whose tasks the app registers when a worker starts (the worker app
             lists ``workers.*``); a client that only sends tasks by name needs none.
+        set_as_current: make it this thread's current Celery app (False for the sender of
+            :class:`app.jobs.queue.CeleryQueue`, so inside a worker the worker's app stays
+            current).
     """
     settings = get_settings()
-    app = Celery("halo", include=list(include))
+    app = Celery("halo", include=list(include), set_as_current=set_as_current)
     if settings.redis_url:
         app.conf.update(broker_url=settings.redis_url, result_backend=settings.redis_url)
     else:

@@ -158,4 +158,4 @@ def _in_process_queue(threads: int) -> InProcessQueue:
 @lru_cache(maxsize=4)
 def _celery_queue(redis_url: str, queue: str, visibility_timeout: int) -> CeleryQueue:
     """A queue whose Celery app was configured from settings equal to the arguments."""
-    return CeleryQueue(make_celery())
+    return CeleryQueue(make_celery(set_as_current=False))

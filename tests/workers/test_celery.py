@@ -232,3 +232,58 @@ def test_a_killed_worker_child_is_replaced_and_its_response_taken_over_at_once(
     with session_scope() as session:
         rows = session.exec(select(Response).where(Response.run_id == run_id)).all()
         assert all(len(r.llm_calls) == 2 for r in rows)
+
+
+def _hold_elsewhere(run_id: int) -> str:
+    """Mark one response of the run running, held by a live process on another host."""
+    from app.models.base import utcnow
+
+    with session_scope() as session:
+        held = session.exec(select(Response).where(Response.run_id == run_id)).first()
+        held.status, held.claimed_by = "running", "elsewhere:1"
+        held.started_at = held.heartbeat_at = utcnow()
+        session.add(held)
+        session.commit()
+        return held.id
+
+
+def test_on_a_broker_a_task_that_finds_a_live_holder_looks_again_later(broker: Broker) -> None:
+    import base64
+    import json
+
+    import redis
+
+    from app.runs.tasks import RECHECK_S, execute_response
+    from tests.workers.conftest import REDIS_URL
+
+    held_id = _hold_elsewhere(_plan(["hm-02"]))
+    client = redis.Redis.from_url(REDIS_URL)
+    before = time.time()
+    try:
+        assert execute_response(held_id) == "running"
+        messages = [json.loads(m) for m in client.lrange(broker.queue, 0, -1)]
+    finally:
+        client.delete(broker.queue)
+    (message,) = messages
+    assert message["headers"]["task"] == "runs.execute_response"
+    args, _kwargs, _embed = json.loads(base64.b64decode(message["body"]))
+    assert args == [held_id]
+    from datetime import datetime
+
+    eta = datetime.fromisoformat(message["headers"]["eta"]).timestamp()
+    assert before + RECHECK_S - 1 <= eta <= time.time() + RECHECK_S + 1
+
+
+def test_in_process_a_task_that_finds_a_live_holder_schedules_nothing(
+    live_db: str, monkeypatch
+) -> None:
+    import threading
+
+    from app.runs.tasks import execute_response
+
+    assert get_settings().in_process_tasks
+    timers: list[object] = []
+    monkeypatch.setattr(threading, "Timer", lambda *args, **kw: timers.append(args))
+    held_id = _hold_elsewhere(_plan(["hm-02"]))
+    assert execute_response(held_id) == "running"
+    assert timers == []

@@ -259,12 +259,11 @@ def _execute_run(run_id: int) -> dict[str, int]:
     import time
 
     from app.db import session_scope
-    from app.runs import service
-    from workers.runs import dispatch_run, produce_in_process
+    from app.jobs.progress import status_line
+    from app.jobs.queue import get_queue
+    from app.runs import service, tasks
 
     settings = get_settings()
-    with session_scope() as session:
-        total = service.run_progress(session, run_id)["total"]
     columns = (
         TextColumn("[bold]run {task.fields[run]}"),
         BarColumn(),
@@ -276,26 +275,27 @@ def _execute_run(run_id: int) -> dict[str, int]:
         initial = service.run_progress(session, run_id)
     with Progress(*columns, console=console) as bar:
         task = bar.add_task(
-            "run", total=total, run=run_id, completed=initial["done"], status=_status_line(initial)
+            "run",
+            total=initial["total"],
+            run=run_id,
+            completed=initial["done"],
+            status=status_line(initial),
         )
-        if settings.in_process_tasks:
-            with session_scope() as session:
-                service.mark_run_started(session, run_id)
-                ids = service.pending_response_ids(session, run_id)
+        if get_queue().in_process:
 
             def advance(_response_id: str, _status: str) -> None:
                 with session_scope() as session:
                     progress = service.run_progress(session, run_id)
-                bar.update(task, completed=progress["done"], status=_status_line(progress))
+                bar.update(task, completed=progress["done"], status=status_line(progress))
 
-            produce_in_process(ids, on_done=advance)
+            tasks.start_run(run_id, include_running=True, on_done=advance)
         else:
-            dispatch_run(run_id)
+            tasks.start_run(run_id)
             counts, changed_at, hinted = initial["by_status"], time.monotonic(), False
             while True:
                 with session_scope() as session:
                     progress = service.run_progress(session, run_id)
-                bar.update(task, completed=progress["done"], status=_status_line(progress))
+                bar.update(task, completed=progress["done"], status=status_line(progress))
                 if progress["done"] >= progress["total"]:
                     break
                 if progress["by_status"] != counts:
@@ -320,12 +320,6 @@ def _execute_run(run_id: int) -> dict[str, int]:
                 time.sleep(POLL_S)
     with session_scope() as session:
         return service.run_progress(session, run_id)["by_status"]
-
-
-def _status_line(progress: dict[str, object]) -> str:
-    counts = progress["by_status"]
-    assert isinstance(counts, dict)
-    return " ".join(f"{status} {count}" for status, count in sorted(counts.items()))
 
 
 @cli.command()
@@ -594,14 +588,14 @@ def worker(
             "and no worker is needed[/red]"
         )
         raise typer.Exit(1)
-    from workers.celery_app import celery_app
+    from app.jobs.broker import run_worker
 
-    argv = ["worker", "--loglevel=INFO", f"--concurrency={concurrency}"]
+    schedule = None
     if beat:  # beat keeps its schedule state under var/, not in the working directory
         settings = get_settings()
         settings.var_dir.mkdir(parents=True, exist_ok=True)
-        argv += ["--beat", f"--schedule={settings.var_dir / 'celerybeat-schedule'}"]
-    celery_app.worker_main(argv)
+        schedule = settings.var_dir / "celerybeat-schedule"
+    run_worker(concurrency=concurrency, beat_schedule=schedule)
 
 
 @cli.command()

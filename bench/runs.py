@@ -68,10 +68,10 @@ def main() -> None:
     try:
         from app.agents.service import create_agent
         from app.cli import upgrade_database
+        from app.jobs.broker import make_celery
         from app.models import Response
         from app.runs.service import create_run, mark_run_started
         from app.scenarios.service import seed_tree
-        from workers.celery_app import make_celery
 
         upgrade_database(url)
         engine = create_engine(url)

@@ -1,1 +1,2 @@
-"""Celery application and thin tasks; each task opens its own session and makes one domain call."""
+"""The Celery worker: the domain's tasks (``app/<domain>/tasks.py``) registered on the engine's
+Celery app, one line each; no logic lives here."""

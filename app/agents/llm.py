@@ -30,8 +30,9 @@ import httpx
 from pydantic import BaseModel, ConfigDict, Field, HttpUrl, field_validator
 
 from app.agents.client import AgentAPIError, AgentTurn, LLMCall
-from app.agents.limits import endpoint_slot
 from app.bounded import storable
+from app.jobs.backoff import Backoff, full_jitter_delay
+from app.jobs.slots import endpoint_slot
 from app.settings import Settings, get_settings
 
 RETRY_STATUSES = {408, 409, 425, 429, 500, 502, 503, 504}
@@ -256,17 +257,11 @@ def retry_after_seconds(value: str | None, now: datetime | None = None) -> float
 
 
 def backoff_delay(attempt: int, config: EndpointConfig, rng: random.Random) -> float:
-    """Full-jitter exponential backoff: uniform(0, min(cap, base · 2^attempt)) seconds."""
-    return rng.uniform(0, min(config.backoff_max_s, config.backoff_base_s * (2**attempt)))
-
-
-@dataclass
-class Backoff:
-    """What a waiting agent reports: why, and until when (UTC)."""
-
-    reason: str
-    until: datetime
-    attempt: int
+    """The endpoint's full-jitter backoff before retry `attempt`, in seconds
+    (:func:`app.jobs.backoff.full_jitter_delay` with its base and cap)."""
+    return full_jitter_delay(
+        attempt, base_s=config.backoff_base_s, cap_s=config.backoff_max_s, rng=rng
+    )
 
 
 @dataclass

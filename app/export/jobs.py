@@ -12,10 +12,10 @@ settings removes finished jobs (row and directory) older than ``export_retention
 but the newest ``export_keep_per_user`` of each user's (:func:`expired_export_jobs`); a lead can
 also delete a finished job at once (:func:`delete_export_job`).
 
-A job has a holder like a running response (:mod:`app.runs.lease`): the process that writes it
+A job has a holder like a running response (:mod:`app.jobs.lease`): the process that writes it
 records itself in ``claimed_by`` and renews ``heartbeat_at`` while it writes. A queued or running
 job whose holder is gone (a process of this host that no longer exists — an in-process server
-killed before or while writing) or silent (no heartbeat for :data:`app.runs.lease.LEASE_S`
+killed before or while writing) or silent (no heartbeat for :data:`app.jobs.lease.LEASE_S`
 seconds) is *interrupted*: whenever the exports are listed, created or deleted it is marked
 ``failed`` with that reason and its temporary files are removed, so it can be deleted and a new
 export started (:func:`fail_interrupted_jobs`).
@@ -38,10 +38,11 @@ from sqlmodel import Session, col, select
 from app.db import earlier_submission, flush_submitted
 from app.errors import ForbiddenError, NotFoundError, UnprocessableError
 from app.export.writers import export_dump
+from app.jobs.lease import claimant, holder_is_gone, holding, is_abandoned
+from app.jobs.progress import JobProgress
 from app.models import Run, User
 from app.models.base import as_utc, utcnow
 from app.models.export import EXPORT_JOB_FORMATS, ExportJob
-from app.runs.lease import claimant, holder_is_gone, holding, is_abandoned
 from app.settings import get_settings
 
 FORMATS: dict[str, tuple[str, ...]] = {
@@ -174,6 +175,11 @@ def creator_names(session: Session, export_jobs: Iterable[ExportJob]) -> dict[in
         return {}
     users = session.exec(select(User).where(col(User.id).in_(ids)))
     return {user.id: user.username for user in users if user.id is not None}
+
+
+def export_progress(job: ExportJob) -> JobProgress:
+    """A job's progress in rows: written of to write (rows have no status)."""
+    return {"total": job.total, "done": job.done, "by_status": {}}
 
 
 def _progress_writer(session: Session, job: ExportJob) -> Callable[[int, int], None]:

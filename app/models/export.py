@@ -19,7 +19,7 @@ class ExportJob(SQLModel, table=True):
     `done` and `total` count response rows as they are written (progress); `path` is the job's
     directory once it has started; `error` says why a ``failed`` job failed. `claimed_by` is the
     process (``host:pid``) that runs the job — or, in-process, that will run it — and
-    `heartbeat_at` when it last showed signs of life (the lease of :mod:`app.runs.lease`).
+    `heartbeat_at` when it last showed signs of life (the lease of :mod:`app.jobs.lease`).
     `submission` is the one-time token of the form that asked for it (None from scripts):
     unique, so a double-clicked "Start export" creates one job.
     """

@@ -19,16 +19,18 @@ from sqlmodel import Session, col, select
 
 from app.agents.baselines import BASELINES, BaselineAgent
 from app.agents.client import AgentClient
-from app.agents.llm import Backoff, EndpointConfig, OpenAIChatAgent
+from app.agents.llm import EndpointConfig, OpenAIChatAgent
 from app.agents.protocol import Limits
 from app.agents.runner import PROMPT_VERSION, ResponseOutcome, run_response, system_prompt
 from app.arena.replay import Observation
 from app.bounded import storable
 from app.db import earlier_submission, flush_submitted
 from app.errors import NotFoundError, UnprocessableError
+from app.jobs import lease
+from app.jobs.backoff import Backoff
+from app.jobs.progress import JobProgress, tally
 from app.models import Agent, Checkpoint, Response, Run, Scenario
 from app.models.base import as_utc, utcnow
-from app.runs import lease
 from app.scenarios.sampling import sample_checkpoints
 from app.scenarios.service import load_scenario
 
@@ -492,7 +494,7 @@ def _run_limits(session: Session, run_id: int) -> Limits:
 
 def _claim(session: Session, response_id: str) -> tuple[int, int, int] | str:
     """Take a response for this process: pending, or running but abandoned (no heartbeat for
-    :data:`~app.runs.lease.LEASE_S`, or its holder's process on this host is gone — a killed
+    :data:`~app.jobs.lease.LEASE_S`, or its holder's process on this host is gone — a killed
     worker child whose task the broker redelivered at once). Atomic, so two tasks never both
     produce it.
 
@@ -644,35 +646,28 @@ def _finish_run_if_done(session: Session, run_id: int) -> None:
     session.commit()
 
 
-def run_progress(session: Session, run_id: int) -> dict[str, Any]:
-    """Counts of a run's responses by status, plus total and done (finished in any status):
-    :func:`runs_progress` of one run."""
+def run_progress(session: Session, run_id: int) -> JobProgress:
+    """A run's progress over its responses: :func:`runs_progress` of one run."""
     return runs_progress(session, [run_id])[run_id]
 
 
-def runs_progress(session: Session, run_ids: list[int]) -> dict[int, dict[str, Any]]:
-    """Progress of several runs from one ``GROUP BY run, status``.
+def runs_progress(session: Session, run_ids: list[int]) -> dict[int, JobProgress]:
+    """Progress of several runs from one ``GROUP BY run, status``: responses counted by
+    status, done = finished in any status (:data:`FINISHED`).
 
     Returns:
-        run id → ``{"total", "done", "by_status"}`` (a run without responses has total 0).
+        run id → :class:`~app.jobs.progress.JobProgress` (a run without responses has total 0).
     """
-    progress: dict[int, dict[str, Any]] = {
-        run_id: {"total": 0, "done": 0, "by_status": {}} for run_id in run_ids
-    }
-    if not run_ids:
-        return progress
-    rows = session.execute(
-        sa_select(col(Response.run_id), col(Response.status), func.count())
-        .where(col(Response.run_id).in_(run_ids))
-        .group_by(col(Response.run_id), col(Response.status))
-    ).all()
-    for run_id, status, count in rows:
-        entry = progress[run_id]
-        entry["by_status"][status] = count
-        entry["total"] += count
-        if status in FINISHED:
-            entry["done"] += count
-    return progress
+    counts: dict[int, list[tuple[str, int]]] = {run_id: [] for run_id in run_ids}
+    if run_ids:
+        rows = session.execute(
+            sa_select(col(Response.run_id), col(Response.status), func.count())
+            .where(col(Response.run_id).in_(run_ids))
+            .group_by(col(Response.run_id), col(Response.status))
+        ).all()
+        for run_id, status, count in rows:
+            counts[run_id].append((status, count))
+    return {run_id: tally(pairs, FINISHED) for run_id, pairs in counts.items()}
 
 
 def _abandoned(session: Session, run_id: int | None) -> list[tuple[str, str | None, int]]:
@@ -696,7 +691,7 @@ def _abandoned(session: Session, run_id: int | None) -> list[tuple[str, str | No
 
 def abandoned_response_ids(session: Session, run_id: int | None = None) -> list[str]:
     """Running responses nobody is producing any more: no heartbeat for the lease
-    (:data:`~app.runs.lease.LEASE_S`), or a holder process on this host that is gone.
+    (:data:`~app.jobs.lease.LEASE_S`), or a holder process on this host that is gone.
 
     Args:
         run_id: one run, or None for every run.

@@ -7,13 +7,13 @@ import random
 import pytest
 
 from app.agents.llm import (
-    Backoff,
     EndpointConfig,
     OpenAIChatAgent,
     backoff_delay,
     retry_after_seconds,
 )
 from app.agents.runner import run_response
+from app.jobs.backoff import Backoff
 from tests.fake_llm import FakeLLM, Reply, json_reply, protocol_policy, replies
 from tests.unit import arena_fixtures as fx
 

@@ -73,7 +73,7 @@ def test_halo_run_on_a_broker_hints_at_a_missing_worker(
 ) -> None:
     """A queue nobody reads: after a while without progress, one line says what to start."""
     import app.cli
-    import workers.runs
+    import app.runs.tasks
     from app.runs import service
     from app.settings import get_settings
 
@@ -92,7 +92,7 @@ def test_halo_run_on_a_broker_hints_at_a_missing_worker(
 
         threading.Thread(target=work, daemon=True).start()
 
-    monkeypatch.setattr(workers.runs, "dispatch_run", a_worker_starts_late)
+    monkeypatch.setattr(app.runs.tasks, "start_run", a_worker_starts_late)
     try:
         result = runner.invoke(
             cli, ["run", "--agents", "restraint,notify_latest", "--scenarios", "wp-01", "--k", "1"]

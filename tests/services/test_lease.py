@@ -9,9 +9,9 @@ import pytest
 from sqlmodel import select
 
 from app.db import session_scope
+from app.jobs import lease
 from app.models import ExportJob, Response
 from app.models.base import as_utc, utcnow
-from app.runs import lease
 from app.runs.service import create_run
 
 

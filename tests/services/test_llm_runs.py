@@ -209,7 +209,7 @@ def _hold(session: Session, response: Response, holder: str, beat_age_s: float) 
 def test_a_running_response_is_taken_over_only_from_a_dead_or_silent_holder(
     session: Session,
 ) -> None:
-    from app.runs.lease import LEASE_S, claimant
+    from app.jobs.lease import LEASE_S, claimant
 
     run = create_run(session, agent_names=["restraint"], scenario_ids=["hf-02"], k=2)
     one, two = session.exec(select(Response).where(Response.run_id == run.id)).all()
@@ -243,7 +243,7 @@ def test_a_holder_whose_lease_lapsed_does_not_overwrite_the_takeover(session: Se
 
 
 def test_requeue_abandoned_takes_back_dead_and_silent_holders_only(session: Session) -> None:
-    from app.runs.lease import LEASE_S
+    from app.jobs.lease import LEASE_S
     from app.runs.service import abandoned_response_ids, requeue_abandoned
 
     run = create_run(session, agent_names=["restraint"], scenario_ids=["hf-04"], k=3)
@@ -348,7 +348,7 @@ def test_an_error_no_retry_can_fix_ends_the_response_with_its_class(
     from sqlalchemy import exc as sa_exc
 
     import app.runs.service as service
-    from app.runs.lease import claimant
+    from app.jobs.lease import claimant
 
     run = create_run(session, agent_names=["restraint"], scenario_ids=["hf-03"], k=1)
     response = session.exec(select(Response).where(Response.run_id == run.id)).one()
@@ -373,7 +373,7 @@ def test_an_error_a_retry_can_fix_leaves_the_response_to_the_lease(session: Sess
     from sqlalchemy import exc as sa_exc
 
     from app.errors import NotFoundError
-    from app.runs.lease import claimant
+    from app.jobs.lease import claimant
     from app.runs.service import fail_unretryable, retry_can_fix
 
     run = create_run(session, agent_names=["restraint"], scenario_ids=["hf-03"], k=2)

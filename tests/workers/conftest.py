@@ -49,7 +49,7 @@ def broker(live_db: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[Broker]:
     monkeypatch.setenv("REDIS_URL", REDIS_URL)
     monkeypatch.setenv("CELERY_QUEUE", queue)
     get_settings.cache_clear()
-    from workers.celery_app import make_celery
+    from app.jobs.broker import make_celery
 
     client = make_celery()
     try:

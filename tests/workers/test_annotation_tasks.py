@@ -44,7 +44,8 @@ def _released() -> set[str | None]:
 
 
 def test_beat_schedules_the_reclaim() -> None:
-    from workers.celery_app import RECLAIM_EVERY_S, celery_app
+    from app.jobs.broker import RECLAIM_EVERY_S
+    from workers.celery_app import celery_app
 
     entry = celery_app.conf.beat_schedule["reclaim-expired-assignments"]
     assert entry["task"] == "annotation.reclaim_expired"

@@ -31,11 +31,11 @@ def _plan(scenarios: list[str]) -> int:
 
 
 def test_in_process_dispatch_runs_every_task_now(live_db: str) -> None:
-    from workers.runs import dispatch_run
+    from app.runs.tasks import start_run
 
     assert get_settings().in_process_tasks
     run_id = _plan(["hm-02", "wp-05"])
-    assert dispatch_run(run_id) == 12
+    assert start_run(run_id) == 12
     with session_scope() as session:
         assert run_progress(session, run_id) == {
             "total": 12,
@@ -43,7 +43,7 @@ def test_in_process_dispatch_runs_every_task_now(live_db: str) -> None:
             "by_status": {"completed": 12},
         }
         assert session.get(Run, run_id).status == "completed"
-    assert dispatch_run(run_id) == 0  # nothing left to queue
+    assert start_run(run_id) == 0  # nothing left to queue
 
 
 def test_in_process_responses_overlap_their_llm_calls_within_the_endpoint_limit(
@@ -52,7 +52,8 @@ def test_in_process_responses_overlap_their_llm_calls_within_the_endpoint_limit(
     import threading
 
     from app.agents.service import create_agent
-    from workers.runs import produce_in_process
+    from app.jobs.queue import get_queue
+    from app.runs.tasks import execute_response
 
     in_flight, peak, lock = 0, 0, threading.Lock()
 
@@ -78,7 +79,9 @@ def test_in_process_responses_overlap_their_llm_calls_within_the_endpoint_limit(
             run_id = run.id
             ids = [r.id for r in session.exec(select(Response).where(Response.run_id == run_id))]
         done: list[tuple[str, str]] = []
-        produce_in_process(ids, on_done=lambda rid, status: done.append((rid, status)))
+        get_queue().enqueue_many(
+            execute_response, ids, on_done=lambda rid, status: done.append((rid, status))
+        )
     assert sorted(done) == sorted((rid, "completed") for rid in ids)
     assert peak == 3  # 4 threads, but the agent's endpoint allows 3 calls at once
 
@@ -229,3 +232,58 @@ def test_a_killed_worker_child_is_replaced_and_its_response_taken_over_at_once(
     with session_scope() as session:
         rows = session.exec(select(Response).where(Response.run_id == run_id)).all()
         assert all(len(r.llm_calls) == 2 for r in rows)
+
+
+def _hold_elsewhere(run_id: int) -> str:
+    """Mark one response of the run running, held by a live process on another host."""
+    from app.models.base import utcnow
+
+    with session_scope() as session:
+        held = session.exec(select(Response).where(Response.run_id == run_id)).first()
+        held.status, held.claimed_by = "running", "elsewhere:1"
+        held.started_at = held.heartbeat_at = utcnow()
+        session.add(held)
+        session.commit()
+        return held.id
+
+
+def test_on_a_broker_a_task_that_finds_a_live_holder_looks_again_later(broker: Broker) -> None:
+    import base64
+    import json
+
+    import redis
+
+    from app.runs.tasks import RECHECK_S, execute_response
+    from tests.workers.conftest import REDIS_URL
+
+    held_id = _hold_elsewhere(_plan(["hm-02"]))
+    client = redis.Redis.from_url(REDIS_URL)
+    before = time.time()
+    try:
+        assert execute_response(held_id) == "running"
+        messages = [json.loads(m) for m in client.lrange(broker.queue, 0, -1)]
+    finally:
+        client.delete(broker.queue)
+    (message,) = messages
+    assert message["headers"]["task"] == "runs.execute_response"
+    args, _kwargs, _embed = json.loads(base64.b64decode(message["body"]))
+    assert args == [held_id]
+    from datetime import datetime
+
+    eta = datetime.fromisoformat(message["headers"]["eta"]).timestamp()
+    assert before + RECHECK_S - 1 <= eta <= time.time() + RECHECK_S + 1
+
+
+def test_in_process_a_task_that_finds_a_live_holder_schedules_nothing(
+    live_db: str, monkeypatch
+) -> None:
+    import threading
+
+    from app.runs.tasks import execute_response
+
+    assert get_settings().in_process_tasks
+    timers: list[object] = []
+    monkeypatch.setattr(threading, "Timer", lambda *args, **kw: timers.append(args))
+    held_id = _hold_elsewhere(_plan(["hm-02"]))
+    assert execute_response(held_id) == "running"
+    assert timers == []

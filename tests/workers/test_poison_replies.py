@@ -171,7 +171,7 @@ def _one_response(scenario: str) -> tuple[int, str]:
 
 
 def test_in_process_a_store_the_database_refuses_ends_the_response(live_db: str) -> None:
-    from workers.runs import produce_response
+    from app.runs.tasks import produce_response
 
     with get_engine().begin() as connection:
         connection.execute(
@@ -198,8 +198,8 @@ def test_in_process_an_error_a_retry_can_fix_is_raised_and_the_lease_decides(
     from sqlalchemy import exc as sa_exc
 
     import app.runs.service as service
-    from app.runs.lease import claimant
-    from workers.runs import produce_response
+    from app.jobs.lease import claimant
+    from app.runs.tasks import produce_response
 
     def lost(*_args: Any, **_kwargs: Any) -> Any:
         raise sa_exc.OperationalError("SELECT", {}, psycopg.OperationalError("server closed"))

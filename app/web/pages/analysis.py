@@ -17,6 +17,8 @@ from app.arena.schema import DOMAINS, NEED_TYPES
 from app.db import SessionDep
 from app.errors import DomainError, NotFoundError, UnprocessableError
 from app.export import jobs
+from app.export import tasks as export_tasks
+from app.jobs.queue import get_queue
 from app.metrics import service
 from app.metrics.charts import render_figure
 from app.metrics.judge import PredictionsInvalid, parse_predictions
@@ -25,6 +27,7 @@ from app.models.export import EXPORT_JOB_FORMATS
 from app.settings import get_settings
 from app.web.deps import LeadUser, verify_csrf
 from app.web.forms import new_submission_token, submission_token
+from app.web.jobs import start_job
 from app.web.templating import is_htmx, render
 
 router = APIRouter(prefix="/analysis", dependencies=[Depends(verify_csrf)])
@@ -236,12 +239,7 @@ def _data_links(table: service.MetricTable) -> dict[str, tuple[str, str]]:
 
 
 def _dispatch(job_id: int, background: BackgroundTasks) -> None:
-    from workers.exports import run_export
-
-    if get_settings().in_process_tasks:
-        background.add_task(run_export, job_id)  # runs after the response is sent
-    else:
-        run_export.delay(job_id)
+    start_job(background, export_tasks.start_export, job_id)
 
 
 @router.get("/exports")
@@ -256,6 +254,7 @@ def _exports_page(
     settings = get_settings()
     context = {
         "jobs": export_jobs,
+        "progress": {job.id: jobs.export_progress(job) for job in export_jobs},
         "creators": jobs.creator_names(session, export_jobs),
         "mine": {job.id for job in export_jobs if jobs.may_manage(job, user)},
         "finished": jobs.FINISHED,
@@ -282,7 +281,7 @@ async def start_export(
             format=str(form.get("format") or "both"),
             run_id=_int(str(form.get("run") or ""), "run"),
             created_by=user.id,
-            in_process=get_settings().in_process_tasks,
+            in_process=get_queue().in_process,
             submission=submission_token(form.get("submission")),
         )
     except jobs.DuplicateExport:  # a double click: the first submit's job is on the list

@@ -11,23 +11,19 @@ from starlette.responses import RedirectResponse, Response
 from app.agents.service import create_agent, list_agents
 from app.db import SessionDep
 from app.errors import DomainError, UnprocessableError
+from app.jobs.progress import JobProgress
 from app.models import Environment, Run, Scenario
-from app.runs import queries, service
-from app.settings import get_settings
+from app.runs import queries, service, tasks
 from app.web.deps import ResearcherUser, verify_csrf
 from app.web.forms import new_submission_token, submission_token
+from app.web.jobs import start_job
 from app.web.templating import is_htmx, render
 
 router = APIRouter(dependencies=[Depends(verify_csrf)])
 
 
 def _dispatch(run_id: int, background: BackgroundTasks) -> None:
-    from workers.runs import dispatch_run
-
-    if get_settings().in_process_tasks:
-        background.add_task(dispatch_run, run_id)  # runs after the response is sent
-    else:
-        dispatch_run(run_id)
+    start_job(background, tasks.start_run, run_id)
 
 
 @router.get("/runs")
@@ -127,13 +123,13 @@ def _int(value: Any, field: str, default: int) -> int:
         raise UnprocessableError(f"{field} must be a whole number", field) from exc
 
 
-def _is_open(run: Run, progress: dict[str, Any]) -> bool:
+def _is_open(run: Run, progress: JobProgress) -> bool:
     """Whether a run's page should keep polling: it is producing, or a response of a
     cancelled run is still being finished."""
     return run.status in ("pending", "running") or bool(progress["by_status"].get("running"))
 
 
-def _actions(run: Run, progress: dict[str, Any], abandoned: int = 0) -> dict[str, Any]:
+def _actions(run: Run, progress: JobProgress, abandoned: int = 0) -> dict[str, Any]:
     """Which buttons the run page shows, and a key that changes when the set of buttons does
     (the retry count alone is swapped inside its button, so focus stays on it). `abandoned`:
     running responses whose holder died (e.g. the server restarted mid-run); retry takes them

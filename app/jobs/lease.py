@@ -1,4 +1,5 @@
-"""Who holds a running row (a response, an export job), and whether that holder is alive.
+"""Who holds a running item of a job (a response, an export job), and whether that holder is
+alive (DESIGN.md §13).
 
 A task that claims a row writes its holder name (``host:pid``) and a heartbeat time. While it
 works, one daemon thread per process renews the heartbeat of every row the process holds, every

@@ -1,5 +1,6 @@
-"""Per-endpoint concurrency limits shared by every worker process (Redis), or by the threads of
-one process (the in-process default without Redis).
+"""Per-endpoint concurrency slots of the job engine (DESIGN.md §13): one limit per endpoint,
+whichever job calls it (agent runs today, judge runs and generation jobs next), shared by every
+worker process (Redis), or by the threads of one process (the in-process default without Redis).
 
 The Redis limit is a sorted set of holders scored by the Redis server's clock: one Lua script
 sweeps holders older than the lease, counts the rest and adds the caller only when the count is

@@ -9,7 +9,7 @@ import uuid
 
 import redis
 
-from app.agents.limits import RedisSemaphore, endpoint_slot
+from app.jobs.slots import RedisSemaphore, endpoint_slot
 
 REDIS_URL = os.environ.get("HALO_TEST_REDIS", "redis://127.0.0.1:6379/9")
 

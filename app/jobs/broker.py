@@ -1,0 +1,96 @@
+"""The Celery side of the job engine: the app and its configuration, the periodic schedule, and
+``halo worker``.
+
+With ``REDIS_URL`` set, tasks go to Redis and ``halo worker`` processes run them; without it a
+Celery app is still built (eager, in memory), but the engine runs tasks in-process
+(:class:`app.jobs.queue.InProcessQueue`) and needs no worker.
+
+Periodic tasks (Celery beat, ``halo worker --beat``): ``annotation.reclaim_expired`` every
+:data:`RECLAIM_EVERY_S` seconds, ``runs.recover_abandoned`` every :data:`RECOVER_EVERY_S`
+seconds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from celery import Celery
+
+from app.settings import get_settings
+
+RECOVER_EVERY_S = 60.0
+"""How often beat re-queues running responses whose holder died (``runs.recover_abandoned``)."""
+
+RECLAIM_EVERY_S = 300.0
+"""How often beat returns expired annotation assignments to the pool (lead pages also do it
+whenever they load)."""
+
+WORKER_APP = "workers.celery_app"
+"""Where the worker's Celery app lives, as ``celery -A`` names it: ``workers/`` registers the
+domain's tasks on it. Named, never imported, so ``app/`` does not depend on ``workers/``."""
+
+
+def make_celery(*, include: Sequence[str] = (), set_as_current: bool = True) -> Celery:
+    """A Celery app configured from the settings (broker and result backend on Redis; eager and
+    in memory without ``REDIS_URL``).
+
+    Args:
+        include: modules whose tasks the app registers when a worker starts (the worker app
+            lists ``workers.*``); a client that only sends tasks by name needs none.
+        set_as_current: make it this thread's current Celery app (False for the sender of
+            :class:`app.jobs.queue.CeleryQueue`, so inside a worker the worker's app stays
+            current).
+    """
+    settings = get_settings()
+    app = Celery("halo", include=list(include), set_as_current=set_as_current)
+    if settings.redis_url:
+        app.conf.update(broker_url=settings.redis_url, result_backend=settings.redis_url)
+    else:
+        app.conf.update(
+            task_always_eager=True,
+            task_eager_propagates=True,
+            broker_url="memory://",
+            result_backend="cache+memory://",
+        )
+    app.conf.update(
+        task_default_queue=settings.celery_queue,
+        task_acks_late=True,
+        task_reject_on_worker_lost=True,
+        worker_prefetch_multiplier=1,
+        task_serializer="json",
+        accept_content=["json"],
+        result_expires=3600,
+        broker_connection_retry_on_startup=True,
+        broker_transport_options={"visibility_timeout": settings.celery_visibility_timeout},
+        beat_schedule={
+            "reclaim-expired-assignments": {
+                "task": "annotation.reclaim_expired",
+                "schedule": RECLAIM_EVERY_S,
+                "options": {"expires": RECLAIM_EVERY_S},  # a missed run is replaced by the next
+            },
+            "recover-abandoned-responses": {
+                "task": "runs.recover_abandoned",
+                "schedule": RECOVER_EVERY_S,
+                "options": {"expires": RECOVER_EVERY_S},
+            },
+        },
+    )
+    return app
+
+
+def run_worker(*, concurrency: int, beat_schedule: Path | None = None) -> None:
+    """Run a Celery worker on the worker app (:data:`WORKER_APP`) in this process, as
+    ``celery -A workers.celery_app worker`` does; returns when the worker stops.
+
+    Args:
+        concurrency: worker processes.
+        beat_schedule: also run Celery beat, keeping its schedule state in this file (one
+            worker only); None for no beat.
+    """
+    from celery.bin.celery import celery
+
+    argv = ["-A", WORKER_APP, "worker", "--loglevel=INFO", f"--concurrency={concurrency}"]
+    if beat_schedule is not None:
+        argv += ["--beat", f"--schedule={beat_schedule}"]
+    celery.main(args=argv, standalone_mode=False)

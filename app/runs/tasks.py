@@ -1,0 +1,106 @@
+"""A run as a job of the engine (DESIGN.md §13): one task per planned response (run,
+checkpoint, agent), idempotent, and the function that starts a run.
+
+``runs.execute_response`` produces a response; on a broker, a copy that finds a live holder
+producing it looks again every :data:`RECHECK_S` seconds until the response is finished or the
+holder's lease (:data:`app.jobs.lease.LEASE_S`) lapses, so a redelivered task never leaves a
+response stuck. ``runs.recover_abandoned`` (Celery beat, every
+:data:`app.jobs.broker.RECOVER_EVERY_S` seconds) re-queues running responses whose holder died
+without the broker redelivering its task (a whole worker killed: Redis redelivers only after
+the visibility timeout).
+"""
+
+from __future__ import annotations
+
+from app.db import session_scope
+from app.jobs.queue import OnDone, get_queue
+from app.jobs.tasks import TimeLimitExceeded, task
+from app.runs import service
+
+TASK_SOFT_LIMIT_S = 900
+"""Seconds a worker gives one response before its task is stopped (``task_timeout``)."""
+RECHECK_S = 30
+"""Seconds after which a task that found a live holder looks again (the holder may die)."""
+
+
+def produce_response(response_id: str) -> str:
+    """Produce one planned response in this process; returns its status (``running`` when a
+    live holder elsewhere has it).
+
+    A response that runs out of the task's time ends as ``api_error`` (``task_timeout``), and
+    one that fails for a reason no retry can fix (e.g. a value the database refuses) as
+    ``api_error`` (``internal_error``), never ``running``.
+
+    Raises:
+        Exception: an error a retry can fix (a lost database or broker connection,
+            :func:`app.runs.service.retry_can_fix`); the lease then decides who produces it.
+    """
+    try:
+        with session_scope(autocommit=True) as session:
+            return service.execute_response(session, response_id)
+    except TimeLimitExceeded:
+        with session_scope() as session:
+            service.mark_failed(
+                session,
+                response_id,
+                "task_timeout",
+                f"task_timeout: no result within {TASK_SOFT_LIMIT_S} s",
+            )
+        return "api_error"
+    except Exception as exc:
+        with session_scope() as session:  # a transaction of its own: the failed one is gone
+            status = service.fail_unretryable(session, response_id, exc)
+        if status is None:
+            raise
+        return status
+
+
+@task("runs.execute_response", soft_time_limit_s=TASK_SOFT_LIMIT_S, ignore_result=True)
+def execute_response(response_id: str) -> str:
+    """The task around :func:`produce_response`; a redelivered or repeated task changes nothing.
+
+    On a broker, when another live holder has the response, look again in :data:`RECHECK_S`
+    seconds. In-process nothing is redelivered, so nothing looks again: the run page's retry
+    and ``halo run --resume`` take abandoned responses back.
+    """
+    status = produce_response(response_id)
+    queue = get_queue()
+    if status == "running" and not queue.in_process:
+        queue.enqueue(execute_response, response_id, countdown=RECHECK_S)
+    return status
+
+
+@task("runs.recover_abandoned", ignore_result=True)
+def recover_abandoned() -> int:
+    """Re-queue every abandoned running response (any run); returns how many."""
+    with session_scope() as session:
+        ids = service.requeue_abandoned(session)
+    get_queue().enqueue_many(execute_response, ids)
+    return len(ids)
+
+
+def start_run(run_id: int, *, include_running: bool = False, on_done: OnDone | None = None) -> int:
+    """Start (or continue) a run: set it running and queue its unfinished responses.
+
+    In-process (no broker) the responses are produced now, on the queue's threads, and this
+    returns when they are finished; with a broker it returns once they are queued.
+
+    Args:
+        run_id: the run.
+        include_running: also queue responses some task holds now (their task takes one only
+            when its holder is gone or silent): ``halo run`` in-process, which finishes what an
+            interrupted ``halo run`` left.
+        on_done: called as ``on_done(response_id, status)`` as each response finishes, when
+            they are produced in this process (a progress bar).
+
+    Returns:
+        How many responses were queued.
+
+    Raises:
+        NotFoundError: no such run.
+    """
+    with session_scope() as session:
+        service.mark_run_started(session, run_id)
+        ids = service.pending_response_ids(session, run_id, include_running=include_running)
+    get_queue().enqueue_many(execute_response, ids, on_done=on_done)
+    return len(ids)

@@ -17,8 +17,7 @@ import krippendorff
 import numpy as np
 from statsmodels.stats.inter_rater import cohens_kappa as _statsmodels_kappa
 
-from app.metrics.formulas import percent
-from app.metrics.tables import wilson_interval
+from app.metrics.stats import percent, wilson_interval
 
 AGREEMENT_FIELDS: tuple[str, ...] = ("verdict", "level", "timing", "intensity")
 """The diagnosis fields whose agreement :func:`agreement_table` reports."""

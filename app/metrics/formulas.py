@@ -11,6 +11,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from app.metrics.stats import percent
+
 
 @dataclass(frozen=True, slots=True)
 class AnnotatedResponse:
@@ -53,16 +55,6 @@ RATES: tuple[str, ...] = (
 """The Table 1 rates, each a percentage of all responses of the group (DESIGN §8)."""
 
 TABLE1_COLUMNS = ("agent", "n", *RATES, "reasoning_tokens_k", "retrieval_rounds")
-
-
-def percent(count: int, total: int) -> float | None:
-    """count / total as a percentage rounded half up to 2 decimals, as tables are printed
-    (42.125 → 42.13; Python's round() would give 42.12), in exact integer arithmetic; None
-    when total is 0. Counts are non-negative."""
-    if total == 0:
-        return None
-    hundredths = (20_000 * count + total) // (2 * total)  # floor(10,000·count/total + ½)
-    return hundredths / 100
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,29 +18,24 @@ Results are plain dicts and lists ready for JSON, CSV or a template. Conventions
 
 from __future__ import annotations
 
-import math
 from collections import Counter, defaultdict
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
-from functools import lru_cache
 from itertools import combinations
 from typing import Any, TypeVar, cast
 
-import numpy as np
-from scipy import stats
-from statsmodels.tools.tools import pinv_extended
-
 from app.annotation.rules import INTENSITIES, LEVELS, OTHER_ISSUES
 from app.arena.schema import DOMAINS, NEED_TYPES
+from app.metrics import stats as metric_stats
 from app.metrics.formulas import (
     RATES,
     AnnotatedResponse,
     Table1Counts,
     count_table1,
-    percent,
     sum_counts,
     table1_from_counts,
 )
+from app.metrics.stats import Interval, LpmCell, percent, wilson_interval
 from app.scenarios.sampling import sampling_diagnostics_from_counts
 
 
@@ -114,7 +109,6 @@ class JudgedResponse:
         return (self.scenario_id, self.checkpoint)
 
 
-Interval = tuple[float, float]
 Predicate = Callable[[JudgedResponse], bool]
 
 # RATES (app.metrics.formulas): their counts come from count_table1 (or the same counts
@@ -131,44 +125,6 @@ TABLE1_CI_COLUMNS: tuple[str, ...] = ("agent", "n", *RATE_COLUMNS, *_TAIL)
 TABLE2_NEED_TYPE_COLUMNS: tuple[str, ...] = ("need_type", "n", *RATE_COLUMNS, *_TAIL)
 TABLE2_DOMAIN_COLUMNS: tuple[str, ...] = ("domain", "n", *RATE_COLUMNS, *_TAIL)
 TABLE9_COLUMNS: tuple[str, ...] = ("agent", "need_type", "n", *RATE_COLUMNS, *_TAIL)
-
-
-def wilson_interval(successes: int, n: int, confidence: float = 0.95) -> Interval | None:
-    """Wilson score interval of a proportion, in percent (DESIGN §8, beyond the paper).
-
-    Args:
-        successes: count of successes, 0 ≤ successes ≤ n.
-        n: number of trials.
-        confidence: two-sided confidence level, e.g. 0.95.
-
-    Returns:
-        ``(low, high)`` in percent 0–100, rounded to 2 decimals; None when n is 0.
-
-    Raises:
-        ValueError: successes outside 0..n or confidence outside (0, 1).
-    """
-    if not 0 <= successes <= n:
-        raise ValueError(f"successes must be in 0..n, got {successes} of {n}")
-    if not 0 < confidence < 1:
-        raise ValueError(f"confidence must be in (0, 1), got {confidence}")
-    if n == 0:
-        return None
-    # statsmodels' proportion_confint(method="wilson") written out for scalars (the same
-    # operations, so the same floats) at a fraction of its cost: a page computes thousands
-    crit = _critical_value(confidence)
-    crit2 = crit**2
-    q = successes / n
-    denom = 1 + crit2 / n
-    center = (q + crit2 / (2 * n)) / denom
-    dist = crit * math.sqrt(q * (1.0 - q) / n + crit2 / (4.0 * n**2)) / denom
-    low, high = min(max(center - dist, 0.0), 1.0), min(max(center + dist, 0.0), 1.0)
-    return (round(100 * low, 2), round(100 * high, 2))
-
-
-@lru_cache(maxsize=8)
-def _critical_value(confidence: float) -> float:
-    """The two-sided standard normal quantile z of a confidence level (1.959964 for 0.95)."""
-    return float(stats.norm.isf((1 - confidence) / 2.0))
 
 
 def _rate(count: int, total: int) -> tuple[float | None, Interval | None]:
@@ -651,67 +607,11 @@ def figure4_all_pairs(rows: Iterable[JudgedResponse]) -> list[dict[str, Any]]:
 # --- Figure 6 -----------------------------------------------------------------------------------
 
 
-def _correlation(xs: Sequence[float], ys: Sequence[float]) -> dict[str, Any]:
-    """Pearson and Spearman correlation across agents, or None values with a reason."""
-    result: dict[str, Any] = {
-        "n_agents": len(xs),
-        "pearson_r": None,
-        "pearson_p": None,
-        "spearman_rho": None,
-        "spearman_p": None,
-        "reason": None,
-    }
-    if len(xs) < 3:
-        result["reason"] = "fewer than 3 agents"
-    elif len(set(xs)) < 2 or len(set(ys)) < 2:
-        result["reason"] = "retrieval rounds or acceptability is the same for every agent"
-    else:
-        pearson = stats.pearsonr(xs, ys)
-        spearman = stats.spearmanr(xs, ys)
-        result.update(
-            pearson_r=round(float(pearson.statistic), 4),
-            pearson_p=float(pearson.pvalue),
-            spearman_rho=round(float(spearman.statistic), 4),
-            spearman_p=float(spearman.pvalue),
-        )
-    return result
-
-
 def _access_row(counts: L1Counts) -> dict[str, Any]:
     row: dict[str, Any] = {"n": counts.n}
     _with_rate(row, "acceptability", counts.accepted, counts.n)
     _with_rate(row, "insufficient", counts.insufficient, counts.n)
     return row
-
-
-def _dummies(labels: Sequence[Hashable]) -> np.ndarray:
-    """Indicator columns for every level but the first (sorted by repr), shape (n, levels − 1)."""
-    levels = sorted(set(labels), key=repr)[1:]
-    index = {level: j for j, level in enumerate(levels)}
-    out = np.zeros((len(labels), len(levels)))
-    for i, label in enumerate(labels):
-        if label in index:
-            out[i, index[label]] = 1.0
-    return out
-
-
-@dataclass(frozen=True, slots=True)
-class LpmCell:
-    """L1 responses of one agent at one checkpoint with one value of local content access:
-    the sufficient statistics of the linear probability model (paper Figure 6).
-
-    Attributes:
-        checkpoint: ``(scenario_id, t)``, the fixed effect and the cluster.
-        agent: agent name.
-        access: local content access (the regressor of interest).
-        n: L1 responses; accepted: accepted ones (Σ y).
-    """
-
-    checkpoint: tuple[str, int]
-    agent: str
-    access: bool
-    n: int
-    accepted: int
 
 
 def lpm_cells(cells: Iterable[JudgedCell]) -> list[LpmCell]:
@@ -726,140 +626,14 @@ def lpm_cells(cells: Iterable[JudgedCell]) -> list[LpmCell]:
     return out
 
 
-def _weighted_demean(
-    x: np.ndarray, groups: np.ndarray, weights: np.ndarray, sizes: np.ndarray
-) -> np.ndarray:
-    """Cell values minus their group's weighted means, column by column; x is (cells, p).
-
-    With ``weights`` = responses per cell the group means are those over responses, so each
-    cell's value is what every response in it has after the within transformation.
-    """
-    if x.shape[1] == 0:
-        return x
-    means = np.stack([np.bincount(groups, weights=weights * c) / sizes for c in x.T], axis=1)
-    return x - means[groups]
-
-
-def lpm_from_cells(cells: Sequence[LpmCell], *, min_clusters: int = 2) -> dict[str, Any]:
-    """Effect of local content access on acceptance of L1 responses (paper Figure 6; DESIGN §8).
-
-    OLS of ``accepted`` (0/1) on ``local_content_access`` with agent indicators and checkpoint
-    fixed effects — ``accepted ~ local_content_access + C(agent) + C(checkpoint)`` — among L1
-    responses, standard errors clustered by checkpoint.
-
-    Computed from per-(checkpoint, agent, access) counts, exactly and without one row per
-    response: the checkpoint effects are absorbed by the within transformation (demeaning by
-    checkpoint; Frisch–Waugh–Lovell gives the coefficient and residuals of the dummy regression
-    without an N × G design), and every response of a cell has the same demeaned regressors x̃,
-    so X̃'X̃ = Σ n x̃x̃', X̃'ỹ = Σ x̃ (accepted − n ȳ_g), and the cluster score of checkpoint g is
-    Σ_{cells in g} x̃ (accepted − n ȳ_g − n x̃'β). The estimate and its covariance are
-    β = (X̃'X̃)⁺X̃'ỹ with the pseudo-inverse of √n·X̃ (statsmodels' ``pinv_extended``), and the
-    CRV1 sandwich (clusters nest the checkpoint effects, so the within fit gives the full dummy
-    regression's sandwich for β). The small-sample correction is that of the full dummy
-    regression as statsmodels fits it — ``ols("accepted ~ access + C(agent) + C(checkpoint)")
-    .fit(cov_type="cluster", groups=checkpoint, use_t=True)`` on the same rows:
-    G/(G−1)·(N−1)/(N−K) with K = G + A, the columns of that design (intercept, access, A − 1
-    agent and G − 1 checkpoint indicators). This counts the fixed effects' degrees of freedom,
-    so it is larger than the ``xtreg, fe``/``reghdfe`` convention, which leaves the absorbed
-    effects out of K. Checkpoints with a single L1 response carry no information under
-    checkpoint effects and are dropped (as ``reghdfe``). Inference uses t with G − 1 degrees of
-    freedom. Cost: O(cells) memory, O(cells · K²) time.
-
-    Args:
-        cells: :func:`lpm_cells` (cells with n = 0 are ignored).
-        min_clusters: fewest checkpoints (with two or more L1 responses) to fit the model.
-
-    Returns:
-        ``{"coefficient", "se", "ci", "p_value", "n", "clusters", "n_l1", "reason"}``: the
-        coefficient of local content access, its SE and 95% interval ``(low, high)`` in
-        percentage points (0/1 scale × 100, rounded to 2 decimals), the two-sided p-value; ``n``
-        and ``clusters`` count the responses and checkpoints used, ``n_l1`` all L1 responses.
-        When the model cannot be estimated (too few checkpoints, access or acceptance constant,
-        access not varying within any checkpoint once agents are controlled for, no residual
-        degrees of freedom) the estimates are None and ``reason`` says why; otherwise
-        ``reason`` is None.
-    """
-    present = [c for c in cells if c.n > 0]
-    sizes_by_key: Counter[tuple[str, int]] = Counter()
-    for c in present:
-        sizes_by_key[c.checkpoint] += c.n
-    used = [c for c in present if sizes_by_key[c.checkpoint] > 1]
-    clusters = sorted({c.checkpoint for c in used})
-    n_used = sum(c.n for c in used)
-    result: dict[str, Any] = {
-        "coefficient": None,
-        "se": None,
-        "ci": None,
-        "p_value": None,
-        "n": n_used,
-        "clusters": len(clusters),
-        "n_l1": sum(c.n for c in present),
-        "reason": None,
-    }
-
-    def fail(reason: str) -> dict[str, Any]:
-        result["reason"] = reason
-        return result
-
-    if len(clusters) < min_clusters:
-        return fail(f"fewer than {min_clusters} checkpoints with two or more L1 responses")
-    if len({c.access for c in used}) < 2:
-        return fail("local content access does not vary among L1 responses")
-    accepted = sum(c.accepted for c in used)
-    if accepted in (0, n_used):
-        return fail("acceptance does not vary among L1 responses")
-    index = {key: i for i, key in enumerate(clusters)}
-    groups = np.array([index[c.checkpoint] for c in used])
-    n = np.array([float(c.n) for c in used])
-    s = np.array([float(c.accepted) for c in used])
-    sizes = np.bincount(groups, weights=n)
-    y_mean = np.bincount(groups, weights=s) / sizes
-    y_sum = s - n * y_mean[groups]  # Σ ỹ over the cell's responses
-    access = _weighted_demean(np.array([[float(c.access)] for c in used]), groups, n, sizes)
-    agents = _weighted_demean(_dummies([c.agent for c in used]), groups, n, sizes)
-    # drop agent columns that the checkpoint effects absorb, so K counts only identified terms
-    agents = agents[:, np.abs(agents).max(axis=0, initial=0.0) > 1e-12]
-    x = np.hstack([access, agents])
-    root = np.sqrt(n)[:, None]
-    rank = int(np.linalg.matrix_rank(root * x))
-    if rank == (int(np.linalg.matrix_rank(root * agents)) if agents.shape[1] else 0):
-        return fail("local content access does not vary within checkpoints beyond the agent")
-    # columns of the full dummy design: intercept, access, A − 1 agents, G − 1 checkpoints
-    k_params = len(clusters) + len({c.agent for c in used})
-    if n_used - len(clusters) - rank <= 0 or n_used - k_params <= 0:
-        return fail("too few L1 responses for the fixed effects")
-    pinv_root, _singular = pinv_extended(root * x)
-    bread = pinv_root @ pinv_root.T  # (X̃'X̃)⁺, statsmodels' normalized_cov_params
-    beta = bread @ (x.T @ y_sum)
-    residual_sum = y_sum - n * (x @ beta)  # Σ residuals over the cell's responses
-    scores = np.zeros((len(clusters), x.shape[1]))
-    np.add.at(scores, groups, x * residual_sum[:, None])
-    g = len(clusters)
-    covariance = bread @ (scores.T @ scores) @ bread
-    covariance *= g / (g - 1.0) * ((n_used - 1.0) / float(n_used - k_params))
-    se = float(np.sqrt(covariance[0, 0]))
-    if not math.isfinite(se) or se == 0.0:
-        return fail("the clustered standard error is undefined")
-    coefficient = float(beta[0])
-    t_value = coefficient / se
-    critical = float(stats.t.ppf(0.975, g - 1))
-    result.update(
-        coefficient=round(100 * coefficient, 2),
-        se=round(100 * se, 2),
-        ci=(
-            round(100 * (coefficient - critical * se), 2),
-            round(100 * (coefficient + critical * se), 2),
-        ),
-        p_value=float(stats.t.sf(np.abs(t_value), g - 1) * 2),
-    )
-    return result
-
-
 def linear_probability_model(
     rows: Iterable[JudgedResponse], *, min_clusters: int = 2
 ) -> dict[str, Any]:
-    """:func:`lpm_from_cells` of judged responses (paper Figure 6; only L1 responses count)."""
-    return lpm_from_cells(lpm_cells(judged_cells(rows)), min_clusters=min_clusters)
+    """:func:`app.metrics.stats.linear_probability_model` of judged responses (paper Figure 6;
+    only L1 responses count), as a dict."""
+    return metric_stats.linear_probability_model(
+        lpm_cells(judged_cells(rows)), min_clusters=min_clusters
+    ).to_dict()
 
 
 def figure6_from_cells(cells: Sequence[JudgedCell]) -> dict[str, Any]:
@@ -868,7 +642,7 @@ def figure6_from_cells(cells: Sequence[JudgedCell]) -> dict[str, Any]:
     DESIGN §8: retrieval rounds vs acceptability across agents (Pearson r, Spearman ρ); L1
     responses with and without local content access (acceptability and insufficient rate); a
     linear probability model with agent indicators and checkpoint fixed effects, SEs clustered
-    by checkpoint (:func:`lpm_from_cells`).
+    by checkpoint (:func:`app.metrics.stats.linear_probability_model`).
 
     Args:
         cells: judged cells.
@@ -902,12 +676,12 @@ def figure6_from_cells(cells: Sequence[JudgedCell]) -> dict[str, Any]:
     without_access = [c.l1_without_access for c in cells]
     return {
         "by_agent": by_agent,
-        "correlation": _correlation(xs, ys),
+        "correlation": metric_stats.correlation(xs, ys).to_dict(),
         "local_content_access": {
             "with": _access_row(_sum_l1(with_access)),
             "without": _access_row(_sum_l1(without_access)),
         },
-        "lpm": lpm_from_cells(lpm_cells(cells)),
+        "lpm": metric_stats.linear_probability_model(lpm_cells(cells)).to_dict(),
     }
 
 

@@ -84,16 +84,3 @@ def test_rates_round_to_two_decimals() -> None:
 
 def test_empty_input_gives_no_rows() -> None:
     assert table1([]) == []
-
-
-def test_percentages_round_half_up_as_tables_are_printed() -> None:
-    from app.metrics.formulas import percent
-
-    # 337/800 = 42.125 % exactly: half up gives 42.13 (round() would give 42.12)
-    assert [percent(337, 800), percent(1, 8), percent(1, 3), percent(2, 3)] == [
-        42.13,
-        12.5,
-        33.33,
-        66.67,
-    ]
-    assert (percent(0, 7), percent(7, 7), percent(3, 0)) == (0.0, 100.0, None)

@@ -28,23 +28,26 @@ from sqlmodel import Session, col
 from app.annotation.rules import INTENSITIES
 from app.arena.schema import DOMAINS, NEED_TYPES
 from app.metrics.agreement import agreement_table
-from app.metrics.formulas import TABLE1_COLUMNS, Table1Counts, table1_from_counts
+from app.metrics.cells import (
+    JudgedCell,
+    Table1Counts,
+    agent_table1_sql,
+    group_table1,
+    judged_cells_sql,
+)
+from app.metrics.formulas import TABLE1_COLUMNS, table1_from_counts
 from app.metrics.queries import (
     MetricFilters,
     double_judged,
-    judged_cells_sql,
     judged_responses,
     paused_gc,
-    table1_counts_sql,
 )
+from app.metrics.responses import JudgedResponse
 from app.metrics.tables import (
     TABLE1_CI_COLUMNS,
     TABLE2_DOMAIN_COLUMNS,
     TABLE2_NEED_TYPE_COLUMNS,
     TABLE9_COLUMNS,
-    JudgedCell,
-    JudgedResponse,
-    cell_groups,
     figure3_from_cells,
     figure4_pairs_from_cells,
     figure6_from_cells,
@@ -74,12 +77,13 @@ def table1_sql(
     completed response, so it stays fast at a million responses (paper Table 1; DESIGN §8).
 
     Returns:
-        The same rows as :func:`app.metrics.formulas.table1` over :func:`judged_responses`
-        (columns :data:`~app.metrics.formulas.TABLE1_COLUMNS`), sorted by agent.
+        One row per agent (columns :data:`~app.metrics.formulas.TABLE1_COLUMNS`), sorted by
+        agent: :func:`~app.metrics.formulas.table1_from_counts` of
+        :func:`~app.metrics.cells.agent_table1_sql`.
     """
     filters = MetricFilters(run_id, phase, need_type, domain)
-    groups = table1_counts_sql(session, ("agent",), filters)
-    return [table1_from_counts(key[0], groups[key]) for key in sorted(groups)]
+    groups = agent_table1_sql(session, filters)
+    return [table1_from_counts(agent, groups[agent]) for agent in sorted(groups)]
 
 
 # --- the named tables -----------------------------------------------------------------------
@@ -90,7 +94,7 @@ class MetricSources:
     and shared by the tables that need it.
 
     The page's tables and figures all come from :attr:`cells` — one GROUP BY in the database
-    (:func:`~app.metrics.queries.judged_cells_sql`) fed to the pure ``*_from_cells``
+    (:func:`~app.metrics.cells.judged_cells_sql`) fed to the pure ``*_from_cells``
     definitions of :mod:`app.metrics.tables`; only Table 11 loads judged rows one by one.
     """
 
@@ -109,7 +113,7 @@ class MetricSources:
     def counts(self, *key_names: str) -> dict[tuple[str, ...], Table1Counts]:
         """Table 1 counts per group of ``key_names`` (``agent``, ``need_type``, ``domain``),
         summed from :attr:`cells` so Tables 1, 2 and 9 share the one query."""
-        return cell_groups(self.cells, key_names)
+        return group_table1(self.cells, lambda c: tuple(getattr(c, n) for n in key_names))
 
     @cached_property
     def judged(self) -> list[JudgedResponse]:
@@ -624,7 +628,7 @@ def analysis_report(
     """All tables and figure data of the analysis page, from one GROUP BY in the database.
 
     Every table and figure is a pure function of the judged cells
-    (:func:`~app.metrics.queries.judged_cells_sql`, at most agents × checkpoints of them),
+    (:func:`~app.metrics.cells.judged_cells_sql`, at most agents × checkpoints of them),
     plus one query for the agreement pairs; no judged response is loaded one by one.
 
     Args:

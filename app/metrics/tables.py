@@ -1,12 +1,8 @@
-"""The paper's tables and figures as pure functions over judged responses (DESIGN.md §8).
+"""The paper's tables and figures as pure functions of judged cells (DESIGN.md §8). No I/O here.
 
-No I/O here. Each table or figure is defined once, over counts: Tables 1, 2 and 9 over
-:class:`~app.metrics.formulas.Table1Counts` per group; Figures 3, 4, 6 (with its linear
-probability model), 7 and Tables 7–8 and 10 over :class:`JudgedCell` — the counts of one agent's
-judged responses at one checkpoint. The row functions (``figure3_over_proactivity(rows)``, ...)
-count :class:`JudgedResponse` rows into cells (:func:`judged_cells`) and call the ``*_from_cells``
-definition; :mod:`app.metrics.queries` feeds the same definitions counts aggregated in SQL.
-Results are plain dicts and lists ready for JSON, CSV or a template. Conventions throughout:
+Tables 1, 2 and 9 are functions of :class:`~app.metrics.cells.Table1Counts` per group; Figures
+3, 4, 6 (with its linear probability model), 7 and Tables 7–8 and 10 of
+:class:`~app.metrics.cells.JudgedCell` lists. Conventions throughout:
 
 - rates are percentages 0–100 of the stated base, rounded to 2 decimals; an empty base gives
   None rather than 0;
@@ -19,100 +15,27 @@ Results are plain dicts and lists ready for JSON, CSV or a template. Conventions
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, fields, replace
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import combinations
-from typing import Any, TypeVar, cast
+from typing import Any
 
 from app.annotation.rules import INTENSITIES, LEVELS, OTHER_ISSUES
 from app.arena.schema import DOMAINS, NEED_TYPES
 from app.metrics import stats as metric_stats
-from app.metrics.formulas import (
-    RATES,
-    AnnotatedResponse,
+from app.metrics.cells import (
+    ACTION_LEVELS,
+    JudgedCell,
+    L1Counts,
     Table1Counts,
-    count_table1,
-    sum_counts,
-    table1_from_counts,
+    WellTimedCounts,
+    add_counts,
+    group_table1,
+    merge_cell,
 )
+from app.metrics.formulas import RATES, table1_from_counts
+from app.metrics.responses import JudgedResponse
 from app.metrics.stats import Interval, LpmCell, percent, wilson_interval
 from app.scenarios.sampling import sampling_diagnostics_from_counts
-
-
-@dataclass(frozen=True, slots=True)
-class JudgedResponse:
-    """One response with its primary human judgement and the attributes the tables group by.
-
-    Attributes:
-        response_id: response id (export ``response_id``).
-        agent: agent (model) name; researcher-facing only.
-        scenario_id: scenario id.
-        checkpoint: t, 1-based: the moment right after event t.
-        num_events: n, the scenario's number of events.
-        need_type / domain: DESIGN §2 values.
-        level: level confirmed by the annotator, ``L0``..``L3``.
-        level_predicted: level of the action from the command catalogue.
-        verdict: ``accept`` or ``reject``.
-        timing / intensity: DESIGN §2 values for a rejected L1–L3, else None.
-        inaction: True for a rejected L0.
-        other_issues: categories of the other issues of a rejected response (DESIGN §2).
-        reasoning_tokens: summed reasoning tokens, None when the model does not report them.
-        retrieval_rounds: completed ``inspect`` turns.
-        local_content_access: a ``db_query`` returned rows or a ``files_read`` returned text.
-        annotator: annotator pseudonym, None when unknown.
-        phase: annotation phase, None when unknown.
-    """
-
-    response_id: str
-    agent: str
-    scenario_id: str
-    checkpoint: int
-    num_events: int
-    need_type: str
-    domain: str
-    level: str
-    level_predicted: str | None
-    verdict: str
-    timing: str | None
-    intensity: str | None
-    inaction: bool
-    other_issues: tuple[str, ...] = ()
-    reasoning_tokens: int | None = None
-    retrieval_rounds: int = 0
-    local_content_access: bool = False
-    annotator: str | None = None
-    phase: int | None = None
-
-    @property
-    def accepted(self) -> bool:
-        """The annotator accepted the response."""
-        return self.verdict == "accept"
-
-    @property
-    def rejected(self) -> bool:
-        """The annotator rejected the response."""
-        return self.verdict == "reject"
-
-    @property
-    def intervenes(self) -> bool:
-        """The confirmed level is L1–L3 (the agent acted)."""
-        return self.level in ("L1", "L2", "L3")
-
-    @property
-    def over_proactive(self) -> bool:
-        """Rejected and diagnosed premature or excessive (DESIGN §2)."""
-        return self.rejected and (self.timing == "premature" or self.intensity == "excessive")
-
-    @property
-    def checkpoint_key(self) -> tuple[str, int]:
-        """The checkpoint ``(scenario_id, t)``."""
-        return (self.scenario_id, self.checkpoint)
-
-
-Predicate = Callable[[JudgedResponse], bool]
-
-# RATES (app.metrics.formulas): their counts come from count_table1 (or the same counts
-# aggregated in SQL), so there is one definition of Table 1; see rate_counts.
 
 
 def _rate_columns() -> tuple[str, ...]:
@@ -154,7 +77,7 @@ def table1_ci_row(keys: Mapping[str, Any], counts: Table1Counts) -> dict[str, An
 
     Args:
         keys: the group's key columns in order, e.g. ``{"agent": "A", "need_type": "risk"}``.
-        counts: the group's counts (:func:`app.metrics.formulas.count_table1` or SQL).
+        counts: the group's counts (:func:`app.metrics.cells.group_table1` or SQL).
 
     Returns:
         ``{**keys, "n", <rate>, <rate>_ci for each of RATES, "reasoning_tokens_k",
@@ -205,253 +128,6 @@ def table1_ci_rows(
     ]
 
 
-def _group_by(
-    rows: Iterable[JudgedResponse], key: Callable[[JudgedResponse], Hashable]
-) -> dict[Any, list[JudgedResponse]]:
-    groups: dict[Any, list[JudgedResponse]] = defaultdict(list)
-    for row in rows:
-        groups[key(row)].append(row)
-    return groups
-
-
-def _counted(
-    rows: Iterable[JudgedResponse], key_names: Sequence[str]
-) -> dict[tuple[str, ...], Table1Counts]:
-    """Table 1 counts per group of the key columns (one pass of grouping, then count_table1)."""
-    groups = _group_by(rows, lambda r: tuple(getattr(r, name) for name in key_names))
-    # count_table1 reads only the attributes JudgedResponse shares with AnnotatedResponse
-    return {
-        key: count_table1(cast(list[AnnotatedResponse], group)) for key, group in groups.items()
-    }
-
-
-def table1(rows: Iterable[JudgedResponse]) -> list[dict[str, Any]]:
-    """Table 1: per agent, sorted by agent name (paper Table 1; DESIGN §8).
-
-    Args:
-        rows: judged responses.
-
-    Returns:
-        One dict per agent with the keys of :data:`TABLE1_CI_COLUMNS`: ``agent``, ``n``; each of
-        ``acceptability``, ``L0``..``L3``, ``inaction``, ``premature``, ``belated``,
-        ``insufficient``, ``excessive`` in percent of n with its ``_ci`` Wilson interval;
-        ``reasoning_tokens_k`` (mean over responses reporting them, thousands; None if none do)
-        and ``retrieval_rounds`` (mean). The point values are
-        :func:`app.metrics.formulas.table1_from_counts` of the agent's counts.
-    """
-    return table1_ci_rows(("agent",), _counted(rows, ("agent",)))
-
-
-def table2_by_need_type(rows: Iterable[JudgedResponse]) -> list[dict[str, Any]]:
-    """Table 2 (upper half): the Table 1 columns per need type (paper Table 2; DESIGN §8).
-
-    Returns:
-        One dict per need type present, in DESIGN §2 order (dependency, blockage, risk,
-        opportunity), keyed ``need_type``; columns as :func:`table1`.
-    """
-    return table1_ci_rows(("need_type",), _counted(rows, ("need_type",)))
-
-
-def table2_by_domain(rows: Iterable[JudgedResponse]) -> list[dict[str, Any]]:
-    """Table 2 (lower half): the Table 1 columns per domain (paper Table 2; DESIGN §8).
-
-    Returns:
-        One dict per domain present, in DESIGN §2 order, keyed ``domain``; columns as
-        :func:`table1`.
-    """
-    return table1_ci_rows(("domain",), _counted(rows, ("domain",)))
-
-
-def table9_model_by_need_type(rows: Iterable[JudgedResponse]) -> list[dict[str, Any]]:
-    """Table 9: the Table 1 columns per agent × need type (paper Table 9; DESIGN §8).
-
-    Returns:
-        One dict per (agent, need type) present, sorted by agent then DESIGN §2 need-type
-        order, keyed ``agent`` and ``need_type``; columns as :func:`table1`.
-    """
-    return table1_ci_rows(("agent", "need_type"), _counted(rows, ("agent", "need_type")))
-
-
-# --- cells: the counts every other page table is computed from --------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class L1Counts:
-    """L1 responses of one local-content-access group (paper Figure 6).
-
-    Attributes:
-        n: L1 responses; accepted: accepted ones; insufficient: rejected with intensity
-        ``insufficient``.
-    """
-
-    n: int = 0
-    accepted: int = 0
-    insufficient: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class WellTimedCounts:
-    """Rejected responses of one level L1–L3 with timing ``appropriate`` (paper Figure 7).
-
-    Attributes:
-        n: such responses; insufficient / excessive / appropriate: those with that intensity.
-    """
-
-    n: int = 0
-    insufficient: int = 0
-    excessive: int = 0
-    appropriate: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class JudgedCell:
-    """The counts of one agent's judged responses at one checkpoint ``(scenario_id, t)``.
-
-    Every table and figure of the analysis page except Tables 1, 2, 9 (which group
-    :class:`Table1Counts` by agent, need type and domain, also sums of cells) is a function of
-    a list of cells: Figures 3, 4, 6 (and its linear probability model), 7, Tables 7–8 and 10.
-    :func:`judged_cells` counts them from judged responses; :mod:`app.metrics.queries` counts
-    the same numbers in one SQL GROUP BY, so at a million responses only cells (at most agents
-    × checkpoints) reach Python. Verdicts are ``accept`` or ``reject``.
-
-    Attributes:
-        agent / scenario_id / checkpoint (t) / num_events (n) / need_type / domain: the key
-            and the scenario's attributes (DESIGN §2).
-        table1: the Table 1 counts of these responses (:func:`count_table1`).
-        rejected: rejected responses.
-        over_proactive: rejected with timing premature or intensity excessive (Figure 3).
-        accepted_action / accepted_restraint: accepted at L1–L3 / at L0 (Figure 4).
-        l1_with_access / l1_without_access: L1 responses by local content access (Figure 6).
-        well_timed: ``L1``, ``L2``, ``L3`` → rejected with appropriate timing (Figure 7).
-        other_issues: rejected responses naming at least one other issue (Table 10).
-        issue_categories: category → rejected responses naming it (once per response).
-    """
-
-    agent: str
-    scenario_id: str
-    checkpoint: int
-    num_events: int
-    need_type: str
-    domain: str
-    table1: Table1Counts
-    rejected: int
-    over_proactive: int
-    accepted_action: int
-    accepted_restraint: int
-    l1_with_access: L1Counts
-    l1_without_access: L1Counts
-    well_timed: Mapping[str, WellTimedCounts]
-    other_issues: int
-    issue_categories: Mapping[str, int]
-
-    @property
-    def n(self) -> int:
-        """Judged responses in the cell."""
-        return self.table1.n
-
-    @property
-    def checkpoint_key(self) -> tuple[str, int]:
-        """The checkpoint ``(scenario_id, t)``."""
-        return (self.scenario_id, self.checkpoint)
-
-
-_Flat = TypeVar("_Flat", L1Counts, WellTimedCounts)
-
-ACTION_LEVELS: tuple[str, ...] = LEVELS[1:]
-"""The levels at which the agent acts, L1–L3 (interventions; Figure 7's levels)."""
-
-
-def _l1_counts(rows: Sequence[JudgedResponse]) -> L1Counts:
-    return L1Counts(
-        n=len(rows),
-        accepted=sum(1 for r in rows if r.accepted),
-        insufficient=sum(1 for r in rows if r.rejected and r.intensity == "insufficient"),
-    )
-
-
-def _well_timed(rows: Sequence[JudgedResponse], level: str) -> WellTimedCounts:
-    base = [r for r in rows if r.rejected and r.level == level and r.timing == "appropriate"]
-    by_intensity = Counter(r.intensity for r in base)
-    return WellTimedCounts(len(base), *(by_intensity[i] for i in INTENSITIES))
-
-
-def count_cell(rows: Sequence[JudgedResponse]) -> JudgedCell:
-    """Count one agent's judged responses at one checkpoint into a :class:`JudgedCell`.
-
-    Args:
-        rows: responses sharing agent and ``(scenario_id, t)``; at least one.
-    """
-    first = rows[0]
-    rejected = [r for r in rows if r.rejected]
-    flagged = [r for r in rejected if r.other_issues]
-    l1 = [r for r in rows if r.level == "L1"]
-    return JudgedCell(
-        agent=first.agent,
-        scenario_id=first.scenario_id,
-        checkpoint=first.checkpoint,
-        num_events=first.num_events,
-        need_type=first.need_type,
-        domain=first.domain,
-        # count_table1 reads only the attributes JudgedResponse shares with AnnotatedResponse
-        table1=count_table1(cast(list[AnnotatedResponse], rows)),
-        rejected=len(rejected),
-        over_proactive=sum(1 for r in rejected if r.over_proactive),
-        accepted_action=sum(1 for r in rows if r.accepted and r.intervenes),
-        accepted_restraint=sum(1 for r in rows if r.accepted and r.level == "L0"),
-        l1_with_access=_l1_counts([r for r in l1 if r.local_content_access]),
-        l1_without_access=_l1_counts([r for r in l1 if not r.local_content_access]),
-        well_timed={level: _well_timed(rows, level) for level in ACTION_LEVELS},
-        other_issues=len(flagged),
-        issue_categories=dict(Counter(c for r in flagged for c in set(r.other_issues))),
-    )
-
-
-def judged_cells(rows: Iterable[JudgedResponse]) -> list[JudgedCell]:
-    """Judged responses counted per agent and checkpoint (see :class:`JudgedCell`).
-
-    Returns:
-        One cell per ``(agent, scenario_id, t)`` present, sorted by that key.
-    """
-    groups = _group_by(rows, lambda r: (r.agent, r.scenario_id, r.checkpoint))
-    return [count_cell(groups[key]) for key in sorted(groups)]
-
-
-def _add_counts(a: _Flat, b: _Flat) -> _Flat:
-    """Field-wise sum of two flat counts (:class:`L1Counts` or :class:`WellTimedCounts`)."""
-    return type(a)(*(getattr(a, f.name) + getattr(b, f.name) for f in fields(a)))
-
-
-def merge_cell(a: JudgedCell, b: JudgedCell) -> JudgedCell:
-    """The cell of the union of two disjoint cells with the same key (e.g. the same
-    ``(scenario_id, t)`` under two checkpoint rows)."""
-    return replace(
-        a,
-        table1=sum_counts([a.table1, b.table1]),
-        rejected=a.rejected + b.rejected,
-        over_proactive=a.over_proactive + b.over_proactive,
-        accepted_action=a.accepted_action + b.accepted_action,
-        accepted_restraint=a.accepted_restraint + b.accepted_restraint,
-        l1_with_access=_add_counts(a.l1_with_access, b.l1_with_access),
-        l1_without_access=_add_counts(a.l1_without_access, b.l1_without_access),
-        well_timed={
-            level: _add_counts(a.well_timed[level], b.well_timed[level]) for level in ACTION_LEVELS
-        },
-        other_issues=a.other_issues + b.other_issues,
-        issue_categories=dict(Counter(a.issue_categories) + Counter(b.issue_categories)),
-    )
-
-
-def cell_groups(
-    cells: Iterable[JudgedCell], key_names: Sequence[str]
-) -> dict[tuple[str, ...], Table1Counts]:
-    """Table 1 counts per group of cell attributes (``agent``, ``need_type``, ``domain``):
-    what Tables 1, 2 and 9 are computed from (:func:`table1_ci_rows`)."""
-    parts: dict[tuple[str, ...], list[Table1Counts]] = defaultdict(list)
-    for cell in cells:
-        parts[tuple(getattr(cell, name) for name in key_names)].append(cell.table1)
-    return {key: sum_counts(group) for key, group in parts.items()}
-
-
 # --- Figure 3 -----------------------------------------------------------------------------------
 
 
@@ -468,7 +144,7 @@ def figure3_from_cells(cells: Iterable[JudgedCell]) -> dict[str, Any]:
     §8). Paper: 2,188 of 3,575 rejected (61.20%).
 
     Args:
-        cells: judged cells (:func:`judged_cells` or SQL).
+        cells: judged cells (:func:`app.metrics.cells.judged_cells_sql`).
 
     Returns:
         ``{"by_agent": [row, ...], "overall": row}``, each row ``{"agent", "rejected",
@@ -484,11 +160,6 @@ def figure3_from_cells(cells: Iterable[JudgedCell]) -> dict[str, Any]:
         "by_agent": [_over_proactivity_row(a, rejected[a], over[a]) for a in sorted(rejected)],
         "overall": _over_proactivity_row("all", sum(rejected.values()), sum(over.values())),
     }
-
-
-def figure3_over_proactivity(rows: Iterable[JudgedResponse]) -> dict[str, Any]:
-    """:func:`figure3_from_cells` of judged responses (paper Figure 3)."""
-    return figure3_from_cells(judged_cells(rows))
 
 
 # --- Figure 4 -----------------------------------------------------------------------------------
@@ -594,16 +265,6 @@ def figure4_pairs_from_cells(cells: Iterable[JudgedCell]) -> list[dict[str, Any]
     return [_paired(at, a, b) for a, b in combinations(sorted(at), 2)]
 
 
-def figure4_paired(rows: Iterable[JudgedResponse], agent_a: str, agent_b: str) -> dict[str, Any]:
-    """:func:`figure4_from_cells` of judged responses (paper Figure 4)."""
-    return figure4_from_cells(judged_cells(rows), agent_a, agent_b)
-
-
-def figure4_all_pairs(rows: Iterable[JudgedResponse]) -> list[dict[str, Any]]:
-    """:func:`figure4_pairs_from_cells` of judged responses (paper Figure 4)."""
-    return figure4_pairs_from_cells(judged_cells(rows))
-
-
 # --- Figure 6 -----------------------------------------------------------------------------------
 
 
@@ -626,16 +287,6 @@ def lpm_cells(cells: Iterable[JudgedCell]) -> list[LpmCell]:
     return out
 
 
-def linear_probability_model(
-    rows: Iterable[JudgedResponse], *, min_clusters: int = 2
-) -> dict[str, Any]:
-    """:func:`app.metrics.stats.linear_probability_model` of judged responses (paper Figure 6;
-    only L1 responses count), as a dict."""
-    return metric_stats.linear_probability_model(
-        lpm_cells(judged_cells(rows)), min_clusters=min_clusters
-    ).to_dict()
-
-
 def figure6_from_cells(cells: Sequence[JudgedCell]) -> dict[str, Any]:
     """Retrieval versus acceptability, and local content access on L1 (paper Figure 6).
 
@@ -656,12 +307,12 @@ def figure6_from_cells(cells: Sequence[JudgedCell]) -> dict[str, Any]:
         responses (insufficient = rejected with intensity insufficient). Correlations need at
         least 3 agents with varying values; otherwise they are None and ``reason`` says why.
     """
-    per_agent = cell_groups(cells, ("agent",))
-    agents = sorted(key[0] for key in per_agent)
+    per_agent = group_table1(cells, lambda c: c.agent)
+    agents = sorted(per_agent)
     by_agent = []
     xs, ys = [], []
     for agent in agents:
-        counts = per_agent[(agent,)]
+        counts = per_agent[agent]
         # unrounded values for the correlations, so rounding never moves r or ρ
         xs.append(counts.retrieval_rounds_sum / counts.n)
         ys.append(100.0 * counts.accept / counts.n)
@@ -690,11 +341,6 @@ def _sum_l1(parts: Iterable[L1Counts]) -> L1Counts:
     for p in parts:
         n, accepted, insufficient = n + p.n, accepted + p.accepted, insufficient + p.insufficient
     return L1Counts(n, accepted, insufficient)
-
-
-def figure6(rows: Iterable[JudgedResponse]) -> dict[str, Any]:
-    """:func:`figure6_from_cells` of judged responses (paper Figure 6)."""
-    return figure6_from_cells(judged_cells(rows))
 
 
 # --- Figure 7 -----------------------------------------------------------------------------------
@@ -735,20 +381,15 @@ def figure7_from_cells(cells: Sequence[JudgedCell]) -> list[dict[str, Any]]:
         for level in ACTION_LEVELS:
             counts = cell.well_timed[level]
             if counts.n:
-                totals[level] = _add_counts(totals[level], counts)
+                totals[level] = add_counts(totals[level], counts)
                 if others:
                     elsewhere[level] += counts.n
     out = [_figure7_row(level, totals[level], elsewhere[level]) for level in ACTION_LEVELS]
     everything = WellTimedCounts()
     for counts in totals.values():
-        everything = _add_counts(everything, counts)
+        everything = add_counts(everything, counts)
     out.append(_figure7_row("L1–L3", everything, sum(elsewhere.values())))
     return out
-
-
-def figure7(rows: Iterable[JudgedResponse]) -> list[dict[str, Any]]:
-    """:func:`figure7_from_cells` of judged responses (paper Figure 7)."""
-    return figure7_from_cells(judged_cells(rows))
 
 
 # --- Table 10 -----------------------------------------------------------------------------------
@@ -789,11 +430,6 @@ def table10_from_cells(cells: Iterable[JudgedCell]) -> dict[str, Any]:
     return result
 
 
-def table10_other_issues(rows: Iterable[JudgedResponse]) -> dict[str, Any]:
-    """:func:`table10_from_cells` of judged responses (paper Table 10)."""
-    return table10_from_cells(judged_cells(rows))
-
-
 # --- Tables 7–8 ---------------------------------------------------------------------------------
 
 
@@ -808,11 +444,6 @@ def tables7_8_from_cells(cells: Iterable[JudgedCell]) -> dict[str, Any]:
     for cell in cells:
         counts[(cell.agent, cell.checkpoint, cell.num_events)] += cell.n
     return sampling_diagnostics_from_counts(counts)
-
-
-def tables7_8_sampling(rows: Iterable[JudgedResponse]) -> dict[str, Any]:
-    """:func:`tables7_8_from_cells` of judged responses (paper Tables 7–8)."""
-    return tables7_8_from_cells(judged_cells(rows))
 
 
 # --- Table 11 -----------------------------------------------------------------------------------

@@ -46,9 +46,9 @@ from app.metrics.service import (
     table1_sql,
     table_marks,
 )
-from app.metrics.tables import figure4_all_pairs
 from app.models import Agent, Annotation, Assignment, Checkpoint, Response, Run
 from tests.factories import make_user
+from tests.metrics_oracles import figure4_pairs
 
 _ids = itertools.count(1)
 
@@ -411,7 +411,7 @@ def test_figure4_pairs_by_hand(session: Session, world: World) -> None:
     assert (bg["delta_intervention_pp"], bg["delta_acceptability_pp"]) == (-50.0, 100.0)
     assert (bg["action_gain_pp"], bg["restraint_loss_pp"]) == (50.0, 50.0)
     # the service groups rows per agent first; the result is the pure function's
-    assert rows == figure4_all_pairs(judged_responses(session, run_id=world.r1))
+    assert rows == figure4_pairs(judged_responses(session, run_id=world.r1))
 
 
 def test_figure6_by_hand(session: Session, world: World) -> None:

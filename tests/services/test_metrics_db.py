@@ -55,8 +55,8 @@ def test_table1_counts_first_annotation_per_response(session: Session) -> None:
 
 
 def test_sql_table1_equals_the_formula_over_rows(session: Session) -> None:
-    from app.metrics.formulas import table1
     from app.metrics.service import judged_responses, table1_sql
+    from tests.metrics_oracles import table1
 
     make_run(session, scenario_ids=["hm-03", "ed-02", "tr-05"])
     a = make_user(session)

@@ -9,29 +9,31 @@ import numpy as np
 import pytest
 from statsmodels.regression.linear_model import OLS
 
-from app.metrics import formulas
+from app.metrics.cells import merge_cell
+from app.metrics.formulas import RATES, TABLE1_COLUMNS
+from app.metrics.responses import JudgedResponse
 from app.metrics.tables import (
-    RATES,
     TABLE1_CI_COLUMNS,
-    JudgedResponse,
-    count_cell,
     figure3_from_cells,
-    figure3_over_proactivity,
-    figure4_all_pairs,
-    figure4_paired,
+    lpm_cells,
+    table11_judge_accuracy,
+)
+from tests.metrics_oracles import (
+    count_cell,
+    figure3,
+    figure4,
+    figure4_pairs,
     figure6,
     figure7,
     judged_cells,
     linear_probability_model,
-    lpm_cells,
-    merge_cell,
     table1,
+    table1_ci,
     table2_by_domain,
     table2_by_need_type,
-    table9_model_by_need_type,
-    table10_other_issues,
-    table11_judge_accuracy,
-    tables7_8_sampling,
+    table9,
+    table10,
+    tables7_8,
 )
 
 _ids = iter(range(1, 1_000_000))
@@ -95,7 +97,7 @@ TABLE1_ROWS = [
 
 
 def test_table1_by_hand() -> None:
-    a, b = table1(TABLE1_ROWS)
+    a, b = table1_ci(TABLE1_ROWS)
     assert tuple(a) == TABLE1_CI_COLUMNS
     assert a["agent"] == "A" and a["n"] == 8
     # accepted 3/8; levels 2/8, 3/8, 1/8, 2/8
@@ -119,31 +121,19 @@ def test_table1_by_hand() -> None:
 
 
 def test_table1_agrees_with_the_plain_table1_formula() -> None:
-    plain = formulas.table1(
-        formulas.AnnotatedResponse(
-            agent=r.agent,
-            level=r.level,
-            verdict=r.verdict,
-            timing=r.timing,
-            intensity=r.intensity,
-            inaction=r.inaction,
-            reasoning_tokens=r.reasoning_tokens,
-            retrieval_rounds=r.retrieval_rounds,
-        )
-        for r in TABLE1_ROWS
-    )
-    for with_ci, without in zip(table1(TABLE1_ROWS), plain, strict=True):
-        assert {c: with_ci[c] for c in formulas.TABLE1_COLUMNS} == without
+    plain = table1(TABLE1_ROWS)
+    for with_ci, without in zip(table1_ci(TABLE1_ROWS), plain, strict=True):
+        assert {c: with_ci[c] for c in TABLE1_COLUMNS} == without
 
 
 def test_every_rate_has_an_interval() -> None:
-    (row,) = table1([j("A", "L1", "accept")])
+    (row,) = table1_ci([j("A", "L1", "accept")])
     for rate in RATES:
         assert f"{rate}_ci" in row
 
 
 def test_table1_empty() -> None:
-    assert table1([]) == []
+    assert table1_ci([]) == []
 
 
 def test_table2_by_need_type_in_design_order() -> None:
@@ -180,7 +170,7 @@ def test_table2_by_domain_unknown_domains_go_last() -> None:
 
 
 def test_table9_agent_by_need_type() -> None:
-    rows = table9_model_by_need_type(TABLE1_ROWS)
+    rows = table9(TABLE1_ROWS)
     assert [(r["agent"], r["need_type"], r["n"]) for r in rows] == [
         ("A", "dependency", 2),
         ("A", "risk", 5),
@@ -202,7 +192,7 @@ def test_table9_agent_by_need_type() -> None:
 
 
 def test_figure3_over_proactivity_by_hand() -> None:
-    result = figure3_over_proactivity([*TABLE1_ROWS, j("C", "L1", "accept")])
+    result = figure3([*TABLE1_ROWS, j("C", "L1", "accept")])
     a, b, c = result["by_agent"]
     # A rejected 5: L0, L1 premature, L2 belated/insufficient, L3 premature/excessive,
     # L1 appropriate/insufficient → over-proactive 2 (the premature ones)
@@ -218,7 +208,7 @@ def test_figure3_over_proactivity_by_hand() -> None:
 
 
 def test_figure3_excessive_alone_is_over_proactive() -> None:
-    result = figure3_over_proactivity(
+    result = figure3(
         [j("A", "L2", "reject", "appropriate", "excessive"), j("A", "L1", "reject", "belated")]
     )
     assert result["overall"]["over_proactive"] == 1 and result["overall"]["share"] == 50.0
@@ -243,7 +233,7 @@ PAIRED = [
 
 
 def test_figure4_paired_by_hand() -> None:
-    result = figure4_paired(PAIRED, "A", "B")
+    result = figure4(PAIRED, "A", "B")
     # shared: (s1,1), (s1,2), (s2,1), (s2,3)
     assert (result["n_shared"], result["n_a"], result["n_b"]) == (4, 4, 4)
     # intervention A 3/4, B 1/4 → +50 pp; acceptability A 3/4, B 3/4 → 0
@@ -265,7 +255,7 @@ def test_figure4_is_antisymmetric_and_thirds_round() -> None:
         j("B", "L0", "accept", t=2),
         j("B", "L0", "accept", t=3),
     ]
-    ab, ba = figure4_paired(rows, "A", "B"), figure4_paired(rows, "B", "A")
+    ab, ba = figure4(rows, "A", "B"), figure4(rows, "B", "A")
     # A: intervention 2/3, accepted 2/3 (L1 1/3, L0 1/3); B: no intervention, accepted 3/3
     assert ab["delta_intervention_pp"] == 66.67 and ba["delta_intervention_pp"] == -66.67
     assert ab["delta_acceptability_pp"] == -33.33
@@ -273,15 +263,15 @@ def test_figure4_is_antisymmetric_and_thirds_round() -> None:
 
 
 def test_figure4_no_shared_checkpoints() -> None:
-    result = figure4_paired([j("A", "L1", "accept", t=1), j("B", "L1", "accept", t=2)], "A", "B")
+    result = figure4([j("A", "L1", "accept", t=1), j("B", "L1", "accept", t=2)], "A", "B")
     assert result["n_shared"] == 0
     assert result["delta_acceptability_pp"] is None and result["action_gain_pp"] is None
 
 
 def test_figure4_all_pairs() -> None:
-    pairs = figure4_all_pairs(PAIRED)
+    pairs = figure4_pairs(PAIRED)
     assert [(p["agent_a"], p["agent_b"]) for p in pairs] == [("A", "B"), ("A", "C"), ("B", "C")]
-    assert pairs[0] == figure4_paired(PAIRED, "A", "B")
+    assert pairs[0] == figure4(PAIRED, "A", "B")
     # A vs C share only (s1,1): A accepted L1, C rejected L3 → intervention 0, acceptability +100
     assert pairs[1]["n_shared"] == 1
     assert pairs[1]["delta_intervention_pp"] == 0.0
@@ -517,7 +507,7 @@ def test_table10_other_issues_by_hand() -> None:
         # accepted responses are never counted
         j("A", "L1", "accept", issues=("other",)),
     ]
-    result = table10_other_issues(rows)
+    result = table10(rows)
     assert (result["rejected"], result["with_other_issues"]) == (4, 3)
     assert result["share_of_rejected"] == 75.0
     by = {c["category"]: c for c in result["categories"]}
@@ -544,7 +534,7 @@ def test_table10_other_issues_by_hand() -> None:
 
 
 def test_table10_nothing_rejected() -> None:
-    result = table10_other_issues([j("A", "L1", "accept")])
+    result = table10([j("A", "L1", "accept")])
     assert result["rejected"] == 0 and result["share_of_rejected"] is None
     assert [c["count"] for c in result["categories"]] == [0, 0, 0, 0]
 
@@ -606,7 +596,7 @@ def test_tables7_8_sampling_passes_agent_scenario_t_and_n() -> None:
         j("A", "L0", "accept", scenario="s1", t=1, n=3),
         j("B", "L0", "accept", scenario="s1", t=3, n=3),
     ]
-    result = tables7_8_sampling(rows)
+    result = tables7_8(rows)
     assert result["responses"] == 2
     assert result["by_length"] == {3: {1: 1, 3: 1}}
     # A at normalised position 0, B at 1: Wasserstein distance 1
@@ -716,7 +706,7 @@ def test_merged_cells_equal_the_cell_of_all_rows() -> None:
 
 def test_cells_feed_every_row_function() -> None:
     cells = judged_cells([*TABLE1_ROWS, *PAIRED])
-    assert figure3_from_cells(cells) == figure3_over_proactivity([*TABLE1_ROWS, *PAIRED])
+    assert figure3_from_cells(cells) == figure3([*TABLE1_ROWS, *PAIRED])
     assert sum(c.n for c in cells) == len(TABLE1_ROWS) + len(PAIRED)
     # one cell per agent and checkpoint
     assert len(cells) == len({(r.agent, r.checkpoint_key) for r in [*TABLE1_ROWS, *PAIRED]})

@@ -8,6 +8,7 @@ from dataclasses import replace
 import pytest
 
 from app.arena.schema import DOMAINS, NEED_TYPES
+from app.metrics.responses import JudgedResponse
 from app.metrics.stats import wilson_interval
 from app.metrics.synthetic import (
     PAPER,
@@ -15,7 +16,6 @@ from app.metrics.synthetic import (
     default_rates,
     generate_paper_shaped,
 )
-from app.metrics.tables import JudgedResponse
 
 RATES = default_rates()
 CHECKS_PER_MODEL = 11

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from app.metrics.formulas import AnnotatedResponse, table1
+import itertools
+
+from app.metrics.responses import JudgedResponse
+from tests.metrics_oracles import table1
+
+_ids = itertools.count(1)
 
 
 def r(
@@ -13,10 +18,17 @@ def r(
     intensity: str | None = None,
     tokens: int | None = None,
     rounds: int = 0,
-) -> AnnotatedResponse:
-    return AnnotatedResponse(
+) -> JudgedResponse:
+    return JudgedResponse(
+        response_id=f"r{next(_ids)}",
         agent=agent,
+        scenario_id="s1",
+        checkpoint=1,
+        num_events=5,
+        need_type="risk",
+        domain="health",
         level=level,
+        level_predicted=level,
         verdict=verdict,
         timing=timing,
         intensity=intensity,

@@ -11,13 +11,21 @@ of each table or figure and return its JSON form (what ``halo metrics --format j
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any, TypeVar
 
 from app.annotation.rules import INTENSITIES, LEVELS
-from app.metrics import tables
+from app.metrics import figure3 as figure3_module
+from app.metrics import figure4 as figure4_module
+from app.metrics import figure6 as figure6_module
+from app.metrics import figure7 as figure7_module
+from app.metrics import table1 as table1_module
+from app.metrics import table2 as table2_module
+from app.metrics import table9 as table9_module
+from app.metrics import table10 as table10_module
+from app.metrics import tables7_8 as tables7_8_module
 from app.metrics.cells import ACTION_LEVELS, JudgedCell, L1Counts, Table1Counts, WellTimedCounts
-from app.metrics.formulas import table1_from_counts
+from app.metrics.record import Record
 from app.metrics.responses import JudgedResponse
 from app.metrics.stats import linear_probability_model as fit_lpm
 
@@ -122,75 +130,73 @@ def counted(
 # --- the tables and figures of rows -------------------------------------------------------------
 
 
-def _tuple_keys(groups: Mapping[Any, Table1Counts]) -> dict[tuple[str, ...], Table1Counts]:
-    return {key if isinstance(key, tuple) else (key,): c for key, c in groups.items()}
+def _dicts(rows: Sequence[Record]) -> list[dict[str, Any]]:
+    return [row.to_dict() for row in rows]
 
 
 def table1(rows: Iterable[JudgedResponse]) -> list[dict[str, Any]]:
     """Table 1 without intervals (the DESIGN §10 contract) of judged responses."""
-    groups = counted(rows, lambda r: r.agent)
-    return [table1_from_counts(agent, groups[agent]) for agent in sorted(groups)]
+    return _dicts(table1_module.table1(counted(rows, lambda r: r.agent)))
 
 
 def table1_ci(rows: Iterable[JudgedResponse]) -> list[dict[str, Any]]:
     """Table 1 with intervals of judged responses."""
-    return tables.table1_ci_rows(("agent",), _tuple_keys(counted(rows, lambda r: r.agent)))
+    return _dicts(table1_module.table1_ci(counted(rows, lambda r: r.agent)))
 
 
 def table2_by_need_type(rows: Iterable[JudgedResponse]) -> list[dict[str, Any]]:
     """Table 2 (need types) of judged responses."""
-    return tables.table1_ci_rows(("need_type",), _tuple_keys(counted(rows, lambda r: r.need_type)))
+    return _dicts(table2_module.table2_by_need_type(counted(rows, lambda r: r.need_type)))
 
 
 def table2_by_domain(rows: Iterable[JudgedResponse]) -> list[dict[str, Any]]:
     """Table 2 (domains) of judged responses."""
-    return tables.table1_ci_rows(("domain",), _tuple_keys(counted(rows, lambda r: r.domain)))
+    return _dicts(table2_module.table2_by_domain(counted(rows, lambda r: r.domain)))
 
 
 def table9(rows: Iterable[JudgedResponse]) -> list[dict[str, Any]]:
     """Table 9 (agent × need type) of judged responses."""
-    groups = counted(rows, lambda r: (r.agent, r.need_type))
-    return tables.table1_ci_rows(("agent", "need_type"), _tuple_keys(groups))
+    return _dicts(table9_module.table9(counted(rows, lambda r: (r.agent, r.need_type))))
 
 
 def figure3(rows: Iterable[JudgedResponse]) -> dict[str, Any]:
     """Figure 3 of judged responses."""
-    return tables.figure3_from_cells(judged_cells(rows))
+    return figure3_module.figure3(judged_cells(rows)).to_dict()
 
 
 def figure4(rows: Iterable[JudgedResponse], agent_a: str, agent_b: str) -> dict[str, Any]:
     """Figure 4 (one pair) of judged responses."""
-    return tables.figure4_from_cells(judged_cells(rows), agent_a, agent_b)
+    return figure4_module.figure4(judged_cells(rows), agent_a, agent_b).to_dict()
 
 
 def figure4_pairs(rows: Iterable[JudgedResponse]) -> list[dict[str, Any]]:
     """Figure 4 (every pair) of judged responses."""
-    return tables.figure4_pairs_from_cells(judged_cells(rows))
+    return _dicts(figure4_module.figure4_pairs(judged_cells(rows)))
 
 
 def figure6(rows: Iterable[JudgedResponse]) -> dict[str, Any]:
     """Figure 6 of judged responses."""
-    return tables.figure6_from_cells(judged_cells(rows))
+    return figure6_module.figure6(judged_cells(rows)).to_dict()
 
 
 def linear_probability_model(
     rows: Iterable[JudgedResponse], *, min_clusters: int = 2
 ) -> dict[str, Any]:
     """Figure 6's linear probability model of judged responses (only L1 responses count)."""
-    cells = tables.lpm_cells(judged_cells(rows))
+    cells = figure6_module.lpm_cells(judged_cells(rows))
     return fit_lpm(cells, min_clusters=min_clusters).to_dict()
 
 
 def figure7(rows: Iterable[JudgedResponse]) -> list[dict[str, Any]]:
     """Figure 7 of judged responses."""
-    return tables.figure7_from_cells(judged_cells(rows))
+    return _dicts(figure7_module.figure7(judged_cells(rows)))
 
 
 def table10(rows: Iterable[JudgedResponse]) -> dict[str, Any]:
     """Table 10 of judged responses."""
-    return tables.table10_from_cells(judged_cells(rows))
+    return table10_module.table10(judged_cells(rows)).to_dict()
 
 
 def tables7_8(rows: Iterable[JudgedResponse]) -> dict[str, Any]:
     """Tables 7–8 of judged responses."""
-    return tables.tables7_8_from_cells(judged_cells(rows))
+    return tables7_8_module.tables7_8(judged_cells(rows)).to_dict()

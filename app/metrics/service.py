@@ -308,7 +308,7 @@ def _table11_confusion(src: MetricSources) -> tuple[Columns, Rows]:
 
 def _agreement(src: MetricSources) -> tuple[Columns, Rows]:
     pairs = double_judged(src.session, **src.filters.as_dict())
-    return AGREEMENT_COLUMNS, agreement_table(pairs)
+    return AGREEMENT_COLUMNS, [row.to_dict() for row in agreement_table(pairs)]
 
 
 @dataclass(frozen=True)

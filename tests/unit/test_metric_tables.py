@@ -10,14 +10,11 @@ import pytest
 from statsmodels.regression.linear_model import OLS
 
 from app.metrics.cells import merge_cell
-from app.metrics.formulas import RATES, TABLE1_COLUMNS
+from app.metrics.figure3 import figure3 as figure3_of_cells
+from app.metrics.figure6 import lpm_cells
 from app.metrics.responses import JudgedResponse
-from app.metrics.tables import (
-    TABLE1_CI_COLUMNS,
-    figure3_from_cells,
-    lpm_cells,
-    table11_judge_accuracy,
-)
+from app.metrics.table1 import RATES, TABLE1_CI_COLUMNS, TABLE1_COLUMNS
+from app.metrics.table11 import table11
 from tests.metrics_oracles import (
     count_cell,
     figure3,
@@ -562,7 +559,7 @@ def test_table11_judge_accuracy_by_hand() -> None:
         "h4": {"verdict": "accept", "level": "L0", "timing": None},  # missing key = None
         "zz": {"verdict": "accept", "level": "L0"},  # no human row: ignored
     }
-    result = table11_judge_accuracy(human, predictions)
+    result = table11(human, predictions).to_dict()
     assert (result["n"], result["unmatched"]) == (4, 1)
     # verdict right on h1, h2, h4; all four fields right on h1 and h4
     assert result["verdict_accuracy"] == 75.0
@@ -583,7 +580,7 @@ def test_table11_judge_accuracy_by_hand() -> None:
 
 
 def test_table11_no_matches() -> None:
-    result = table11_judge_accuracy([j("A", "L1", "accept")], {})
+    result = table11([j("A", "L1", "accept")], {}).to_dict()
     assert result["n"] == 0 and result["verdict_accuracy"] is None
     assert result["confusion"]["verdict"] == {}
 
@@ -706,7 +703,7 @@ def test_merged_cells_equal_the_cell_of_all_rows() -> None:
 
 def test_cells_feed_every_row_function() -> None:
     cells = judged_cells([*TABLE1_ROWS, *PAIRED])
-    assert figure3_from_cells(cells) == figure3([*TABLE1_ROWS, *PAIRED])
+    assert figure3_of_cells(cells).to_dict() == figure3([*TABLE1_ROWS, *PAIRED])
     assert sum(c.n for c in cells) == len(TABLE1_ROWS) + len(PAIRED)
     # one cell per agent and checkpoint
     assert len(cells) == len({(r.agent, r.checkpoint_key) for r in [*TABLE1_ROWS, *PAIRED]})

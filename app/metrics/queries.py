@@ -10,7 +10,8 @@ audited-out scenarios) — optionally narrowed by run, annotation phase, need ty
 - :func:`judged_responses`: one :class:`~app.metrics.responses.JudgedResponse` per response
   (Table 11 matches uploaded predictions response by response);
 - :func:`double_judged`: the label pairs of inter-annotator agreement;
-- :func:`planner_settings`: PostgreSQL planner settings for the aggregates.
+- :func:`planner_settings`: PostgreSQL planner settings for the aggregates;
+- :func:`filter_options`: the choices of the analysis filters.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select
 
 from app.annotation.service import judgement_of_record
+from app.arena.schema import DOMAINS, NEED_TYPES
 from app.metrics.agreement import AGREEMENT_FIELDS
 from app.metrics.responses import JudgedResponse
 from app.models import (
@@ -43,6 +45,7 @@ from app.models import (
     Checkpoint,
     Environment,
     Response,
+    Run,
     Scenario,
     User,
 )
@@ -392,3 +395,28 @@ def double_judged(
         for index, name in enumerate(AGREEMENT_FIELDS):
             out[name].append((response_id, a[index], b[index]))
     return out
+
+
+# --- filter choices ---------------------------------------------------------------------------
+
+
+def filter_options(session: Session) -> dict[str, Any]:
+    """Choices for the analysis filters.
+
+    Returns:
+        ``{"runs": [(id, name)] newest first, "phases": [int] with annotations, "need_types",
+        "domains"}`` (need types and domains in DESIGN §2 order).
+    """
+    runs = [
+        (run_id, name)
+        for run_id, name in session.execute(
+            sa_select(col(Run.id), col(Run.name)).order_by(col(Run.id).desc())
+        )
+    ]
+    phases = [
+        int(p)
+        for (p,) in session.execute(
+            sa_select(col(Annotation.phase)).distinct().order_by(col(Annotation.phase))
+        )
+    ]
+    return {"runs": runs, "phases": phases, "need_types": NEED_TYPES, "domains": DOMAINS}

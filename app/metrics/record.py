@@ -3,7 +3,7 @@
 A metric row is a frozen dataclass deriving from :class:`Record`; :meth:`Record.to_dict` gives
 the object ``halo metrics --format json`` prints and the pages and CSV/LaTeX renderers read —
 one key per field, in field order. Rows nest (a figure holds its rows); nested records become
-objects, tuples of records lists, mappings dicts; other values are left as they are (an
+objects, sequences of records lists, mappings dicts; other values are left as they are (an
 interval stays a ``(low, high)`` tuple, which JSON writes as a list).
 """
 
@@ -28,7 +28,7 @@ def plain(value: Any) -> Any:
     """A field value as JSON-ready data (see the module docstring)."""
     if isinstance(value, Record):
         return value.to_dict()
-    if isinstance(value, tuple) and value and isinstance(value[0], Record):
+    if isinstance(value, (list, tuple)) and value and isinstance(value[0], Record):
         return [item.to_dict() for item in value]
     if isinstance(value, Mapping):
         return {key: plain(item) for key, item in value.items()}

@@ -25,7 +25,7 @@ import pytest
 from sqlalchemy import create_engine, text
 from sqlmodel import Session, col, select
 
-from app.metrics import service
+from app.metrics import registry, render
 from app.metrics.cells import agent_table1_sql, group_table1, judged_cells_sql
 from app.metrics.queries import (
     PLANNER_SETTINGS,
@@ -287,7 +287,7 @@ def test_sql_cells_equal_the_cells_counted_from_the_stored_rows(
 
 def test_every_page_table_equals_the_row_functions(session: Session, stored: Stored) -> None:
     rows = stored.rows[stored.r2]
-    report = service.analysis_report(session, run_id=stored.r2)
+    report = render.analysis_report(session, run_id=stored.r2)
     assert report.judged == len(rows)
     tables = report.tables
     assert tables["table1_ci"].rows == table1_ci(rows)
@@ -298,12 +298,12 @@ def test_every_page_table_equals_the_row_functions(session: Session, stored: Sto
     assert report.figures["figure4"] == figure4_pairs(rows)
     assert report.figures["figure6"] == figure6(rows)
     assert report.figures["figure7"] == figure7(rows)
-    assert service.MetricSources(session, report.filters).table10 == table10(rows)
-    assert service.MetricSources(session, report.filters).sampling == tables7_8(rows)
+    assert registry.MetricSources(session, report.filters).table10.to_dict() == table10(rows)
+    assert registry.MetricSources(session, report.filters).sampling.to_dict() == tables7_8(rows)
     # the LPM is estimated on this fixture, not refused
     assert report.figures["figure6"]["lpm"]["reason"] is None
     # Table 1 of `halo metrics` (its own GROUP BY) agrees with the cells
-    plain = service.table1_sql(session, run_id=stored.r2)
+    _columns, plain = registry.metric_table(session, "table1", run_id=stored.r2)
     assert [{k: r[k] for k in plain[0]} for r in table1_ci(rows)] == plain
 
 
@@ -319,7 +319,7 @@ def test_sql_path_on_sqlite(tmp_path: Path) -> None:
         for filters, rows in _filter_cases(stored):
             assert judged_cells_sql(session, filters) == judged_cells(rows), filters
             assert agent_table1_sql(session, filters) == counted(rows, lambda r: r.agent)
-        report = service.analysis_report(session, run_id=stored.r1)
+        report = render.analysis_report(session, run_id=stored.r1)
         assert report.figures["figure6"] == figure6(stored.rows[stored.r1])
     engine.dispose()
 

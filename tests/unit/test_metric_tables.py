@@ -710,7 +710,7 @@ def test_cells_feed_every_row_function() -> None:
 
 
 def test_csv_neutralises_text_cells_that_look_like_formulas() -> None:
-    from app.metrics.service import render_table
+    from app.metrics.render import render_table
 
     rows = [
         {"agent": "-1-2", "acceptability": -12.5, "note": "=SUM(A1)"},

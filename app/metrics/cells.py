@@ -175,6 +175,14 @@ def sum_table1(parts: Iterable[Table1Counts]) -> Table1Counts:
     )
 
 
+def sum_l1(parts: Iterable[L1Counts]) -> L1Counts:
+    """The L1 counts of the union of disjoint groups (field-wise sums)."""
+    n = accepted = insufficient = 0
+    for p in parts:
+        n, accepted, insufficient = n + p.n, accepted + p.accepted, insufficient + p.insufficient
+    return L1Counts(n, accepted, insufficient)
+
+
 def add_counts(a: _Flat, b: _Flat) -> _Flat:
     """Field-wise sum of two flat counts (:class:`L1Counts` or :class:`WellTimedCounts`)."""
     return type(a)(*(getattr(a, f.name) + getattr(b, f.name) for f in fields(a)))

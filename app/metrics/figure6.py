@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from app.metrics.cells import JudgedCell, L1Counts, add_counts, group_table1
+from app.metrics.cells import JudgedCell, L1Counts, group_table1, sum_l1
 from app.metrics.record import Record
 from app.metrics.stats import (
     Correlation,
@@ -169,10 +169,8 @@ def figure6(cells: Sequence[JudgedCell]) -> Figure6:
         by_agent.append(
             Figure6AgentRow(agent, counts.n, round(xs[-1], 2), *rate(counts.accept, counts.n))
         )
-    with_access = without_access = L1Counts()
-    for cell in cells:
-        with_access = add_counts(with_access, cell.l1_with_access)
-        without_access = add_counts(without_access, cell.l1_without_access)
+    with_access = sum_l1(c.l1_with_access for c in cells)
+    without_access = sum_l1(c.l1_without_access for c in cells)
     return Figure6(
         by_agent=tuple(by_agent),
         correlation=correlation(xs, ys),

@@ -490,7 +490,8 @@ def metrics(
     """Print a metric table."""
     _database()
     from app.db import session_scope
-    from app.metrics.service import metric_table, render_table
+    from app.metrics.registry import metric_table
+    from app.metrics.render import render_table
     from app.models import Run
 
     if format not in ("json", "csv", "latex"):

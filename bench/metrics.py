@@ -4,7 +4,8 @@ Inserts synthetic annotated responses shaped like HALO-8K (``generate_paper_shap
 × 400 scenarios × k = 2 = 8,000, each with its primary assignment), then replicates them with
 COPY into further runs up to ``--rows`` (default 1,000,000), and prints:
 
-- Table 1 (``table1_sql``, one GROUP BY) at 8,000 and at ``--rows``; targets ≤ 100 ms and ≤ 5 s;
+- Table 1 (``metric_table(session, "table1")``: the cell aggregate summed per agent, one GROUP
+  BY) at 8,000 and at ``--rows``; targets ≤ 100 ms and ≤ 5 s;
 - the analysis page (every table and figure): the real HTTP page (GET /analysis, HTML, SVGs
   drawn afresh) at 8,000 and at ``--rows``, and a per-part breakdown (the one GROUP BY of judged
   cells, the agreement query, each pure table, the SVG figures) — each in a child process, with
@@ -268,13 +269,14 @@ def _runs(session: Session, first: int, count: int) -> list[int]:
 
 
 def time_table1(url: str, repeat: int = 5) -> tuple[float, int]:
-    """Median seconds of ``table1_sql`` over all responses (after one warm-up), and its n."""
-    from app.metrics.service import table1_sql
+    """Median seconds of Table 1 (``halo metrics table1``) over all responses (after one
+    warm-up), and its n."""
+    from app.metrics.registry import metric_table
 
     engine = create_engine(url)
     with Session(engine) as session:
-        rows = table1_sql(session)
-        times = [_timed(lambda: table1_sql(session))[0] for _ in range(repeat)]
+        _columns, rows = metric_table(session, "table1")
+        times = [_timed(lambda: metric_table(session, "table1"))[0] for _ in range(repeat)]
     engine.dispose()
     return statistics.median(times), sum(r["n"] for r in rows)
 
@@ -282,25 +284,25 @@ def time_table1(url: str, repeat: int = 5) -> tuple[float, int]:
 def page_breakdown(url: str) -> dict[str, Any]:
     """Seconds per part of the analysis page (run in a child process), and the peak RSS.
 
-    The parts are exactly what :func:`app.metrics.service.analysis_report` computes — the one
+    The parts are exactly what :func:`app.metrics.render.analysis_report` computes — the one
     GROUP BY of judged cells, then each table and figure from the cells (the agreement table runs
     its own query) — plus the SVGs.
     """
-    from app.metrics import charts, service
+    from app.metrics import charts, queries, registry, render
 
     parts: dict[str, float] = {}
     engine = create_engine(url)
-    with Session(engine) as session, service.paused_gc():  # as analysis_report runs
-        src = service.MetricSources(session, service.MetricFilters())
+    with Session(engine) as session, queries.paused_gc():  # as analysis_report runs
+        src = registry.MetricSources(session, queries.MetricFilters())
         parts["judged cells (one GROUP BY)"], cells = _timed(lambda: src.cells)
-        for name in ("figure3", "figure4", "figure6", "figure7"):
-            parts[f"{name} data"], _ = _timed(lambda n=name: getattr(src, n))
-        for name, spec in service.TABLES.items():
+        for name in registry.FIGURES:
+            parts[f"{name} data"], _ = _timed(lambda n=name: registry.figure_of(src, n))
+        for name, spec in registry.TABLES.items():
             if spec.on_page and not spec.needs_predictions:
                 label = "agreement (own query)" if name == "agreement" else name
-                parts[label], _ = _timed(lambda s=spec: s.build(src))
-        parts["filter options (SQL)"], _ = _timed(lambda: service.filter_options(session))
-        figures = {name: getattr(src, name) for name in service.FIGURES}
+                parts[label], _ = _timed(lambda s=spec: render.metric_table_of(src, s))
+        parts["filter options (SQL)"], _ = _timed(lambda: queries.filter_options(session))
+        figures = {name: registry.figure_of(src, name) for name in registry.FIGURES}
         parts["SVG figures"], _ = _timed(
             lambda: [charts.RENDERERS[name](data) for name, data in figures.items()]
         )
@@ -458,7 +460,7 @@ def main() -> None:
         print(f"inserted {base:,} synthetic annotated responses in {seconds:.1f} s")
 
         t1, n = time_table1(url)
-        print(f"Table 1 (table1_sql) at {n:,}: {1000 * t1:.1f} ms (target ≤ 100 ms)")
+        print(f"Table 1 (halo metrics table1) at {n:,}: {1000 * t1:.1f} ms (target ≤ 100 ms)")
         print(f"analysis page at {base:,}:")
         _print_http(_child("--child", "http", "--url", url, timeout=600))
         _print_breakdown("breakdown", _child("--child", "page", "--url", url, timeout=600))
@@ -478,7 +480,7 @@ def main() -> None:
                 f"({len(replicas)} more runs)"
             )
             t1, n = time_table1(url, repeat=3)
-            print(f"Table 1 (table1_sql) at {n:,}: {t1:.2f} s (target ≤ 5 s)")
+            print(f"Table 1 (halo metrics table1) at {n:,}: {t1:.2f} s (target ≤ 5 s)")
             print(f"analysis page at {n:,}:")
             _print_http(_child("--child", "http", "--url", url, timeout=3600))
             _print_breakdown("breakdown", _child("--child", "page", "--url", url, timeout=3600))

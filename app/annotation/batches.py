@@ -157,4 +157,4 @@ def agreement_on_overlap(session: Session, phase: int | None = None) -> dict[str
     for response_id, first, second in pairs:
         for name in AGREEMENT_FIELDS:
             double_judged[name].append((response_id, getattr(first, name), getattr(second, name)))
-    return {"items": len(pairs), "rows": agreement_table(double_judged)}
+    return {"items": len(pairs), "rows": [row.to_dict() for row in agreement_table(double_judged)]}

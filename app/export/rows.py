@@ -3,7 +3,7 @@
 One :class:`ExportRow` per response. The same model is what ``halo import responses`` reads back,
 so it is strict: unknown fields are errors and JSON types are not coerced (``"3"`` is not an int).
 Annotation fields come from the response's *first* annotation by id — the primary judgement, the
-same rule :func:`app.metrics.service.annotated_responses` applies — and name the annotator only by
+same rule :func:`app.metrics.queries.judged_responses` applies — and name the annotator only by
 pseudonym.
 """
 

@@ -11,19 +11,83 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable, Iterable, Mapping, Sequence
-from typing import Any
+from dataclasses import dataclass
 
 import krippendorff
 import numpy as np
 from statsmodels.stats.inter_rater import cohens_kappa as _statsmodels_kappa
 
-from app.metrics.formulas import percent
-from app.metrics.tables import wilson_interval
+from app.metrics.record import Record
+from app.metrics.stats import Interval, percent, wilson_interval
 
 AGREEMENT_FIELDS: tuple[str, ...] = ("verdict", "level", "timing", "intensity")
 """The diagnosis fields whose agreement :func:`agreement_table` reports."""
 
+AGREEMENT_COLUMNS: tuple[str, ...] = (
+    "field",
+    "items",
+    "agreement",
+    "agreement_ci",
+    "kappa",
+    "kappa_ci",
+    "kappa_reason",
+    "alpha",
+    "alpha_reason",
+)
+
 Label = Hashable | None
+
+
+@dataclass(frozen=True, slots=True)
+class Kappa(Record):
+    """Cohen's κ of two raters.
+
+    Attributes:
+        kappa: κ rounded to 4 decimals; kappa_ci: its asymptotic 95% interval ``(low, high)``
+            (statsmodels, clipped to [−1, 1]); both None when undefined.
+        agreement / agreement_ci: observed agreement in percent with its Wilson interval.
+        n: items used.
+        reason: why κ is undefined, else None.
+    """
+
+    kappa: float | None
+    kappa_ci: Interval | None
+    agreement: float | None
+    agreement_ci: Interval | None
+    n: int
+    reason: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Alpha(Record):
+    """Krippendorff's α: rounded to 4 decimals (None when undefined), the pairable items, and
+    why α is undefined (else None)."""
+
+    alpha: float | None
+    n: int
+    reason: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class AgreementRow(Record):
+    """Agreement on one diagnosis field (:data:`AGREEMENT_COLUMNS`).
+
+    Attributes:
+        field: the diagnosis field.
+        items: items with both labels.
+        agreement / agreement_ci / kappa / kappa_ci / kappa_reason: of :class:`Kappa`.
+        alpha / alpha_reason: of :class:`Alpha`.
+    """
+
+    field: str
+    items: int
+    agreement: float | None
+    agreement_ci: Interval | None
+    kappa: float | None
+    kappa_ci: Interval | None
+    kappa_reason: str | None
+    alpha: float | None
+    alpha_reason: str | None
 
 
 def _codes(labels: Iterable[Hashable]) -> dict[Hashable, int]:
@@ -31,7 +95,7 @@ def _codes(labels: Iterable[Hashable]) -> dict[Hashable, int]:
     return {label: i for i, label in enumerate(sorted(set(labels), key=repr))}
 
 
-def cohen_kappa(pairs: Iterable[tuple[Label, Label]]) -> dict[str, Any]:
+def cohen_kappa(pairs: Iterable[tuple[Label, Label]]) -> Kappa:
     """Cohen's κ between two raters on nominal labels (DESIGN §8, beyond the paper).
 
     κ = (p_o − p_e) / (1 − p_e), with p_o the observed agreement and p_e the agreement expected
@@ -41,30 +105,22 @@ def cohen_kappa(pairs: Iterable[tuple[Label, Label]]) -> dict[str, Any]:
         pairs: ``(label_a, label_b)`` per item; pairs with a None label are left out.
 
     Returns:
-        ``{"kappa", "kappa_ci", "agreement", "agreement_ci", "n", "reason"}``: κ rounded to 4
-        decimals, its asymptotic 95% interval ``(low, high)`` (statsmodels, clipped to
-        [−1, 1]), the observed agreement in percent with its Wilson interval, the number of
-        items used. κ and its interval are None when n is 0 or every label is the same
-        category (p_e = 1); ``reason`` then says why, otherwise it is None.
+        A :class:`Kappa`; κ and its interval are None when n is 0 or every label is the same
+        category (p_e = 1), and ``reason`` then says why.
     """
     used = [(a, b) for a, b in pairs if a is not None and b is not None]
     n = len(used)
     agreed = sum(1 for a, b in used if a == b)
-    result: dict[str, Any] = {
-        "kappa": None,
-        "kappa_ci": None,
-        "agreement": percent(agreed, n),
-        "agreement_ci": wilson_interval(agreed, n),
-        "n": n,
-        "reason": None,
-    }
+    agreement, agreement_ci = percent(agreed, n), wilson_interval(agreed, n)
+
+    def undefined(reason: str) -> Kappa:
+        return Kappa(None, None, agreement, agreement_ci, n, reason)
+
     if n == 0:
-        result["reason"] = "no items judged by both raters"
-        return result
+        return undefined("no items judged by both raters")
     codes = _codes(label for pair in used for label in pair)
     if len(codes) < 2:
-        result["reason"] = "a single category: agreement by chance is certain"
-        return result
+        return undefined("a single category: agreement by chance is certain")
     table = np.zeros((len(codes), len(codes)))
     for a, b in used:
         table[codes[a], codes[b]] += 1
@@ -72,15 +128,15 @@ def cohen_kappa(pairs: Iterable[tuple[Label, Label]]) -> dict[str, Any]:
     # itself is still defined, only its z test is not
     with np.errstate(divide="ignore", invalid="ignore"):
         fit = _statsmodels_kappa(table)
-    result["kappa"] = round(float(fit.kappa), 4)
     low, high = float(fit.kappa_low), float(fit.kappa_upp)
+    kappa_ci = None
     if math.isfinite(low) and math.isfinite(high):
         # the normal approximation can leave κ's range on small samples
-        result["kappa_ci"] = (round(max(low, -1.0), 4), round(min(high, 1.0), 4))
-    return result
+        kappa_ci = (round(max(low, -1.0), 4), round(min(high, 1.0), 4))
+    return Kappa(round(float(fit.kappa), 4), kappa_ci, agreement, agreement_ci, n, None)
 
 
-def krippendorff_alpha(items: Iterable[Sequence[Label]]) -> dict[str, Any]:
+def krippendorff_alpha(items: Iterable[Sequence[Label]]) -> Alpha:
     """Krippendorff's α for nominal labels (DESIGN §8, beyond the paper).
 
     α = 1 − D_o / D_e over the coincidence matrix; with two raters and no missing values,
@@ -91,9 +147,9 @@ def krippendorff_alpha(items: Iterable[Sequence[Label]]) -> dict[str, Any]:
             items must have the same number of raters.
 
     Returns:
-        ``{"alpha", "n", "reason"}``: α rounded to 4 decimals and ``n`` the number of pairable
-        items (at least two labels). α is None when no item is pairable or all labels are the
-        same category; ``reason`` then says why, otherwise it is None.
+        An :class:`Alpha`: ``n`` counts the pairable items (at least two labels); α is None
+        when no item is pairable or all labels are the same category, and ``reason`` then says
+        why.
 
     Raises:
         ValueError: items with different numbers of raters.
@@ -102,27 +158,23 @@ def krippendorff_alpha(items: Iterable[Sequence[Label]]) -> dict[str, Any]:
     if len({len(item) for item in items}) > 1:
         raise ValueError("every item needs the same number of raters")
     pairable = [item for item in items if sum(label is not None for label in item) >= 2]
-    result: dict[str, Any] = {"alpha": None, "n": len(pairable), "reason": None}
     if not pairable:
-        result["reason"] = "no item has labels from two raters"
-        return result
+        return Alpha(None, 0, "no item has labels from two raters")
     codes = _codes(label for item in pairable for label in item if label is not None)
     if len(codes) < 2:
-        result["reason"] = "a single category: disagreement by chance is impossible"
-        return result
+        return Alpha(None, len(pairable), "a single category: disagreement by chance is impossible")
     # krippendorff wants raters × units, NaN for a missing value
     data = np.array(
         [[np.nan if label is None else codes[label] for label in item] for item in pairable],
         dtype=float,
     ).T
     alpha = krippendorff.alpha(reliability_data=data, level_of_measurement="nominal")
-    result["alpha"] = round(float(alpha), 4)
-    return result
+    return Alpha(round(float(alpha), 4), len(pairable), None)
 
 
 def agreement_table(
     double_judged: Mapping[str, Iterable[tuple[Hashable, Label, Label]]],
-) -> list[dict[str, Any]]:
+) -> list[AgreementRow]:
     """Agreement per diagnosis field on items judged by two people (DESIGN §8).
 
     Args:
@@ -130,10 +182,8 @@ def agreement_table(
             item; fields missing from the mapping get an empty row.
 
     Returns:
-        One row per field of :data:`AGREEMENT_FIELDS` (verdict, level, timing, intensity), then
-        any other fields given, sorted: ``{"field", "items", "agreement", "agreement_ci", "kappa",
-        "kappa_ci", "kappa_reason", "alpha", "alpha_reason"}`` — ``items`` is the number with
-        both labels, ``agreement`` the observed agreement in percent.
+        One :class:`AgreementRow` per field of :data:`AGREEMENT_FIELDS` (verdict, level,
+        timing, intensity), then any other fields given, sorted.
     """
     fields = [*AGREEMENT_FIELDS, *sorted(set(double_judged) - set(AGREEMENT_FIELDS))]
     rows = []
@@ -142,16 +192,16 @@ def agreement_table(
         kappa = cohen_kappa((a, b) for _item, a, b in triples)
         alpha = krippendorff_alpha([a, b] for _item, a, b in triples)
         rows.append(
-            {
-                "field": field,
-                "items": kappa["n"],
-                "agreement": kappa["agreement"],
-                "agreement_ci": kappa["agreement_ci"],
-                "kappa": kappa["kappa"],
-                "kappa_ci": kappa["kappa_ci"],
-                "kappa_reason": kappa["reason"],
-                "alpha": alpha["alpha"],
-                "alpha_reason": alpha["reason"],
-            }
+            AgreementRow(
+                field=field,
+                items=kappa.n,
+                agreement=kappa.agreement,
+                agreement_ci=kappa.agreement_ci,
+                kappa=kappa.kappa,
+                kappa_ci=kappa.kappa_ci,
+                kappa_reason=kappa.reason,
+                alpha=alpha.alpha,
+                alpha_reason=alpha.reason,
+            )
         )
     return rows

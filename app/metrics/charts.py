@@ -1,6 +1,6 @@
 """The paper's figures drawn server-side as SVG text (matplotlib, Agg backend). No I/O here.
 
-Each function takes the figure's data as :mod:`app.metrics.tables` computes it and returns an
+Each function takes the figure's data (:func:`app.metrics.registry.figure_of`) and returns an
 ``<svg>`` element as text, ready to embed in a page or serve as ``image/svg+xml``. Figures are
 built on :class:`matplotlib.figure.Figure` directly, never through pyplot, so concurrent
 requests share no global figure state; text stays text (``svg.fonttype = none``) and ids are
@@ -79,7 +79,7 @@ def figure3_svg(data: dict[str, Any]) -> str:
     """Figure 3: over-proactive share of rejected responses per agent, with Wilson whiskers.
 
     Args:
-        data: :func:`app.metrics.tables.figure3_over_proactivity` output.
+        data: :func:`app.metrics.figure3.figure3` as JSON data.
 
     Returns:
         SVG text; agents with nothing rejected are left out; the pooled share is a dashed line.
@@ -149,7 +149,7 @@ def figure4_svg(pairs: list[dict[str, Any]]) -> str:
     """Figure 4: paired differences A − B on shared checkpoints, in percentage points.
 
     Args:
-        pairs: :func:`app.metrics.tables.figure4_all_pairs` output.
+        pairs: :func:`app.metrics.figure4.figure4_pairs` as JSON data.
 
     Returns:
         SVG text: per pair, Δ intervention share, and Δ acceptability split into action gain
@@ -204,7 +204,7 @@ def figure6_svg(data: dict[str, Any]) -> str:
     """Figure 6: mean retrieval rounds vs acceptability per agent, with Wilson whiskers.
 
     Args:
-        data: :func:`app.metrics.tables.figure6` output.
+        data: :func:`app.metrics.figure6.figure6` as JSON data.
 
     Returns:
         SVG text; the title gives Pearson r and Spearman ρ when defined.
@@ -245,7 +245,7 @@ def figure7_svg(rows: list[dict[str, Any]]) -> str:
     """Figure 7: intensity shares of well-timed rejected actions, stacked by level.
 
     Args:
-        rows: :func:`app.metrics.tables.figure7` output (L1, L2, L3 and L1–L3).
+        rows: :func:`app.metrics.figure7.figure7` as JSON data (L1, L2, L3 and L1–L3).
 
     Returns:
         SVG text: one stacked bar per level (insufficient, excessive, appropriate, % of n) with
@@ -278,7 +278,7 @@ RENDERERS: dict[str, Callable[[Any], str]] = {
     "figure6": figure6_svg,
     "figure7": figure7_svg,
 }
-"""Figure name → renderer (the names of :data:`app.metrics.service.FIGURES`)."""
+"""Figure name → renderer (the names of :data:`app.metrics.registry.FIGURES`)."""
 
 
 def render_figure(name: str, data: Any) -> str:

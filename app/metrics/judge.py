@@ -54,7 +54,7 @@ def parse_predictions(data: bytes) -> dict[str, dict[str, str | None]]:
 
     Returns:
         Response id → ``{"verdict", "level", "timing", "intensity"}`` (None where absent), as
-        :func:`app.metrics.tables.table11_judge_accuracy` takes it.
+        :func:`app.metrics.table11.table11` takes it.
 
     Raises:
         PredictionsInvalid: any line that is not UTF-8, not a JSON object, not a

@@ -25,7 +25,7 @@ import numpy as np
 
 from app.annotation.rules import INTENSITIES, LEVELS, OTHER_ISSUES, TIMINGS
 from app.arena.schema import DOMAINS, NEED_TYPES
-from app.metrics.tables import JudgedResponse
+from app.metrics.responses import JudgedResponse
 from app.scenarios.sampling import sample_checkpoints, stable_seed
 
 SCENARIOS_PER_ENVIRONMENT = 8

@@ -36,19 +36,12 @@ from typing import Any
 import pytest
 from sqlmodel import Session, select
 
-from app.metrics.service import (
-    TABLES,
-    double_judged,
-    judged_responses,
-    metric_table,
-    rank_marks,
-    render_table,
-    table1_sql,
-    table_marks,
-)
-from app.metrics.tables import figure4_all_pairs
+from app.metrics.queries import double_judged, judged_responses
+from app.metrics.registry import TABLES, metric_table
+from app.metrics.render import rank_marks, render_table, table_marks
 from app.models import Agent, Annotation, Assignment, Checkpoint, Response, Run
 from tests.factories import make_user
+from tests.metrics_oracles import figure4_pairs
 
 _ids = itertools.count(1)
 
@@ -58,6 +51,11 @@ class World:
     r1: int
     r2: int
     ids: dict[str, str]
+
+
+def table1_rows(session: Session, **filters: Any) -> list[dict[str, Any]]:
+    """The rows of ``halo metrics table1`` under the filters."""
+    return metric_table(session, "table1", **filters)[1]
 
 
 def _checkpoint(session: Session, scenario_id: str, t: int) -> int:
@@ -248,7 +246,7 @@ def test_the_judgement_of_record_is_the_primary_annotators(session: Session) -> 
         Annotation(response_id=response.id, annotator_id=primary.id, **_diagnosis("L3 accept"))
     )
     session.flush()
-    (row,) = table1_sql(session, run_id=run.id)
+    (row,) = table1_rows(session, run_id=run.id)
     assert (row["agent"], row["acceptability"], row["premature"]) == ("delta", 100.0, 0.0)
     (judged,) = judged_responses(session, run_id=run.id)
     assert judged.annotator == primary.pseudonym
@@ -307,16 +305,16 @@ def test_table1_by_hand(session: Session, world: World) -> None:
     assert (gamma["n"], gamma["acceptability"], gamma["excessive"]) == (2, 0.0, 50.0)
     assert (gamma["reasoning_tokens_k"], gamma["retrieval_rounds"]) == (0.5, 5.0)
     # filters: phase 2 has only b4 by u2 (reject premature); R2 adds x1 to alpha
-    (beta2,) = table1_sql(session, run_id=world.r1, phase=2)
+    (beta2,) = table1_rows(session, run_id=world.r1, phase=2)
     assert (beta2["agent"], beta2["n"], beta2["premature"]) == ("beta", 1, 100.0)
-    assert {r["agent"]: r["n"] for r in table1_sql(session, run_id=world.r2)} == {"alpha": 1}
+    assert {r["agent"]: r["n"] for r in table1_rows(session, run_id=world.r2)} == {"alpha": 1}
     (gamma_dep,) = [
         r
-        for r in table1_sql(session, run_id=world.r1, need_type="dependency")
+        for r in table1_rows(session, run_id=world.r1, need_type="dependency")
         if r["agent"] == "gamma"
     ]
     assert gamma_dep["n"] == 1 and gamma_dep["excessive"] == 100.0  # g1 only
-    assert [r["n"] for r in table1_sql(session, run_id=world.r1, domain="education")] == [2, 2, 1]
+    assert [r["n"] for r in table1_rows(session, run_id=world.r1, domain="education")] == [2, 2, 1]
 
 
 def test_table1_ci_marks_best_second_third(session: Session, world: World) -> None:
@@ -411,7 +409,7 @@ def test_figure4_pairs_by_hand(session: Session, world: World) -> None:
     assert (bg["delta_intervention_pp"], bg["delta_acceptability_pp"]) == (-50.0, 100.0)
     assert (bg["action_gain_pp"], bg["restraint_loss_pp"]) == (50.0, 50.0)
     # the service groups rows per agent first; the result is the pure function's
-    assert rows == figure4_all_pairs(judged_responses(session, run_id=world.r1))
+    assert rows == figure4_pairs(judged_responses(session, run_id=world.r1))
 
 
 def test_figure6_by_hand(session: Session, world: World) -> None:
@@ -539,6 +537,17 @@ def test_table11_needs_predictions_and_scores_them(session: Session, world: Worl
         ("reject", "accept"): 0,
         ("reject", "reject"): 2,
     }
+
+
+def test_every_table_row_has_exactly_its_columns(session: Session, world: World) -> None:
+    """The typed rows of every named table give exactly the spec's columns, in order, so no
+    renderer fills a missing column with None or drops a value."""
+    predictions = {world.ids["a1"]: {"verdict": "accept", "level": "L1"}}
+    for name in TABLES:
+        columns, rows = metric_table(session, name, predictions=predictions, run_id=world.r1)
+        assert rows, name
+        for row in rows:
+            assert tuple(row) == columns, name
 
 
 def test_every_table_renders_in_every_format(session: Session, world: World) -> None:

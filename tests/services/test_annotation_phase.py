@@ -8,7 +8,7 @@ from sqlmodel import Session, col, select
 
 from app.annotation.creation import create_batch
 from app.annotation.service import judgement_of_record, submit_diagnosis
-from app.metrics.service import analysis_report
+from app.metrics.render import analysis_report
 from app.models import Annotation, Assignment, Response
 from tests.factories import make_run, make_user
 

@@ -30,7 +30,7 @@ from app.export import (
     write_parquet,
 )
 from app.export.writers import PARQUET_SCHEMA
-from app.metrics.service import metric_table
+from app.metrics.registry import metric_table
 from app.models import (
     Agent,
     Annotation,

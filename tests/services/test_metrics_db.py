@@ -5,7 +5,8 @@ from __future__ import annotations
 from sqlmodel import Session
 
 from app.annotation.service import annotator_queue, submit_diagnosis
-from app.metrics.service import metric_table, render_table
+from app.metrics.registry import metric_table
+from app.metrics.render import render_table
 from app.models import Agent, Response
 from tests.factories import assign_paired, make_run, make_user
 
@@ -55,8 +56,8 @@ def test_table1_counts_first_annotation_per_response(session: Session) -> None:
 
 
 def test_sql_table1_equals_the_formula_over_rows(session: Session) -> None:
-    from app.metrics.formulas import table1
-    from app.metrics.service import judged_responses, table1_sql
+    from app.metrics.queries import judged_responses
+    from tests.metrics_oracles import table1
 
     make_run(session, scenario_ids=["hm-03", "ed-02", "tr-05"])
     a = make_user(session)
@@ -73,5 +74,6 @@ def test_sql_table1_equals_the_formula_over_rows(session: Session) -> None:
         else:
             form = forms[index % 3]
         submit_diagnosis(session, annotator=a, response_id=item.response_id, form=form)
-    assert table1_sql(session) == table1(judged_responses(session))
-    assert len(table1_sql(session)) == 3
+    _columns, rows = metric_table(session, "table1")
+    assert rows == table1(judged_responses(session))
+    assert len(rows) == 3

@@ -6,10 +6,10 @@ the same checkpoints re-judged with shuffled labels in run R2 (so cells hold sev
 the linear probability model has within-checkpoint variation), plus what the tables must handle or
 ignore: other-issue categories outside DESIGN §2 and repeated ones, phase-2 annotations, overlap
 judgements saved before the primary one, an audited-out scenario, an unannotated response and an
-annotated protocol error. Then :func:`~app.metrics.queries.judged_cells_sql` (one GROUP BY) must
-give exactly :func:`~app.metrics.tables.judged_cells` of the stored rows, and every table of the
-analysis page must equal the row functions of :mod:`app.metrics.tables` over the same rows — on
-PostgreSQL and on SQLite (the embedded default).
+annotated protocol error. Then :func:`~app.metrics.cells.judged_cells_sql` (one GROUP BY) must
+give exactly the cells counted from the stored rows (``tests/metrics_oracles.py``), and every
+table of the analysis page must equal the row-based oracles over the same rows — on PostgreSQL
+and on SQLite (the embedded default).
 """
 
 from __future__ import annotations
@@ -25,31 +25,16 @@ import pytest
 from sqlalchemy import create_engine, text
 from sqlmodel import Session, col, select
 
-from app.metrics import service
+from app.metrics import registry, render
+from app.metrics.cells import agent_table1_sql, group_table1, judged_cells_sql
 from app.metrics.queries import (
     PLANNER_SETTINGS,
     MetricFilters,
-    judged_cells_sql,
     judged_responses,
     planner_settings,
-    table1_counts_sql,
 )
+from app.metrics.responses import JudgedResponse
 from app.metrics.synthetic import SCENARIOS_PER_ENVIRONMENT, generate_paper_shaped
-from app.metrics.tables import (
-    JudgedResponse,
-    cell_groups,
-    figure3_over_proactivity,
-    figure4_all_pairs,
-    figure6,
-    figure7,
-    judged_cells,
-    table1,
-    table2_by_domain,
-    table2_by_need_type,
-    table9_model_by_need_type,
-    table10_other_issues,
-    tables7_8_sampling,
-)
 from app.models import (
     Agent,
     Annotation,
@@ -61,6 +46,20 @@ from app.models import (
     Scenario,
 )
 from tests.factories import make_user
+from tests.metrics_oracles import (
+    counted,
+    figure3,
+    figure4_pairs,
+    figure6,
+    figure7,
+    judged_cells,
+    table1_ci,
+    table2_by_domain,
+    table2_by_need_type,
+    table9,
+    table10,
+    tables7_8,
+)
 
 _tags = itertools.count(1)
 LABELS = (
@@ -288,24 +287,24 @@ def test_sql_cells_equal_the_cells_counted_from_the_stored_rows(
 
 def test_every_page_table_equals_the_row_functions(session: Session, stored: Stored) -> None:
     rows = stored.rows[stored.r2]
-    report = service.analysis_report(session, run_id=stored.r2)
+    report = render.analysis_report(session, run_id=stored.r2)
     assert report.judged == len(rows)
     tables = report.tables
-    assert tables["table1_ci"].rows == table1(rows)
+    assert tables["table1_ci"].rows == table1_ci(rows)
     assert tables["table2"].rows == table2_by_need_type(rows)
     assert tables["table2_domain"].rows == table2_by_domain(rows)
-    assert tables["table9"].rows == table9_model_by_need_type(rows)
-    assert report.figures["figure3"] == figure3_over_proactivity(rows)
-    assert report.figures["figure4"] == figure4_all_pairs(rows)
+    assert tables["table9"].rows == table9(rows)
+    assert report.figures["figure3"] == figure3(rows)
+    assert report.figures["figure4"] == figure4_pairs(rows)
     assert report.figures["figure6"] == figure6(rows)
     assert report.figures["figure7"] == figure7(rows)
-    assert service.MetricSources(session, report.filters).table10 == table10_other_issues(rows)
-    assert service.MetricSources(session, report.filters).sampling == tables7_8_sampling(rows)
+    assert registry.MetricSources(session, report.filters).table10.to_dict() == table10(rows)
+    assert registry.MetricSources(session, report.filters).sampling.to_dict() == tables7_8(rows)
     # the LPM is estimated on this fixture, not refused
     assert report.figures["figure6"]["lpm"]["reason"] is None
     # Table 1 of `halo metrics` (its own GROUP BY) agrees with the cells
-    plain = service.table1_sql(session, run_id=stored.r2)
-    assert [{k: r[k] for k in plain[0]} for r in table1(rows)] == plain
+    _columns, plain = registry.metric_table(session, "table1", run_id=stored.r2)
+    assert [{k: r[k] for k in plain[0]} for r in table1_ci(rows)] == plain
 
 
 def test_sql_path_on_sqlite(tmp_path: Path) -> None:
@@ -319,18 +318,26 @@ def test_sql_path_on_sqlite(tmp_path: Path) -> None:
         session.commit()
         for filters, rows in _filter_cases(stored):
             assert judged_cells_sql(session, filters) == judged_cells(rows), filters
-        report = service.analysis_report(session, run_id=stored.r1)
+            assert agent_table1_sql(session, filters) == counted(rows, lambda r: r.agent)
+        report = render.analysis_report(session, run_id=stored.r1)
         assert report.figures["figure6"] == figure6(stored.rows[stored.r1])
     engine.dispose()
 
 
-def test_table1_counts_sql_equals_the_cells_summed(session: Session, stored: Stored) -> None:
+def test_table1_counts_per_group_equal_the_rows_counted(session: Session, stored: Stored) -> None:
+    groupings: list[Any] = [
+        lambda x: (),
+        lambda x: x.agent,
+        lambda x: x.need_type,
+        lambda x: x.domain,
+        lambda x: (x.agent, x.need_type),
+    ]
     for filters, rows in _filter_cases(stored):
-        cells = judged_cells(rows)
-        for keys in ((), ("agent",), ("need_type",), ("domain",), ("agent", "need_type")):
-            assert table1_counts_sql(session, keys, filters) == cell_groups(cells, keys), keys
-    with pytest.raises(KeyError, match="unknown group key 'model'"):
-        table1_counts_sql(session, ("model",))
+        cells = judged_cells_sql(session, filters)
+        for key in groupings:
+            assert group_table1(cells, key) == counted(rows, key), filters
+        # Table 1 alone: the same aggregate summed per agent in the database
+        assert agent_table1_sql(session, filters) == counted(rows, lambda r: r.agent), filters
 
 
 def test_planner_settings_are_local_and_restored(session: Session) -> None:

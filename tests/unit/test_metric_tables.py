@@ -1,9 +1,4 @@
-"""The paper's tables and figures against values computed by hand (DESIGN.md §8).
-
-Wilson intervals are checked where they have a closed form by hand: for k = 0 the interval is
-(0, z²/(n + z²)), for k = n it is (n/(n + z²), 1), and for k = n/2 it is symmetric about ½ with
-half-width z·sqrt(1/(4n) + z²/(4n²)) / (1 + z²/n); z = 1.959964, z² = 3.841459.
-"""
+"""The paper's tables and figures against values computed by hand (DESIGN.md §8)."""
 
 from __future__ import annotations
 
@@ -13,32 +8,29 @@ from typing import Any
 import numpy as np
 import pytest
 from statsmodels.regression.linear_model import OLS
-from statsmodels.stats.proportion import proportion_confint
 
-from app.metrics import formulas
-from app.metrics.tables import (
-    RATES,
-    TABLE1_CI_COLUMNS,
-    JudgedResponse,
+from app.metrics.cells import merge_cell
+from app.metrics.figure3 import figure3 as figure3_of_cells
+from app.metrics.figure6 import lpm_cells
+from app.metrics.responses import JudgedResponse
+from app.metrics.table1 import RATES, TABLE1_CI_COLUMNS, TABLE1_COLUMNS
+from app.metrics.table11 import table11
+from tests.metrics_oracles import (
     count_cell,
-    figure3_from_cells,
-    figure3_over_proactivity,
-    figure4_all_pairs,
-    figure4_paired,
+    figure3,
+    figure4,
+    figure4_pairs,
     figure6,
     figure7,
     judged_cells,
     linear_probability_model,
-    lpm_cells,
-    merge_cell,
     table1,
+    table1_ci,
     table2_by_domain,
     table2_by_need_type,
-    table9_model_by_need_type,
-    table10_other_issues,
-    table11_judge_accuracy,
-    tables7_8_sampling,
-    wilson_interval,
+    table9,
+    table10,
+    tables7_8,
 )
 
 _ids = iter(range(1, 1_000_000))
@@ -83,36 +75,6 @@ def j(
     )
 
 
-# --- Wilson intervals -------------------------------------------------------------------------
-
-
-def test_wilson_closed_forms() -> None:
-    # k = 0: upper = z²/(n + z²) = 3.841459 / 13.841459 = 0.277533
-    assert wilson_interval(0, 10) == (0.0, 27.75)
-    # k = n: lower = n/(n + z²) = 10 / 13.841459 = 0.722467
-    assert wilson_interval(10, 10) == (72.25, 100.0)
-    # k = n/2 = 5 of 10: half-width 1.959964 · sqrt(0.025 + 0.0096037) / 1.3841459 = 0.263407
-    assert wilson_interval(5, 10) == (23.66, 76.34)
-    # 99%: z = 2.575829, z² = 6.634897; upper = 6.634897 / 16.634897 = 0.398855
-    assert wilson_interval(0, 10, confidence=0.99) == (0.0, 39.89)
-
-
-def test_wilson_general_case() -> None:
-    # 3 of 8: centre (0.375 + z²/16) / (1 + z²/8) = 0.615091 / 1.480182 = 0.415552;
-    # half-width z·sqrt(0.375·0.625/8 + z²/256) / 1.480182 = 0.412540 / 1.480182 = 0.278711
-    assert wilson_interval(3, 8) == (13.68, 69.43)
-
-
-def test_wilson_empty_and_invalid() -> None:
-    assert wilson_interval(0, 0) is None
-    with pytest.raises(ValueError):
-        wilson_interval(3, 2)
-    with pytest.raises(ValueError):
-        wilson_interval(-1, 2)
-    with pytest.raises(ValueError):
-        wilson_interval(1, 2, confidence=1.0)
-
-
 # --- Tables 1, 2 and 9 ------------------------------------------------------------------------
 
 TABLE1_ROWS = [
@@ -132,7 +94,7 @@ TABLE1_ROWS = [
 
 
 def test_table1_by_hand() -> None:
-    a, b = table1(TABLE1_ROWS)
+    a, b = table1_ci(TABLE1_ROWS)
     assert tuple(a) == TABLE1_CI_COLUMNS
     assert a["agent"] == "A" and a["n"] == 8
     # accepted 3/8; levels 2/8, 3/8, 1/8, 2/8
@@ -156,31 +118,19 @@ def test_table1_by_hand() -> None:
 
 
 def test_table1_agrees_with_the_plain_table1_formula() -> None:
-    plain = formulas.table1(
-        formulas.AnnotatedResponse(
-            agent=r.agent,
-            level=r.level,
-            verdict=r.verdict,
-            timing=r.timing,
-            intensity=r.intensity,
-            inaction=r.inaction,
-            reasoning_tokens=r.reasoning_tokens,
-            retrieval_rounds=r.retrieval_rounds,
-        )
-        for r in TABLE1_ROWS
-    )
-    for with_ci, without in zip(table1(TABLE1_ROWS), plain, strict=True):
-        assert {c: with_ci[c] for c in formulas.TABLE1_COLUMNS} == without
+    plain = table1(TABLE1_ROWS)
+    for with_ci, without in zip(table1_ci(TABLE1_ROWS), plain, strict=True):
+        assert {c: with_ci[c] for c in TABLE1_COLUMNS} == without
 
 
 def test_every_rate_has_an_interval() -> None:
-    (row,) = table1([j("A", "L1", "accept")])
+    (row,) = table1_ci([j("A", "L1", "accept")])
     for rate in RATES:
         assert f"{rate}_ci" in row
 
 
 def test_table1_empty() -> None:
-    assert table1([]) == []
+    assert table1_ci([]) == []
 
 
 def test_table2_by_need_type_in_design_order() -> None:
@@ -217,7 +167,7 @@ def test_table2_by_domain_unknown_domains_go_last() -> None:
 
 
 def test_table9_agent_by_need_type() -> None:
-    rows = table9_model_by_need_type(TABLE1_ROWS)
+    rows = table9(TABLE1_ROWS)
     assert [(r["agent"], r["need_type"], r["n"]) for r in rows] == [
         ("A", "dependency", 2),
         ("A", "risk", 5),
@@ -239,7 +189,7 @@ def test_table9_agent_by_need_type() -> None:
 
 
 def test_figure3_over_proactivity_by_hand() -> None:
-    result = figure3_over_proactivity([*TABLE1_ROWS, j("C", "L1", "accept")])
+    result = figure3([*TABLE1_ROWS, j("C", "L1", "accept")])
     a, b, c = result["by_agent"]
     # A rejected 5: L0, L1 premature, L2 belated/insufficient, L3 premature/excessive,
     # L1 appropriate/insufficient → over-proactive 2 (the premature ones)
@@ -255,7 +205,7 @@ def test_figure3_over_proactivity_by_hand() -> None:
 
 
 def test_figure3_excessive_alone_is_over_proactive() -> None:
-    result = figure3_over_proactivity(
+    result = figure3(
         [j("A", "L2", "reject", "appropriate", "excessive"), j("A", "L1", "reject", "belated")]
     )
     assert result["overall"]["over_proactive"] == 1 and result["overall"]["share"] == 50.0
@@ -280,7 +230,7 @@ PAIRED = [
 
 
 def test_figure4_paired_by_hand() -> None:
-    result = figure4_paired(PAIRED, "A", "B")
+    result = figure4(PAIRED, "A", "B")
     # shared: (s1,1), (s1,2), (s2,1), (s2,3)
     assert (result["n_shared"], result["n_a"], result["n_b"]) == (4, 4, 4)
     # intervention A 3/4, B 1/4 → +50 pp; acceptability A 3/4, B 3/4 → 0
@@ -302,7 +252,7 @@ def test_figure4_is_antisymmetric_and_thirds_round() -> None:
         j("B", "L0", "accept", t=2),
         j("B", "L0", "accept", t=3),
     ]
-    ab, ba = figure4_paired(rows, "A", "B"), figure4_paired(rows, "B", "A")
+    ab, ba = figure4(rows, "A", "B"), figure4(rows, "B", "A")
     # A: intervention 2/3, accepted 2/3 (L1 1/3, L0 1/3); B: no intervention, accepted 3/3
     assert ab["delta_intervention_pp"] == 66.67 and ba["delta_intervention_pp"] == -66.67
     assert ab["delta_acceptability_pp"] == -33.33
@@ -310,15 +260,15 @@ def test_figure4_is_antisymmetric_and_thirds_round() -> None:
 
 
 def test_figure4_no_shared_checkpoints() -> None:
-    result = figure4_paired([j("A", "L1", "accept", t=1), j("B", "L1", "accept", t=2)], "A", "B")
+    result = figure4([j("A", "L1", "accept", t=1), j("B", "L1", "accept", t=2)], "A", "B")
     assert result["n_shared"] == 0
     assert result["delta_acceptability_pp"] is None and result["action_gain_pp"] is None
 
 
 def test_figure4_all_pairs() -> None:
-    pairs = figure4_all_pairs(PAIRED)
+    pairs = figure4_pairs(PAIRED)
     assert [(p["agent_a"], p["agent_b"]) for p in pairs] == [("A", "B"), ("A", "C"), ("B", "C")]
-    assert pairs[0] == figure4_paired(PAIRED, "A", "B")
+    assert pairs[0] == figure4(PAIRED, "A", "B")
     # A vs C share only (s1,1): A accepted L1, C rejected L3 → intervention 0, acceptability +100
     assert pairs[1]["n_shared"] == 1
     assert pairs[1]["delta_intervention_pp"] == 0.0
@@ -554,7 +504,7 @@ def test_table10_other_issues_by_hand() -> None:
         # accepted responses are never counted
         j("A", "L1", "accept", issues=("other",)),
     ]
-    result = table10_other_issues(rows)
+    result = table10(rows)
     assert (result["rejected"], result["with_other_issues"]) == (4, 3)
     assert result["share_of_rejected"] == 75.0
     by = {c["category"]: c for c in result["categories"]}
@@ -581,7 +531,7 @@ def test_table10_other_issues_by_hand() -> None:
 
 
 def test_table10_nothing_rejected() -> None:
-    result = table10_other_issues([j("A", "L1", "accept")])
+    result = table10([j("A", "L1", "accept")])
     assert result["rejected"] == 0 and result["share_of_rejected"] is None
     assert [c["count"] for c in result["categories"]] == [0, 0, 0, 0]
 
@@ -609,7 +559,7 @@ def test_table11_judge_accuracy_by_hand() -> None:
         "h4": {"verdict": "accept", "level": "L0", "timing": None},  # missing key = None
         "zz": {"verdict": "accept", "level": "L0"},  # no human row: ignored
     }
-    result = table11_judge_accuracy(human, predictions)
+    result = table11(human, predictions).to_dict()
     assert (result["n"], result["unmatched"]) == (4, 1)
     # verdict right on h1, h2, h4; all four fields right on h1 and h4
     assert result["verdict_accuracy"] == 75.0
@@ -630,7 +580,7 @@ def test_table11_judge_accuracy_by_hand() -> None:
 
 
 def test_table11_no_matches() -> None:
-    result = table11_judge_accuracy([j("A", "L1", "accept")], {})
+    result = table11([j("A", "L1", "accept")], {}).to_dict()
     assert result["n"] == 0 and result["verdict_accuracy"] is None
     assert result["confusion"]["verdict"] == {}
 
@@ -643,7 +593,7 @@ def test_tables7_8_sampling_passes_agent_scenario_t_and_n() -> None:
         j("A", "L0", "accept", scenario="s1", t=1, n=3),
         j("B", "L0", "accept", scenario="s1", t=3, n=3),
     ]
-    result = tables7_8_sampling(rows)
+    result = tables7_8(rows)
     assert result["responses"] == 2
     assert result["by_length"] == {3: {1: 1, 3: 1}}
     # A at normalised position 0, B at 1: Wasserstein distance 1
@@ -744,15 +694,6 @@ def test_lpm_from_counts_equals_the_row_level_statsmodels_fit(
     assert len(lpm_cells(judged_cells(rows))) < result["n"] or repeats == 1
 
 
-def test_wilson_equals_statsmodels_proportion_confint() -> None:
-    for n in (*range(1, 60), 97, 1000, 8000, 1_000_000):
-        for k in sorted({0, 1, n // 7, n // 3, n // 2, n - 1, n}):
-            for confidence in (0.95, 0.9, 0.99):
-                low, high = proportion_confint(k, n, alpha=1 - confidence, method="wilson")
-                expected = (round(100 * float(low), 2), round(100 * float(high), 2))
-                assert wilson_interval(k, n, confidence) == expected, (k, n, confidence)
-
-
 def test_merged_cells_equal_the_cell_of_all_rows() -> None:
     rows = [r for r in TABLE1_ROWS if r.agent == "A"]
     rows = [*rows, j("A", "L1", "reject", "appropriate", "insufficient", issues=("other", "zz"))]
@@ -762,14 +703,14 @@ def test_merged_cells_equal_the_cell_of_all_rows() -> None:
 
 def test_cells_feed_every_row_function() -> None:
     cells = judged_cells([*TABLE1_ROWS, *PAIRED])
-    assert figure3_from_cells(cells) == figure3_over_proactivity([*TABLE1_ROWS, *PAIRED])
+    assert figure3_of_cells(cells).to_dict() == figure3([*TABLE1_ROWS, *PAIRED])
     assert sum(c.n for c in cells) == len(TABLE1_ROWS) + len(PAIRED)
     # one cell per agent and checkpoint
     assert len(cells) == len({(r.agent, r.checkpoint_key) for r in [*TABLE1_ROWS, *PAIRED]})
 
 
 def test_csv_neutralises_text_cells_that_look_like_formulas() -> None:
-    from app.metrics.service import render_table
+    from app.metrics.render import render_table
 
     rows = [
         {"agent": "-1-2", "acceptability": -12.5, "note": "=SUM(A1)"},

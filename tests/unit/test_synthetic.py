@@ -8,13 +8,14 @@ from dataclasses import replace
 import pytest
 
 from app.arena.schema import DOMAINS, NEED_TYPES
+from app.metrics.responses import JudgedResponse
+from app.metrics.stats import wilson_interval
 from app.metrics.synthetic import (
     PAPER,
     ModelRates,
     default_rates,
     generate_paper_shaped,
 )
-from app.metrics.tables import JudgedResponse, wilson_interval
 
 RATES = default_rates()
 CHECKS_PER_MODEL = 11

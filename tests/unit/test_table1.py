@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from app.metrics.formulas import AnnotatedResponse, table1
+import itertools
+
+from app.metrics.responses import JudgedResponse
+from tests.metrics_oracles import table1
+
+_ids = itertools.count(1)
 
 
 def r(
@@ -13,10 +18,17 @@ def r(
     intensity: str | None = None,
     tokens: int | None = None,
     rounds: int = 0,
-) -> AnnotatedResponse:
-    return AnnotatedResponse(
+) -> JudgedResponse:
+    return JudgedResponse(
+        response_id=f"r{next(_ids)}",
         agent=agent,
+        scenario_id="s1",
+        checkpoint=1,
+        num_events=5,
+        need_type="risk",
+        domain="health",
         level=level,
+        level_predicted=level,
         verdict=verdict,
         timing=timing,
         intensity=intensity,
@@ -84,16 +96,3 @@ def test_rates_round_to_two_decimals() -> None:
 
 def test_empty_input_gives_no_rows() -> None:
     assert table1([]) == []
-
-
-def test_percentages_round_half_up_as_tables_are_printed() -> None:
-    from app.metrics.formulas import percent
-
-    # 337/800 = 42.125 % exactly: half up gives 42.13 (round() would give 42.12)
-    assert [percent(337, 800), percent(1, 8), percent(1, 3), percent(2, 3)] == [
-        42.13,
-        12.5,
-        33.33,
-        66.67,
-    ]
-    assert (percent(0, 7), percent(7, 7), percent(3, 0)) == (0.0, 100.0, None)

@@ -19,9 +19,18 @@ from app.errors import DomainError, NotFoundError, UnprocessableError
 from app.export import jobs
 from app.export import tasks as export_tasks
 from app.jobs.queue import get_queue
-from app.metrics import service
+from app.metrics import registry
 from app.metrics.charts import render_figure
 from app.metrics.judge import PredictionsInvalid, parse_predictions
+from app.metrics.queries import MetricFilters, filter_options
+from app.metrics.render import (
+    MetricTable,
+    analysis_report,
+    format_value,
+    judge_report,
+    render_table,
+    table_marks,
+)
 from app.models import User
 from app.models.export import EXPORT_JOB_FORMATS
 from app.settings import get_settings
@@ -117,7 +126,7 @@ def _int(value: str, name: str) -> int | None:
         raise UnprocessableError(f"{name} must be a whole number", name) from exc
 
 
-def _filters(values: Mapping[str, Any]) -> service.MetricFilters:
+def _filters(values: Mapping[str, Any]) -> MetricFilters:
     """The analysis filters from a query string or form (``run``, ``phase``, ``need_type``,
     ``domain``; blank = all).
 
@@ -130,7 +139,7 @@ def _filters(values: Mapping[str, Any]) -> service.MetricFilters:
         raise UnprocessableError(f"unknown need type {need_type!r}", "need_type")
     if domain is not None and domain not in DOMAINS:
         raise UnprocessableError(f"unknown domain {domain!r}", "domain")
-    return service.MetricFilters(
+    return MetricFilters(
         run_id=_int(str(values.get("run") or ""), "run"),
         phase=_int(str(values.get("phase") or ""), "phase"),
         need_type=need_type,
@@ -138,15 +147,15 @@ def _filters(values: Mapping[str, Any]) -> service.MetricFilters:
     )
 
 
-def _query(filters: service.MetricFilters) -> str:
+def _query(filters: MetricFilters) -> str:
     """The filters as a query string (``?run=1&...``), empty when none is set."""
     names = {"run_id": "run"}
     pairs = {names.get(k, k): v for k, v in filters.as_dict().items()}
     return "?" + urlencode(pairs) if pairs else ""
 
 
-def _base_context(session: Any, filters: service.MetricFilters) -> dict[str, Any]:
-    options = service.filter_options(session)
+def _base_context(session: Any, filters: MetricFilters) -> dict[str, Any]:
+    options = filter_options(session)
     known_runs = {run_id for run_id, _name in options["runs"]}
     return {
         "filters": filters,
@@ -154,14 +163,14 @@ def _base_context(session: Any, filters: service.MetricFilters) -> dict[str, Any
         "options": options,
         "unknown_run": filters.run_id is not None and filters.run_id not in known_runs,
         "label": label,
-        "cell": service.format_value,
+        "cell": format_value,
     }
 
 
 @router.get("")
 def analysis_page(request: Request, session: SessionDep, user: LeadUser) -> Response:
     filters = _filters(request.query_params)
-    report = service.analysis_report(session, **filters.as_dict())
+    report = analysis_report(session, **filters.as_dict())
     figures = {
         name: Markup(render_figure(name, data))  # noqa: S704  (matplotlib escapes its text)
         for name, data in report.figures.items()
@@ -210,18 +219,15 @@ async def judge_upload(request: Request, session: SessionDep, user: LeadUser) ->
         context["problems"] = exc.problems
         return render(request, "analysis/judge.html", context, status_code=422)
     # the human side loads every judged response: keep it off the event loop
-    result = await run_in_threadpool(
-        service.judge_report, session, predictions, **filters.as_dict()
-    )
+    result = await run_in_threadpool(judge_report, session, predictions, **filters.as_dict())
     context["result"] = result
     context["downloads"] = {
-        table.spec.name: _data_links(table)
-        for table in (result["summary"], result["confusion_rows"])
+        table.spec.name: _data_links(table) for table in (result.summary, result.confusion_rows)
     }
     return render(request, "analysis/judge.html", context)
 
 
-def _data_links(table: service.MetricTable) -> dict[str, tuple[str, str]]:
+def _data_links(table: MetricTable) -> dict[str, tuple[str, str]]:
     """CSV and LaTeX of a table as ``data:`` links (for results of uploads, which are not
     stored and so have no download address)."""
     links = {}
@@ -229,7 +235,7 @@ def _data_links(table: service.MetricTable) -> dict[str, tuple[str, str]]:
         ("CSV", DOWNLOAD_FORMATS["csv"]),
         ("LaTeX", DOWNLOAD_FORMATS["tex"]),
     ):
-        body = service.render_table(table.columns, table.rows, fmt)
+        body = render_table(table.columns, table.rows, fmt)
         extension = "tex" if fmt == "latex" else fmt
         links[text] = (
             f"data:{media};charset=utf-8," + quote(body),
@@ -262,7 +268,7 @@ def _exports_page(
         "files": {job.id: jobs.job_files(job) for job in export_jobs},
         "active": any(job.status in ("queued", "running") for job in export_jobs),
         "formats": EXPORT_JOB_FORMATS,
-        "options": service.filter_options(session),
+        "options": filter_options(session),
         "error": error,
         "submission": new_submission_token(),  # a fresh one per rendering of the form
     }
@@ -312,7 +318,7 @@ def download_export(session: SessionDep, user: LeadUser, job_id: int, name: str)
 def figure_svg(request: Request, session: SessionDep, user: LeadUser, name: str) -> Response:
     filters = _filters(request.query_params)
     try:
-        data = service.figure_data(session, name, **filters.as_dict())
+        data = registry.figure_data(session, name, **filters.as_dict())
     except KeyError as exc:
         raise NotFoundError(str(exc.args[0])) from exc
     return Response(render_figure(name, data), media_type="image/svg+xml")
@@ -323,13 +329,13 @@ def table_download(
     request: Request, session: SessionDep, user: LeadUser, name: str, fmt: str
 ) -> Response:
     filters = _filters(request.query_params)
-    spec = service.TABLES.get(name)
+    spec = registry.TABLES.get(name)
     if fmt not in DOWNLOAD_FORMATS or spec is None or spec.needs_predictions:
-        raise NotFoundError(f"no table {name}.{fmt}; tables: {', '.join(service.TABLES)}")
+        raise NotFoundError(f"no table {name}.{fmt}; tables: {', '.join(registry.TABLES)}")
     render_format, media = DOWNLOAD_FORMATS[fmt]
-    columns, rows = service.metric_table(session, name, **filters.as_dict())
-    marks = service.table_marks(name, columns, rows)
-    body = service.render_table(columns, rows, render_format, marks=marks)
+    columns, rows = registry.metric_table(session, name, **filters.as_dict())
+    marks = table_marks(name, columns, rows)
+    body = render_table(columns, rows, render_format, marks=marks)
     return Response(
         body,
         media_type=media,

@@ -14,7 +14,8 @@ from app.annotation.batches import agreement_on_overlap
 from app.annotation.moves import reclaim_expired
 from app.annotation.progress import annotation_progress
 from app.db import SessionDep
-from app.metrics.service import metric_table, render_table
+from app.metrics.registry import metric_table
+from app.metrics.render import render_table
 from app.models import Annotation, Run
 from app.models import Response as ResponseRow
 from app.runs.service import runs_progress

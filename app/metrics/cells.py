@@ -1,0 +1,568 @@
+"""Judged cells: the counts every table and figure is computed from, and the one SQL aggregate
+that counts them (DESIGN.md §8).
+
+A :class:`JudgedCell` holds the counts of one agent's judged responses at one checkpoint
+``(scenario_id, t)`` — the judgement of record of each completed response
+(:func:`app.annotation.service.judgement_of_record`, which leaves out audited-out scenarios),
+optionally narrowed by :class:`~app.metrics.queries.MetricFilters`. Every artefact module
+(:mod:`app.metrics.table1`, :mod:`app.metrics.figure3`, ...) is a pure function of cells, or of
+their :class:`Table1Counts` summed per group (:func:`group_table1`).
+
+The counting happens once, in the database: :func:`judged_cells_sql` runs one GROUP BY per
+(agent, checkpoint) whose aggregates are the counts of a cell, over the judged responses first
+grouped by their labels (:func:`_label_groups`), so at a million responses only cells (at most
+agents × checkpoints) reach Python. :func:`agent_table1_sql` is the same aggregate summed per
+agent with only the Table 1 counts, for Table 1 on its own (the lead overview and ``halo metrics
+table1``), which needs neither the other-issue JSON nor thousands of cells. The tests count the
+same cells from rows (``tests/metrics_oracles.py``) and hold the two equal.
+
+Queries stay portable between PostgreSQL and SQLite (the embedded default); the
+dialect-specific pieces are how other-issue categories are read from the annotation's JSON and,
+on PostgreSQL, the planner settings of :func:`app.metrics.queries.planner_settings`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter, defaultdict
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, fields, replace
+from typing import Any, TypeVar
+
+from sqlalchemy import BigInteger, Text, case, cast, exists, func, literal, literal_column, true
+from sqlalchemy import select as sa_select
+from sqlalchemy.dialects.postgresql import JSONB
+from sqlmodel import Session, col
+
+from app.annotation.rules import INTENSITIES, LEVELS, OTHER_ISSUES
+from app.metrics.queries import (
+    MetricFilters,
+    join_checkpoint_attributes,
+    judged_from,
+    paused_gc,
+    planner_settings,
+)
+from app.models import Agent, Annotation, Checkpoint, Environment, Response, Scenario
+
+# --- the counts ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Table1Counts:
+    """The counts one Table 1 row is computed from (one group of annotated responses).
+
+    Attributes:
+        n: annotated responses; accept: accepted ones; levels: confirmed level → count;
+        inaction: rejected L0; premature / belated: rejected with that timing;
+        insufficient / excessive: rejected with that intensity;
+        reasoning_tokens_sum / reasoning_tokens_n: sum and count over responses that report
+        reasoning tokens; retrieval_rounds_sum: sum of retrieval rounds.
+    """
+
+    n: int
+    accept: int
+    levels: dict[str, int]
+    inaction: int
+    premature: int
+    belated: int
+    insufficient: int
+    excessive: int
+    reasoning_tokens_sum: int
+    reasoning_tokens_n: int
+    retrieval_rounds_sum: int
+
+
+@dataclass(frozen=True, slots=True)
+class L1Counts:
+    """L1 responses of one local-content-access group (paper Figure 6).
+
+    Attributes:
+        n: L1 responses; accepted: accepted ones; insufficient: rejected with intensity
+        ``insufficient``.
+    """
+
+    n: int = 0
+    accepted: int = 0
+    insufficient: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class WellTimedCounts:
+    """Rejected responses of one level L1–L3 with timing ``appropriate`` (paper Figure 7).
+
+    Attributes:
+        n: such responses; insufficient / excessive / appropriate: those with that intensity.
+    """
+
+    n: int = 0
+    insufficient: int = 0
+    excessive: int = 0
+    appropriate: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class JudgedCell:
+    """The counts of one agent's judged responses at one checkpoint ``(scenario_id, t)``.
+
+    Every table and figure is a function of a list of cells (Figures 3, 4, 6 with its linear
+    probability model, 7, Tables 7–8 and 10) or of their :class:`Table1Counts` summed per agent,
+    need type or domain (Tables 1, 2 and 9; :func:`group_table1`). Verdicts are ``accept`` or
+    ``reject``.
+
+    Attributes:
+        agent / scenario_id / checkpoint (t) / num_events (n) / need_type / domain: the key
+            and the scenario's attributes (DESIGN §2).
+        table1: the Table 1 counts of these responses.
+        rejected: rejected responses.
+        over_proactive: rejected with timing premature or intensity excessive (Figure 3).
+        accepted_action / accepted_restraint: accepted at L1–L3 / at L0 (Figure 4).
+        l1_with_access / l1_without_access: L1 responses by local content access (Figure 6).
+        well_timed: ``L1``, ``L2``, ``L3`` → rejected with appropriate timing (Figure 7).
+        other_issues: rejected responses naming at least one other issue (Table 10).
+        issue_categories: category → rejected responses naming it (once per response).
+    """
+
+    agent: str
+    scenario_id: str
+    checkpoint: int
+    num_events: int
+    need_type: str
+    domain: str
+    table1: Table1Counts
+    rejected: int
+    over_proactive: int
+    accepted_action: int
+    accepted_restraint: int
+    l1_with_access: L1Counts
+    l1_without_access: L1Counts
+    well_timed: Mapping[str, WellTimedCounts]
+    other_issues: int
+    issue_categories: Mapping[str, int]
+
+    @property
+    def n(self) -> int:
+        """Judged responses in the cell."""
+        return self.table1.n
+
+    @property
+    def checkpoint_key(self) -> tuple[str, int]:
+        """The checkpoint ``(scenario_id, t)``."""
+        return (self.scenario_id, self.checkpoint)
+
+
+ACTION_LEVELS: tuple[str, ...] = LEVELS[1:]
+"""The levels at which the agent acts, L1–L3 (interventions; Figure 7's levels)."""
+
+_Flat = TypeVar("_Flat", L1Counts, WellTimedCounts)
+K = TypeVar("K", bound=Hashable)
+
+
+def sum_table1(parts: Iterable[Table1Counts]) -> Table1Counts:
+    """The Table 1 counts of the union of disjoint groups (field-wise sums)."""
+    parts = list(parts)
+    return Table1Counts(
+        n=sum(c.n for c in parts),
+        accept=sum(c.accept for c in parts),
+        levels={lv: sum(c.levels.get(lv, 0) for c in parts) for lv in LEVELS},
+        inaction=sum(c.inaction for c in parts),
+        premature=sum(c.premature for c in parts),
+        belated=sum(c.belated for c in parts),
+        insufficient=sum(c.insufficient for c in parts),
+        excessive=sum(c.excessive for c in parts),
+        reasoning_tokens_sum=sum(c.reasoning_tokens_sum for c in parts),
+        reasoning_tokens_n=sum(c.reasoning_tokens_n for c in parts),
+        retrieval_rounds_sum=sum(c.retrieval_rounds_sum for c in parts),
+    )
+
+
+def sum_l1(parts: Iterable[L1Counts]) -> L1Counts:
+    """The L1 counts of the union of disjoint groups (field-wise sums)."""
+    n = accepted = insufficient = 0
+    for p in parts:
+        n, accepted, insufficient = n + p.n, accepted + p.accepted, insufficient + p.insufficient
+    return L1Counts(n, accepted, insufficient)
+
+
+def add_counts(a: _Flat, b: _Flat) -> _Flat:
+    """Field-wise sum of two flat counts (:class:`L1Counts` or :class:`WellTimedCounts`)."""
+    return type(a)(*(getattr(a, f.name) + getattr(b, f.name) for f in fields(a)))
+
+
+def merge_cell(a: JudgedCell, b: JudgedCell) -> JudgedCell:
+    """The cell of the union of two disjoint cells with the same key (e.g. the same
+    ``(scenario_id, t)`` under two checkpoint rows)."""
+    return replace(
+        a,
+        table1=sum_table1([a.table1, b.table1]),
+        rejected=a.rejected + b.rejected,
+        over_proactive=a.over_proactive + b.over_proactive,
+        accepted_action=a.accepted_action + b.accepted_action,
+        accepted_restraint=a.accepted_restraint + b.accepted_restraint,
+        l1_with_access=add_counts(a.l1_with_access, b.l1_with_access),
+        l1_without_access=add_counts(a.l1_without_access, b.l1_without_access),
+        well_timed={
+            level: add_counts(a.well_timed[level], b.well_timed[level]) for level in ACTION_LEVELS
+        },
+        other_issues=a.other_issues + b.other_issues,
+        issue_categories=dict(Counter(a.issue_categories) + Counter(b.issue_categories)),
+    )
+
+
+def group_table1(
+    cells: Iterable[JudgedCell], key: Callable[[JudgedCell], K]
+) -> dict[K, Table1Counts]:
+    """The Table 1 counts of the cells summed per group: what Tables 1, 2 and 9 are computed
+    from (e.g. ``key=lambda c: c.agent``; ``(c.agent, c.need_type)`` for Table 9).
+
+    Returns:
+        Group key → :class:`Table1Counts`, for the groups that have cells.
+    """
+    parts: dict[K, list[Table1Counts]] = defaultdict(list)
+    for cell in cells:
+        parts[key(cell)].append(cell.table1)
+    return {group: sum_table1(counts) for group, counts in parts.items()}
+
+
+# --- the aggregate ------------------------------------------------------------------------------
+
+
+def _issue_elements(dialect: str) -> tuple[Any, Any]:
+    """The elements of an annotation's ``other_issues`` JSON array as a table, and the
+    expression of an element's category (PostgreSQL jsonb, else SQLite's JSON1)."""
+    if dialect == "postgresql":
+        elements = func.jsonb_array_elements(col(Annotation.other_issues)).table_valued("value")
+        return elements, elements.c.value.op("->>")("category")
+    elements = func.json_each(col(Annotation.other_issues)).table_valued("value")
+    return elements, func.json_extract(elements.c.value, "$.category")
+
+
+def _has_issues(dialect: str) -> Any:
+    """The annotation names at least one other issue (neither ``[]`` nor JSON null)."""
+    if dialect == "postgresql":  # jsonb equality, no conversion to text per row
+        empty = (cast(literal("[]"), JSONB), cast(literal("null"), JSONB))
+        return col(Annotation.other_issues).not_in(empty)
+    # SQLite keeps the JSON text as SQLAlchemy wrote it: an empty list is '[]'
+    return cast(Annotation.other_issues, Text).not_in(("[]", "null"))
+
+
+def _names_category(dialect: str, category: str) -> Any:
+    """The annotation's other issues name this category."""
+    if dialect == "postgresql":  # jsonb containment: no per-row subquery
+        probe = json.dumps([{"category": category}])
+        return col(Annotation.other_issues).op("@>")(cast(literal(probe), JSONB))
+    elements, named = _issue_elements(dialect)
+    return exists(sa_select(literal(1)).select_from(elements).where(named == category))
+
+
+def _names_unknown_category(dialect: str) -> Any:
+    """The annotation's other issues name a category outside DESIGN §2's."""
+    elements, named = _issue_elements(dialect)
+    return exists(sa_select(literal(1)).select_from(elements).where(named.not_in(OTHER_ISSUES)))
+
+
+ISSUE_BITS: dict[str, int] = {
+    "any": 1,
+    **{category: 2 << i for i, category in enumerate(OTHER_ISSUES)},
+    "unknown": 2 << len(OTHER_ISSUES),
+}
+"""Bits of a judged response's issue mask: it names any other issue, each DESIGN §2 category,
+a category outside them. Zero unless the response is rejected (Table 10 counts rejected only)."""
+
+
+def _issue_mask(dialect: str) -> Any:
+    """The issue mask (:data:`ISSUE_BITS`) of the row's annotation; the JSON is looked at only
+    for rejected responses with other issues (CASE keeps that order; AND would not promise it)."""
+    flags = [
+        case((_names_category(dialect, category), ISSUE_BITS[category]), else_=0)
+        for category in OTHER_ISSUES
+    ]
+    flags.append(case((_names_unknown_category(dialect), ISSUE_BITS["unknown"]), else_=0))
+    flagged = (col(Annotation.verdict) == "reject") & _has_issues(dialect)
+    return case((flagged, sum(flags, literal(ISSUE_BITS["any"]))), else_=0)
+
+
+def _label_groups(filters: MetricFilters, dialect: str, *, issues: bool = True) -> Any:
+    """Subquery: judged responses grouped by agent, checkpoint and every label the cell counts
+    look at — level, verdict, timing, intensity, local content access, issue mask — with the
+    group's size ``k`` and its token and round sums. Without ``issues`` the JSON of other issues
+    is not looked at (Table 1 does not need it).
+
+    Grouping first makes each cell count below an aggregate over label groups rather than over
+    responses: a million responses fall into a few label groups per (agent, checkpoint).
+    """
+    labels: tuple[Any, ...] = (
+        col(Response.agent_id).label("agent_id"),
+        col(Response.checkpoint_id).label("checkpoint_id"),
+        col(Annotation.level).label("level"),
+        col(Annotation.verdict).label("verdict"),
+        col(Annotation.timing).label("timing"),
+        col(Annotation.intensity).label("intensity"),
+        col(Response.local_content_access).label("access"),
+        *((_issue_mask(dialect).label("issues"),) if issues else ()),
+    )
+    sums = (
+        func.count().label("k"),
+        func.sum(col(Response.reasoning_tokens)).label("tokens_sum"),
+        func.count(col(Response.reasoning_tokens)).label("tokens_n"),
+        func.sum(col(Response.retrieval_rounds)).label("rounds_sum"),
+    )
+    positions: list[Any] = [literal_column(str(i)) for i in range(1, len(labels) + 1)]
+    return judged_from(filters, *labels, *sums).group_by(*positions).subquery("labels")
+
+
+def _total(column: Any, where: Any = None) -> Any:
+    """SUM(column) [FILTER (WHERE where)], 0 when there is nothing to sum, as an integer (the
+    SUM of a bigint is numeric in PostgreSQL, which Python would get as a Decimal)."""
+    total = func.sum(column) if where is None else func.sum(column).filter(where)
+    return cast(func.coalesce(total, 0), BigInteger)
+
+
+def _table1_measures(groups: Any) -> dict[str, Any]:
+    """Name → aggregate over :func:`_label_groups` of the :class:`Table1Counts` of a group
+    (accept is n − rejected)."""
+    g = groups.c
+    rejected = g.verdict == "reject"
+
+    def count_if(condition: Any) -> Any:
+        return _total(g.k, condition)
+
+    return {
+        "n": _total(g.k),
+        "rejected": count_if(rejected),
+        **{level: count_if(g.level == level) for level in LEVELS},
+        "inaction": count_if(rejected & (g.level == "L0")),
+        "premature": count_if(rejected & (g.timing == "premature")),
+        "belated": count_if(rejected & (g.timing == "belated")),
+        "insufficient": count_if(rejected & (g.intensity == "insufficient")),
+        "excessive": count_if(rejected & (g.intensity == "excessive")),
+        "reasoning_tokens_sum": _total(g.tokens_sum),
+        "reasoning_tokens_n": _total(g.tokens_n),
+        "retrieval_rounds_sum": _total(g.rounds_sum),
+    }
+
+
+def _cell_measures(groups: Any) -> dict[str, Any]:
+    """Name → aggregate over :func:`_label_groups` of every count of a :class:`JudgedCell`."""
+    g = groups.c
+    level, verdict, timing, intensity, access = g.level, g.verdict, g.timing, g.intensity, g.access
+    rejected = verdict == "reject"
+    accepted = verdict == "accept"
+    l1 = level == "L1"
+
+    def count_if(condition: Any) -> Any:
+        return _total(g.k, condition)
+
+    def names(bit: str) -> Any:
+        return g.issues.op("&")(ISSUE_BITS[bit]) != 0
+
+    measures: dict[str, Any] = {
+        **_table1_measures(groups),
+        "over_proactive": count_if(
+            rejected & ((timing == "premature") | (intensity == "excessive"))
+        ),
+        "accepted_action": count_if(accepted & level.in_(ACTION_LEVELS)),
+        "accepted_restraint": count_if(accepted & (level == "L0")),
+    }
+    for name, group in (("with", access.is_(True)), ("without", access.is_(False))):
+        measures[f"l1_{name}_n"] = count_if(l1 & group)
+        measures[f"l1_{name}_accepted"] = count_if(l1 & group & accepted)
+        measures[f"l1_{name}_insufficient"] = count_if(
+            l1 & group & rejected & (intensity == "insufficient")
+        )
+    for level_name in ACTION_LEVELS:
+        base = rejected & (level == level_name) & (timing == "appropriate")
+        measures[f"well_timed_{level_name}"] = count_if(base)
+        for name in INTENSITIES:
+            measures[f"well_timed_{level_name}_{name}"] = count_if(base & (intensity == name))
+    measures["other_issues"] = count_if(names("any"))
+    for category in OTHER_ISSUES:
+        measures[f"issue_{category}"] = count_if(names(category))
+    measures["issue_unknown"] = count_if(names("unknown"))
+    return measures
+
+
+CheckpointAttributes = tuple[str, int, int, str, str]
+"""``(scenario_id, t, num_events, need_type, domain)`` of a checkpoint."""
+
+
+def _checkpoint_attributes(session: Session) -> dict[int, CheckpointAttributes]:
+    """Checkpoint id → its attributes, for every checkpoint (a few per scenario: small)."""
+    query = join_checkpoint_attributes(
+        sa_select(
+            col(Checkpoint.id),
+            col(Checkpoint.scenario_id),
+            col(Checkpoint.t),
+            col(Scenario.num_events),
+            col(Scenario.need_type),
+            col(Environment.domain),
+        )
+    )
+    return {cid: (sid, t, n, need, dom) for cid, sid, t, n, need, dom in session.execute(query)}
+
+
+def _agent_names(session: Session) -> dict[int, str]:
+    """Agent id → name, for every agent (a handful)."""
+    return {i: name for i, name in session.execute(sa_select(col(Agent.id), col(Agent.name)))}
+
+
+def _table1_counts(v: Sequence[Any], at: Mapping[str, int]) -> Table1Counts:
+    """The :class:`Table1Counts` in a record of :func:`_table1_measures` (positions ``at``)."""
+    n = v[at["n"]]
+    return Table1Counts(
+        n=n,
+        accept=n - v[at["rejected"]],  # as count_table1 counts it
+        levels={level: v[at[level]] for level in LEVELS},
+        inaction=v[at["inaction"]],
+        premature=v[at["premature"]],
+        belated=v[at["belated"]],
+        insufficient=v[at["insufficient"]],
+        excessive=v[at["excessive"]],
+        reasoning_tokens_sum=v[at["reasoning_tokens_sum"]],
+        reasoning_tokens_n=v[at["reasoning_tokens_n"]],
+        retrieval_rounds_sum=v[at["retrieval_rounds_sum"]],
+    )
+
+
+def _aggregate(
+    session: Session, filters: MetricFilters, *, per_checkpoint: bool
+) -> tuple[list[Any], dict[str, int]]:
+    """The one aggregate of judged responses: the label groups summed per agent id and
+    checkpoint id (every count of a cell), or per agent id only (the Table 1 counts).
+
+    Run it under :func:`~app.metrics.queries.planner_settings`.
+
+    Returns:
+        The records ``(agent id[, checkpoint id], *counts)`` and each count's position in a
+        record.
+    """
+    groups = _label_groups(filters, session.get_bind().dialect.name, issues=per_checkpoint)
+    measures = _cell_measures(groups) if per_checkpoint else _table1_measures(groups)
+    keys = (groups.c.agent_id, groups.c.checkpoint_id) if per_checkpoint else (groups.c.agent_id,)
+    # Core execution: ORM row processing would cost more than the cells themselves
+    query = sa_select(*keys, *measures.values()).group_by(*keys)
+    records = list(session.connection().execute(query).all())
+    return records, {name: i for i, name in enumerate(measures, start=len(keys))}
+
+
+def judged_cells_sql(session: Session, filters: MetricFilters | None = None) -> list[JudgedCell]:
+    """The judged responses counted per agent and checkpoint in the database (DESIGN §8).
+
+    One GROUP BY (agent id, checkpoint id) over the judgement of record of each completed
+    response, with the counts of :class:`JudgedCell` as aggregates; names and scenario
+    attributes are looked up afterwards from the small agent and checkpoint tables, and cells
+    whose checkpoints share ``(scenario_id, t)`` are merged. Other-issue categories outside
+    DESIGN §2's (only from imports) take a second query, only when there are any.
+
+    Args:
+        session: database session.
+        filters: which responses; None for all.
+
+    Returns:
+        One cell per ``(agent, scenario_id, t)`` with judged responses, sorted by that key.
+    """
+    filters = filters or MetricFilters()
+    with planner_settings(session):
+        records, at = _aggregate(session, filters, per_checkpoint=True)
+        unknown: dict[tuple[int, int], dict[str, int]] = {}
+        if any(record[at["issue_unknown"]] for record in records):
+            dialect = session.get_bind().dialect.name
+            unknown = _unknown_categories(session, filters, dialect)
+    if not records:
+        return []
+    return _cells(records, at, _agent_names(session), _checkpoint_attributes(session), unknown)
+
+
+def agent_table1_sql(
+    session: Session, filters: MetricFilters | None = None
+) -> dict[str, Table1Counts]:
+    """The Table 1 counts per agent in the database: the aggregate of :func:`judged_cells_sql`
+    summed per agent, with only the Table 1 counts (paper Table 1; DESIGN §8).
+
+    Equal to :func:`group_table1` of :func:`judged_cells_sql` by agent, in one statement that
+    reads no other-issue JSON and returns a row per agent rather than per cell.
+
+    Args:
+        session: database session.
+        filters: which responses; None for all.
+
+    Returns:
+        Agent name → :class:`Table1Counts`, for the agents with judged responses.
+    """
+    with planner_settings(session):
+        records, at = _aggregate(session, filters or MetricFilters(), per_checkpoint=False)
+    if not records:
+        return {}
+    agents = _agent_names(session)
+    return {agents[record[0]]: _table1_counts(record, at) for record in records}
+
+
+def _cells(
+    records: Sequence[Sequence[Any]],
+    at: Mapping[str, int],
+    agents: Mapping[int, str],
+    checkpoints: Mapping[int, CheckpointAttributes],
+    unknown: Mapping[tuple[int, int], Mapping[str, int]],
+) -> list[JudgedCell]:
+    """Cells from the records of the cell aggregate ``(agent id, checkpoint id, *counts at
+    their positions at)``, merged by ``(agent, scenario_id, t)`` and sorted by it."""
+    issues = [(category, at[f"issue_{category}"]) for category in OTHER_ISSUES]
+    well_timed = [
+        (level, [at[f"well_timed_{level}"], *(at[f"well_timed_{level}_{i}"] for i in INTENSITIES)])
+        for level in ACTION_LEVELS
+    ]
+    cells: dict[tuple[str, str, int], JudgedCell] = {}
+    with paused_gc():  # thousands of small acyclic objects
+        for v in records:
+            agent_id, checkpoint_id = v[0], v[1]
+            categories = {category: v[i] for category, i in issues if v[i]}
+            categories.update(unknown.get((agent_id, checkpoint_id), {}))
+            scenario_id, t, num_events, need_type, domain = checkpoints[checkpoint_id]
+            cell = JudgedCell(
+                agent=agents[agent_id],
+                scenario_id=scenario_id,
+                checkpoint=t,
+                num_events=num_events,
+                need_type=need_type,
+                domain=domain,
+                table1=_table1_counts(v, at),
+                rejected=v[at["rejected"]],
+                over_proactive=v[at["over_proactive"]],
+                accepted_action=v[at["accepted_action"]],
+                accepted_restraint=v[at["accepted_restraint"]],
+                l1_with_access=L1Counts(
+                    v[at["l1_with_n"]], v[at["l1_with_accepted"]], v[at["l1_with_insufficient"]]
+                ),
+                l1_without_access=L1Counts(
+                    v[at["l1_without_n"]],
+                    v[at["l1_without_accepted"]],
+                    v[at["l1_without_insufficient"]],
+                ),
+                well_timed={
+                    level: WellTimedCounts(*(v[i] for i in positions))
+                    for level, positions in well_timed
+                },
+                other_issues=v[at["other_issues"]],
+                issue_categories=categories,
+            )
+            key = (cell.agent, scenario_id, t)
+            cells[key] = merge_cell(cells[key], cell) if key in cells else cell
+    return [cells[key] for key in sorted(cells)]
+
+
+def _unknown_categories(
+    session: Session, filters: MetricFilters, dialect: str
+) -> dict[tuple[int, int], dict[str, int]]:
+    """(agent id, checkpoint id) → category → rejected responses naming it, for categories
+    outside DESIGN §2's (each response once per category)."""
+    elements, named = _issue_elements(dialect)
+    keys = (col(Response.agent_id), col(Response.checkpoint_id))
+    query = (
+        judged_from(filters, *keys, named, func.count(func.distinct(col(Annotation.id))))
+        .join(elements, true())
+        .where(col(Annotation.verdict) == "reject", named.not_in(OTHER_ISSUES))
+        .group_by(*keys, named)
+    )
+    out: dict[tuple[int, int], dict[str, int]] = defaultdict(dict)
+    for agent_id, checkpoint_id, category, count in session.execute(query):
+        out[(agent_id, checkpoint_id)][category] = int(count)
+    return out

@@ -1,0 +1,202 @@
+"""Row-based oracles of the metric tables (DESIGN.md §8), for tests only.
+
+The application counts judged cells once, in the database (:func:`app.metrics.cells.
+judged_cells_sql`). Here the same counts are made from :class:`JudgedResponse` rows in plain
+Python, one comprehension per count, so the tests can hold the SQL aggregate equal to an
+independent count and write their by-hand fixtures as rows. The row-based functions below
+(``table1(rows)``, ``figure3(rows)``, ...) feed these counts to the application's one definition
+of each table or figure and return its JSON form (what ``halo metrics --format json`` prints).
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from typing import Any, TypeVar
+
+from app.annotation.rules import INTENSITIES, LEVELS
+from app.metrics import figure3 as figure3_module
+from app.metrics import figure4 as figure4_module
+from app.metrics import figure6 as figure6_module
+from app.metrics import figure7 as figure7_module
+from app.metrics import table1 as table1_module
+from app.metrics import table2 as table2_module
+from app.metrics import table9 as table9_module
+from app.metrics import table10 as table10_module
+from app.metrics import tables7_8 as tables7_8_module
+from app.metrics.cells import ACTION_LEVELS, JudgedCell, L1Counts, Table1Counts, WellTimedCounts
+from app.metrics.record import Record
+from app.metrics.responses import JudgedResponse
+from app.metrics.stats import linear_probability_model as fit_lpm
+
+K = TypeVar("K", bound=Hashable)
+
+
+# --- counting rows ------------------------------------------------------------------------------
+
+
+def group_rows(
+    rows: Iterable[JudgedResponse], key: Callable[[JudgedResponse], K]
+) -> dict[K, list[JudgedResponse]]:
+    """The rows grouped by a key, in first-seen order."""
+    groups: dict[K, list[JudgedResponse]] = defaultdict(list)
+    for row in rows:
+        groups[key(row)].append(row)
+    return groups
+
+
+def count_table1(rows: Iterable[JudgedResponse]) -> Table1Counts:
+    """Count what a Table 1 row needs from judged responses."""
+    rows = list(rows)
+    rejected = [r for r in rows if r.verdict == "reject"]
+    tokens = [r.reasoning_tokens for r in rows if r.reasoning_tokens is not None]
+    return Table1Counts(
+        n=len(rows),
+        accept=len(rows) - len(rejected),
+        levels={level: sum(1 for r in rows if r.level == level) for level in LEVELS},
+        inaction=sum(1 for r in rejected if r.level == "L0"),
+        premature=sum(1 for r in rejected if r.timing == "premature"),
+        belated=sum(1 for r in rejected if r.timing == "belated"),
+        insufficient=sum(1 for r in rejected if r.intensity == "insufficient"),
+        excessive=sum(1 for r in rejected if r.intensity == "excessive"),
+        reasoning_tokens_sum=sum(tokens),
+        reasoning_tokens_n=len(tokens),
+        retrieval_rounds_sum=sum(r.retrieval_rounds for r in rows),
+    )
+
+
+def _l1_counts(rows: Sequence[JudgedResponse]) -> L1Counts:
+    return L1Counts(
+        n=len(rows),
+        accepted=sum(1 for r in rows if r.accepted),
+        insufficient=sum(1 for r in rows if r.rejected and r.intensity == "insufficient"),
+    )
+
+
+def _well_timed(rows: Sequence[JudgedResponse], level: str) -> WellTimedCounts:
+    base = [r for r in rows if r.rejected and r.level == level and r.timing == "appropriate"]
+    by_intensity = Counter(r.intensity for r in base)
+    return WellTimedCounts(len(base), *(by_intensity[i] for i in INTENSITIES))
+
+
+def count_cell(rows: Sequence[JudgedResponse]) -> JudgedCell:
+    """Count one agent's judged responses at one checkpoint into a :class:`JudgedCell`.
+
+    Args:
+        rows: responses sharing agent and ``(scenario_id, t)``; at least one.
+    """
+    first = rows[0]
+    rejected = [r for r in rows if r.rejected]
+    flagged = [r for r in rejected if r.other_issues]
+    l1 = [r for r in rows if r.level == "L1"]
+    return JudgedCell(
+        agent=first.agent,
+        scenario_id=first.scenario_id,
+        checkpoint=first.checkpoint,
+        num_events=first.num_events,
+        need_type=first.need_type,
+        domain=first.domain,
+        table1=count_table1(rows),
+        rejected=len(rejected),
+        over_proactive=sum(1 for r in rejected if r.over_proactive),
+        accepted_action=sum(1 for r in rows if r.accepted and r.intervenes),
+        accepted_restraint=sum(1 for r in rows if r.accepted and r.level == "L0"),
+        l1_with_access=_l1_counts([r for r in l1 if r.local_content_access]),
+        l1_without_access=_l1_counts([r for r in l1 if not r.local_content_access]),
+        well_timed={level: _well_timed(rows, level) for level in ACTION_LEVELS},
+        other_issues=len(flagged),
+        issue_categories=dict(Counter(c for r in flagged for c in set(r.other_issues))),
+    )
+
+
+def judged_cells(rows: Iterable[JudgedResponse]) -> list[JudgedCell]:
+    """Judged responses counted per agent and checkpoint, as
+    :func:`app.metrics.cells.judged_cells_sql` counts them in the database.
+
+    Returns:
+        One cell per ``(agent, scenario_id, t)`` present, sorted by that key.
+    """
+    groups = group_rows(rows, lambda r: (r.agent, r.scenario_id, r.checkpoint))
+    return [count_cell(groups[key]) for key in sorted(groups)]
+
+
+def counted(
+    rows: Iterable[JudgedResponse], key: Callable[[JudgedResponse], K]
+) -> dict[K, Table1Counts]:
+    """Table 1 counts per group of rows, counted from the rows themselves (not from cells)."""
+    return {group: count_table1(part) for group, part in group_rows(rows, key).items()}
+
+
+# --- the tables and figures of rows -------------------------------------------------------------
+
+
+def _dicts(rows: Sequence[Record]) -> list[dict[str, Any]]:
+    return [row.to_dict() for row in rows]
+
+
+def table1(rows: Iterable[JudgedResponse]) -> list[dict[str, Any]]:
+    """Table 1 without intervals (the DESIGN §10 contract) of judged responses."""
+    return _dicts(table1_module.table1(counted(rows, lambda r: r.agent)))
+
+
+def table1_ci(rows: Iterable[JudgedResponse]) -> list[dict[str, Any]]:
+    """Table 1 with intervals of judged responses."""
+    return _dicts(table1_module.table1_ci(counted(rows, lambda r: r.agent)))
+
+
+def table2_by_need_type(rows: Iterable[JudgedResponse]) -> list[dict[str, Any]]:
+    """Table 2 (need types) of judged responses."""
+    return _dicts(table2_module.table2_by_need_type(counted(rows, lambda r: r.need_type)))
+
+
+def table2_by_domain(rows: Iterable[JudgedResponse]) -> list[dict[str, Any]]:
+    """Table 2 (domains) of judged responses."""
+    return _dicts(table2_module.table2_by_domain(counted(rows, lambda r: r.domain)))
+
+
+def table9(rows: Iterable[JudgedResponse]) -> list[dict[str, Any]]:
+    """Table 9 (agent × need type) of judged responses."""
+    return _dicts(table9_module.table9(counted(rows, lambda r: (r.agent, r.need_type))))
+
+
+def figure3(rows: Iterable[JudgedResponse]) -> dict[str, Any]:
+    """Figure 3 of judged responses."""
+    return figure3_module.figure3(judged_cells(rows)).to_dict()
+
+
+def figure4(rows: Iterable[JudgedResponse], agent_a: str, agent_b: str) -> dict[str, Any]:
+    """Figure 4 (one pair) of judged responses."""
+    return figure4_module.figure4(judged_cells(rows), agent_a, agent_b).to_dict()
+
+
+def figure4_pairs(rows: Iterable[JudgedResponse]) -> list[dict[str, Any]]:
+    """Figure 4 (every pair) of judged responses."""
+    return _dicts(figure4_module.figure4_pairs(judged_cells(rows)))
+
+
+def figure6(rows: Iterable[JudgedResponse]) -> dict[str, Any]:
+    """Figure 6 of judged responses."""
+    return figure6_module.figure6(judged_cells(rows)).to_dict()
+
+
+def linear_probability_model(
+    rows: Iterable[JudgedResponse], *, min_clusters: int = 2
+) -> dict[str, Any]:
+    """Figure 6's linear probability model of judged responses (only L1 responses count)."""
+    cells = figure6_module.lpm_cells(judged_cells(rows))
+    return fit_lpm(cells, min_clusters=min_clusters).to_dict()
+
+
+def figure7(rows: Iterable[JudgedResponse]) -> list[dict[str, Any]]:
+    """Figure 7 of judged responses."""
+    return _dicts(figure7_module.figure7(judged_cells(rows)))
+
+
+def table10(rows: Iterable[JudgedResponse]) -> dict[str, Any]:
+    """Table 10 of judged responses."""
+    return table10_module.table10(judged_cells(rows)).to_dict()
+
+
+def tables7_8(rows: Iterable[JudgedResponse]) -> dict[str, Any]:
+    """Tables 7–8 of judged responses."""
+    return tables7_8_module.tables7_8(judged_cells(rows)).to_dict()

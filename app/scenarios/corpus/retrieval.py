@@ -9,6 +9,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 from difflib import SequenceMatcher
+from typing import Any
 from zoneinfo import ZoneInfo
 
 from app.arena.errors import ArenaError, CommandError
@@ -21,6 +22,9 @@ from app.scenarios.corpus.loading import CorpusEnvironment, Prepared
 
 DISTRACTOR_LINE_SIMILARITY = 0.75
 """difflib ratio from which another file line counts as a near duplicate of an evidence line."""
+DISTRACTOR_ROW_SIMILARITY = 0.7
+"""difflib ratio from which another row of the evidence's table counts as a near duplicate of the
+evidence row (compared on its descriptive columns, see :func:`near_duplicate_distractors`)."""
 DISTRACTOR_VALUE_SIMILARITY = 0.8
 """difflib ratio from which another row's value counts as a look-alike of an evidence value."""
 DISTRACTOR_MIN_CHARS = 8
@@ -182,20 +186,21 @@ def _db_distractor(sandbox: Sandbox, item: DbEvidence) -> str | None:
     if len(matching) != 1:
         return None
     evidence = dict(zip(columns, matching[0], strict=True))
-    # a descriptive column: not the key, not the evidence column, not an id
     descriptive = [
         c
         for c in columns
-        if c not in key_columns and c != column and c.casefold() != "id"
+        if c not in key_columns
+        and c != column
+        and c.casefold() != "id"
         and not c.casefold().endswith("_id")
     ]
-    limit = max(2, len(rows) // 4)
-    shared: dict[str, int] = {
-        c: sum(1 for row in rows if row[columns.index(c)] == evidence[c]) for c in descriptive
-    }
+    row_matcher = _matcher(_row_text(evidence, descriptive)) if descriptive else None
     value = item.value
-    wordy = len(value) >= DISTRACTOR_MIN_CHARS and not _NOT_WORDY.match(value)
-    matcher = _matcher(value.casefold())
+    value_matcher = (
+        _matcher(value.casefold())
+        if len(value) >= DISTRACTOR_MIN_CHARS and not _NOT_WORDY.match(value)
+        else None
+    )
     for row in rows:
         other = dict(zip(columns, row, strict=True))
         if all(other[k] == evidence[k] for k in key_columns):
@@ -203,21 +208,23 @@ def _db_distractor(sandbox: Sandbox, item: DbEvidence) -> str | None:
         other_value = other[column]
         if other_value is None or str(other_value).strip() in ("", value):
             continue
-        label = f"{table} " + ", ".join(f"{k}={other[k]}" for k in sorted(key_columns))
-        for c in descriptive:
-            mine = evidence[c]
-            if (
-                isinstance(mine, str)
-                and len(mine.strip()) >= 3
-                and other[c] == mine
-                and shared[c] <= limit
-            ):
-                return f"{label}: same {c} {mine!r}, {column} {str(other_value)!r}"
-        if wordy:
-            ratio = _similar(matcher, str(other_value).casefold(), DISTRACTOR_VALUE_SIMILARITY)
+        label = f"{table} " + ", ".join(f"{k}={other[k]}" for k in key_columns)
+        shown = f"{column} {str(other_value)!r}"
+        if row_matcher is not None:
+            ratio = _similar(row_matcher, _row_text(other, descriptive), DISTRACTOR_ROW_SIMILARITY)
+            if ratio >= DISTRACTOR_ROW_SIMILARITY:
+                return f"{label}: similar row ({ratio:.2f}), {shown}"
+        if value_matcher is not None:
+            text = str(other_value).casefold()
+            ratio = _similar(value_matcher, text, DISTRACTOR_VALUE_SIMILARITY)
             if ratio >= DISTRACTOR_VALUE_SIMILARITY:
-                return f"{label}: look-alike {column} {str(other_value)!r} ({ratio:.2f})"
+                return f"{label}: look-alike {shown} ({ratio:.2f})"
     return None
+
+
+def _row_text(row: dict[str, Any], columns: list[str]) -> str:
+    """The values of `columns` in one row as one casefolded line (``a | b | c``)."""
+    return " | ".join("" if row[c] is None else str(row[c]) for c in columns).casefold()
 
 
 def _file_distractor(sandbox: Sandbox, item: FileEvidence) -> str | None:
@@ -259,14 +266,13 @@ def near_duplicate_distractors(scenarios: Iterable[Prepared]) -> tuple[Distracto
     intervention's checkpoint; S0 itself when that replay fails):
 
     - a ``db`` item has a distractor when another row of the same table holds a different,
-      non-empty value in the evidence column and either (a) agrees with the evidence row on a
-      descriptive text column (not a key column, not the evidence column, not ``id`` or
-      ``*_id``; a value of ≥ 3 characters held by at most max(2, rows/4) rows, so a category
-      shared by most rows does not count) — an expired second contract for the same
-      appliance, a superseded policy of the same name — or (b) its value is a look-alike of the
-      evidence value (difflib ratio ≥ :data:`DISTRACTOR_VALUE_SIMILARITY`, for values of at
-      least :data:`DISTRACTOR_MIN_CHARS` characters that are not dates, times or numbers) — a
-      similar IBAN or reference;
+      non-empty value in the evidence column and either (a) is similar to the evidence row on
+      its descriptive columns (every column but the key columns, the evidence column, ``id``
+      and ``*_id``, joined as text: difflib ratio ≥ :data:`DISTRACTOR_ROW_SIMILARITY`) — an
+      expired second contract for the same appliance, a superseded policy of the same name —
+      or (b) its value is a look-alike of the evidence value (ratio ≥
+      :data:`DISTRACTOR_VALUE_SIMILARITY`, for values of at least :data:`DISTRACTOR_MIN_CHARS`
+      characters that are not dates, times or numbers) — a similar IBAN or reference;
     - a ``file`` item has a distractor when another line of any file (at least
       :data:`DISTRACTOR_MIN_CHARS` characters, not containing the value) has a difflib ratio
       ≥ :data:`DISTRACTOR_LINE_SIMILARITY` to the evidence line (case and surrounding blanks

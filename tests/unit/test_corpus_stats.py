@@ -408,7 +408,7 @@ def test_every_target_measured_against_its_threshold(stats: CorpusStats) -> None
         "near_duplicate_distractors": (0.4, False),
     }
     assert _target(stats, "unreachable_l3")[2] == "1 of 2 L3 best interventions (50%)"
-    assert _target(stats, "restraint_throughout")[2] == "1 scenarios: tst-02"
+    assert _target(stats, "restraint_throughout")[2] == "1 scenario: tst-02"
     assert _target(stats, "database_rows")[2] == "smallest 4 rows (tst, tsv)"
     assert not stats.all_targets_met
 

@@ -63,7 +63,8 @@ def _share(part: int, whole: int, noun: str) -> tuple[float, str]:
 
 def _count(ids: list[str], noun: str) -> tuple[float, str]:
     shown = ", ".join(ids[:6]) + (", …" if len(ids) > 6 else "")
-    return float(len(ids)), f"{len(ids)} {noun}" + (f": {shown}" if ids else "")
+    nouns = noun if len(ids) == 1 else noun + "s"
+    return float(len(ids)), f"{len(ids)} {nouns}" + (f": {shown}" if ids else "")
 
 
 def _smallest(stats: CorpusStats, attribute: str, noun: str) -> tuple[float, str]:
@@ -89,7 +90,7 @@ TARGETS: tuple[Target, ...] = (
         ">=",
         1,
         lambda s: _count([c.environment_id for c in s.currencies if c.multi_currency],
-                         "environments"),
+                         "environment"),
     ),
     Target(
         "unreachable_l3",
@@ -104,14 +105,14 @@ TARGETS: tuple[Target, ...] = (
         "scenarios where restraint is right at every checkpoint",
         ">=",
         10,
-        lambda s: _count([a.scenario_id for a in s.arcs if a.restraint_throughout], "scenarios"),
+        lambda s: _count([a.scenario_id for a in s.arcs if a.restraint_throughout], "scenario"),
     ),
     Target(
         "window_at_t1",
         "scenarios whose window opens at t=1",
         ">=",
         10,
-        lambda s: _count([a.scenario_id for a in s.arcs if a.window_at_t1], "scenarios"),
+        lambda s: _count([a.scenario_id for a in s.arcs if a.window_at_t1], "scenario"),
     ),
     Target(
         "event_after_first_belated",
@@ -119,7 +120,7 @@ TARGETS: tuple[Target, ...] = (
         ">=",
         10,
         lambda s: _count([a.scenario_id for a in s.arcs if a.event_after_first_belated],
-                         "scenarios"),
+                         "scenario"),
     ),
     Target(
         "window_quintiles",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ipaddress
 import sys
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
@@ -22,9 +23,11 @@ cli = typer.Typer(
 db_cli = typer.Typer(help="Database schema.", no_args_is_help=True)
 users_cli = typer.Typer(help="Accounts.", no_args_is_help=True)
 agents_cli = typer.Typer(help="Agents under evaluation.", no_args_is_help=True)
+corpus_cli = typer.Typer(help="The scenario corpus: mix and shortcut checks.", no_args_is_help=True)
 cli.add_typer(db_cli, name="db")
 cli.add_typer(users_cli, name="users")
 cli.add_typer(agents_cli, name="agents")
+cli.add_typer(corpus_cli, name="corpus")
 cli.add_typer(export_cli, name="export")
 cli.add_typer(import_cli, name="import")
 console = Console()
@@ -115,6 +118,61 @@ def validate(
     in_domains = "domain" if len(domains) == 1 else "domains"
     codes = f"{RULES[0].code}–{RULES[-1].code}"
     console.print(f"{len(pairs)} {scenarios} in {len(domains)} {in_domains} pass {codes}")
+
+
+class OutputFormat(StrEnum):
+    """What ``halo corpus stats`` prints."""
+
+    text = "text"
+    json = "json"
+
+
+@corpus_cli.command("stats")
+def corpus_stats(
+    path: Annotated[
+        Path, typer.Argument(help="seeds/, seeds/arena/ or one environment folder")
+    ] = Path("seeds"),
+    output: Annotated[
+        OutputFormat, typer.Option("--format", help="text (tables) or json")
+    ] = OutputFormat.text,
+    check: Annotated[
+        bool, typer.Option("--check", help="exit 1 when a target fails or anything is left out")
+    ] = False,
+) -> None:
+    """Corpus mix, shortcut checks and the issue-12 targets (PASS/FAIL) of a seed tree.
+
+    Exit 0, also when targets fail (their rows say FAIL), unless --check; exit 2 when PATH
+    holds no environment that can be read.
+    """
+    import json
+
+    from rich.markup import escape
+
+    from app.scenarios.corpus import compute_corpus_stats, load_corpus, stats_document
+    from app.scenarios.corpus.report import render_stats
+
+    corpus = load_corpus(path)
+    if not corpus.environments:
+        for problem in corpus.problems:
+            err.print(escape(problem), soft_wrap=True)
+        err.print(
+            f"[red]error:[/red] {escape(str(path))} holds no environment that can be read",
+            soft_wrap=True,
+        )
+        raise typer.Exit(2)
+    stats = compute_corpus_stats(corpus)
+    if output is OutputFormat.json:
+        print(json.dumps(stats_document(stats), indent=2, ensure_ascii=False))
+    else:
+        console.print(render_stats(stats, str(path)))
+    if check and not stats.all_targets_met:
+        failed = [target.name for target in stats.targets if not target.passed]
+        left_out = len(stats.skipped) + len(stats.problems)
+        reasons = [f"{len(failed)} target(s) failed: {', '.join(failed)}"] if failed else []
+        if left_out:
+            reasons.append(f"{left_out} scenario(s) or environment(s) left out")
+        err.print(f"[red]corpus check failed:[/red] {escape('; '.join(reasons))}", soft_wrap=True)
+        raise typer.Exit(1)
 
 
 @cli.command()

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pydantic import ValidationError
 from sqlmodel import Session, col, select
 
 from app.arena.schema import EnvironmentSpec, Event, ScenarioSpec
@@ -19,6 +20,13 @@ from app.arena.state import S0, build_s0
 from app.arena.validation import validate_tree
 from app.errors import ImportFailed, NotFoundError
 from app.models import Checkpoint, Environment, Response, Scenario
+from app.scenarios.corpus import (
+    Corpus,
+    CorpusEnvironment,
+    CorpusStats,
+    SkippedScenario,
+    compute_corpus_stats,
+)
 
 
 def content_hash(data: Any) -> str:
@@ -218,3 +226,71 @@ def load_scenario(session: Session, scenario_id: str) -> LoadedScenario:
 def clear_scenario_cache() -> None:
     """Forget every cached S0 (after an import changed scenarios)."""
     _CACHE.clear()
+
+
+def load_stored_corpus(session: Session) -> Corpus:
+    """Every stored environment and scenario as a :class:`~app.scenarios.corpus.Corpus`.
+
+    The scenarios are parsed from ``Scenario.source`` (the file as imported) and the
+    environments from ``Environment.spec``, ``database_sql`` and ``files``, so the statistics of
+    the stored corpus equal those of the seed tree it was imported from. A stored scenario that
+    no longer parses (the schema changed since its import) is skipped with the reason.
+
+    Args:
+        session: the database session (read only).
+    """
+    scenarios: dict[str, list[ScenarioSpec]] = {}
+    skipped: list[SkippedScenario] = []
+    for row in session.exec(select(Scenario).order_by(col(Scenario.id))):
+        try:
+            scenarios.setdefault(row.environment_id, []).append(
+                ScenarioSpec.model_validate(row.source)
+            )
+        except ValidationError as exc:
+            skipped.append(SkippedScenario(row.id, f"does not parse: {exc.errors()[0]['msg']}"))
+    environments: list[CorpusEnvironment] = []
+    problems: list[str] = []
+    for env in session.exec(select(Environment).order_by(col(Environment.id))):
+        try:
+            spec = EnvironmentSpec.model_validate(env.spec)
+        except ValidationError as exc:
+            problems.append(f"environment {env.id} does not parse: {exc.errors()[0]['msg']}")
+            continue
+        environments.append(
+            CorpusEnvironment(
+                spec, env.database_sql, dict(env.files), tuple(scenarios.get(env.id, []))
+            )
+        )
+    return Corpus(tuple(environments), tuple(skipped), tuple(problems))
+
+
+_STATS_CACHE: dict[tuple[tuple[str, str], ...], CorpusStats] = {}
+
+
+def stored_corpus_stats(session: Session) -> CorpusStats:
+    """:func:`~app.scenarios.corpus.compute_corpus_stats` of the stored corpus, cached.
+
+    Computing takes about a second for 80 scenarios (most of it the near-duplicate search), so
+    the result is kept per process, keyed on the ids and content hashes of every stored
+    environment and scenario: only those are read when nothing changed.
+
+    Args:
+        session: the database session (read only).
+    """
+    key = tuple(
+        (f"e:{env_id}", digest)
+        for env_id, digest in session.exec(
+            select(Environment.id, Environment.content_hash).order_by(col(Environment.id))
+        )
+    ) + tuple(
+        (f"s:{scenario_id}", digest)
+        for scenario_id, digest in session.exec(
+            select(Scenario.id, Scenario.content_hash).order_by(col(Scenario.id))
+        )
+    )
+    stats = _STATS_CACHE.get(key)
+    if stats is None:
+        stats = compute_corpus_stats(load_stored_corpus(session))
+        _STATS_CACHE.clear()  # one corpus per database; keep only the newest
+        _STATS_CACHE[key] = stats
+    return stats

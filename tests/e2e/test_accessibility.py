@@ -221,6 +221,7 @@ def test_every_page_has_no_wcag_violation(
         ("arena environment", "boss", f"/arena/{w.environment_id}", None),
         ("arena scenario", "boss", f"/arena/scenarios/{w.scenario_id}", open_all_details),
         ("catalogue", "boss", "/arena/catalogue", None),
+        ("arena corpus statistics", "boss", "/arena/corpus", None),
         ("admin users", "root", "/admin/users", None),
     ]
     pages += [  # scrollable results on every item, not only the one above

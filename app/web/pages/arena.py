@@ -33,7 +33,10 @@ from app.arena.viewer import (
 from app.db import SessionDep
 from app.errors import NotFoundError
 from app.models import Environment, Scenario
-from app.scenarios.service import LoadedScenario, load_scenario
+from app.scenarios.corpus.arcs import LABEL_LETTERS
+from app.scenarios.corpus.mix import LEVELS
+from app.scenarios.corpus.report import format_threshold
+from app.scenarios.service import LoadedScenario, load_scenario, stored_corpus_stats
 from app.web.deps import CurrentUser, LeadUser, verify_csrf
 from app.web.templating import is_htmx, render
 
@@ -68,6 +71,29 @@ def environments_page(request: Request, session: SessionDep, user: LeadUser) -> 
         request,
         "arena/environments.html",
         {"environments": environments, "counts": counts, "need_types": NEED_TYPES},
+    )
+
+
+@router.get("/corpus")
+def corpus_page(request: Request, session: SessionDep, user: LeadUser) -> Response:
+    """Corpus mix, shortcut checks and the issue-12 targets of the stored scenarios.
+
+    For leads, researchers and admins (it shows design notes: labels, best interventions,
+    key evidence); the statistics are computed once per stored corpus and process.
+    """
+    stats = stored_corpus_stats(session)
+    return render(
+        request,
+        "arena/corpus.html",
+        {
+            "stats": stats,
+            "currencies": {c.environment_id: c for c in stats.currencies},
+            "levels": LEVELS,
+            "need_types": NEED_TYPES,
+            "letters": LABEL_LETTERS,
+            "money": format_money,
+            "threshold": format_threshold,
+        },
     )
 
 

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from app.annotation import batches
-from app.db import session_scope
+from app.annotation.reclaim import reclaim_now
 from workers.celery_app import celery_app
 
 
@@ -12,7 +11,7 @@ def reclaim_expired() -> int:
     """Return every expired, unjudged assignment to the pool; returns how many were released.
 
     Scheduled by Celery beat every ``RECLAIM_EVERY_S`` seconds (see ``workers.celery_app``);
-    idempotent (a second run finds nothing), and lead pages do the same when they load.
+    idempotent (a second run finds nothing). Without a broker, ``halo serve`` runs the same
+    in a thread of its own (:mod:`app.annotation.reclaim`); pages never reclaim.
     """
-    with session_scope() as session:
-        return batches.reclaim_expired(session)
+    return reclaim_now()

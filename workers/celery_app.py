@@ -1,22 +1,20 @@
 """The Celery app. With no `REDIS_URL` it runs tasks eagerly, in-process (the embedded default).
 
 Periodic tasks (Celery beat, ``halo worker --beat`` or ``celery -A workers.celery_app beat``):
-``annotation.reclaim_expired`` every :data:`RECLAIM_EVERY_S` seconds, ``runs.recover_abandoned``
-every :data:`RECOVER_EVERY_S` seconds.
+``annotation.reclaim_expired`` every :data:`RECLAIM_EVERY_S` seconds (defined in
+:mod:`app.annotation.reclaim`, whose thread does the same for ``halo serve`` without a broker),
+``runs.recover_abandoned`` every :data:`RECOVER_EVERY_S` seconds.
 """
 
 from __future__ import annotations
 
 from celery import Celery
 
+from app.annotation.reclaim import RECLAIM_EVERY_S
 from app.settings import get_settings
 
 RECOVER_EVERY_S = 60.0
 """How often beat re-queues running responses whose holder died (see workers.runs)."""
-
-RECLAIM_EVERY_S = 300.0
-"""How often beat returns expired annotation assignments to the pool (lead pages also do it
-whenever they load)."""
 
 
 def make_celery() -> Celery:

@@ -619,18 +619,27 @@ def serve(host: str = "127.0.0.1", port: int = 8000, reload: bool = False) -> No
 
     uvicorn's own proxy-header handling is off (it would believe ``X-Forwarded-For`` from
     127.0.0.1 by default): the app reads the headers only from ``FORWARDED_ALLOW_IPS``.
+    Without ``REDIS_URL`` (tasks in-process, no Celery beat) it also returns expired
+    assignments to the pool every 5 minutes while it serves (:mod:`app.annotation.reclaim`).
     """
     import uvicorn
 
+    from app.annotation.reclaim import start_reclaimer
+
     _check_serving(host)
-    uvicorn.run(
-        "app.main:create_app",
-        factory=True,
-        host=host,
-        port=port,
-        reload=reload,
-        proxy_headers=False,
-    )
+    reclaimer = start_reclaimer() if get_settings().in_process_tasks else None
+    try:
+        uvicorn.run(
+            "app.main:create_app",
+            factory=True,
+            host=host,
+            port=port,
+            reload=reload,
+            proxy_headers=False,
+        )
+    finally:
+        if reclaimer is not None:
+            reclaimer.stop()
 
 
 @cli.command()

@@ -113,7 +113,7 @@ def _clean(data: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def save_draft(
+def store_draft(
     session: Session,
     *,
     annotator: User,
@@ -121,19 +121,27 @@ def save_draft(
     data: dict[str, Any],
     base_version: int | None,
 ) -> AnnotationDraft:
-    """Store the annotator's current unsubmitted answers for an item (commits).
+    """Write the annotator's unsubmitted answers for an item into the session; does not commit.
+
+    A helper of the units of work that keep answers (:func:`save_draft`,
+    :func:`app.annotation.workspace.submit`); the caller commits, also when this raises
+    :class:`ItemLapsed`, so nothing typed is lost.
 
     Args:
+        session: database session, in the caller's transaction.
         annotator: the user working on the item (holds, or held, its assignment).
         response_id: the item.
         data: ``level``, ``verdict``, ``timing``, ``intensity``, ``other_issues`` (ticked
             categories) and ``notes`` (category → text); anything else is dropped.
         base_version: the annotation version the page was showing (None before a first save).
 
+    Returns:
+        The draft (flushed).
+
     Raises:
-        NotFoundError: the annotator never held the item.
+        NotFoundError: the annotator never held the item (nothing written).
         ItemLapsed: the annotator held the item but no longer does (or its scenario was audited
-            out); the draft was stored all the same (committed) so nothing typed is lost.
+            out); the draft was written all the same.
     """
     assert annotator.id is not None
     try:
@@ -147,6 +155,44 @@ def save_draft(
     return _store(session, annotator.id, response_id, data, base_version)
 
 
+def save_draft(
+    session: Session,
+    *,
+    annotator: User,
+    response_id: str,
+    data: dict[str, Any],
+    base_version: int | None,
+) -> AnnotationDraft:
+    """Store the annotator's current unsubmitted answers for an item (the autosave; commits).
+
+    Args:
+        session: database session (commits once).
+        annotator: the user working on the item (holds, or held, its assignment).
+        response_id: the item.
+        data: ``level``, ``verdict``, ``timing``, ``intensity``, ``other_issues`` (ticked
+            categories) and ``notes`` (category → text); anything else is dropped.
+        base_version: the annotation version the page was showing (None before a first save).
+
+    Raises:
+        NotFoundError: the annotator never held the item.
+        ItemLapsed: the annotator held the item but no longer does (or its scenario was audited
+            out); the draft was stored all the same (committed) so nothing typed is lost.
+    """
+    try:
+        draft = store_draft(
+            session,
+            annotator=annotator,
+            response_id=response_id,
+            data=data,
+            base_version=base_version,
+        )
+    except ItemLapsed:
+        session.commit()
+        raise
+    session.commit()
+    return draft
+
+
 def _store(
     session: Session,
     annotator_id: int,
@@ -154,7 +200,7 @@ def _store(
     data: dict[str, Any],
     base_version: int | None,
 ) -> AnnotationDraft:
-    """Insert or update the draft and commit."""
+    """Insert or update the draft (flushed, not committed)."""
     draft = session.exec(
         select(AnnotationDraft).where(
             AnnotationDraft.response_id == response_id, AnnotationDraft.annotator_id == annotator_id
@@ -164,7 +210,7 @@ def _store(
         draft = AnnotationDraft(response_id=response_id, annotator_id=annotator_id)
     draft.data, draft.base_version, draft.updated_at = _clean(data), base_version, utcnow()
     session.add(draft)
-    session.commit()
+    session.flush()
     return draft
 
 
@@ -177,14 +223,33 @@ def get_draft(session: Session, *, annotator: User, response_id: str) -> Annotat
     ).first()
 
 
-def discard_draft(session: Session, *, annotator: User, response_id: str) -> bool:
-    """Delete the annotator's draft for an item (commits); True if there was one."""
+def remove_draft(session: Session, *, annotator: User, response_id: str) -> bool:
+    """Delete the annotator's draft for an item from the session; does not commit.
+
+    Returns:
+        True if there was one.
+    """
     draft = get_draft(session, annotator=annotator, response_id=response_id)
     if draft is None:
         return False
     session.delete(draft)
-    session.commit()
+    session.flush()
     return True
+
+
+def discard_draft(session: Session, *, annotator: User, response_id: str) -> bool:
+    """Throw away the annotator's draft of an item in their queue (commits once).
+
+    Returns:
+        True if there was one.
+
+    Raises:
+        NotFoundError: the item is not in the annotator's queue.
+    """
+    load_item(session, annotator, response_id)
+    removed = remove_draft(session, annotator=annotator, response_id=response_id)
+    session.commit()
+    return removed
 
 
 def draft_values(draft: AnnotationDraft) -> dict[str, Any]:

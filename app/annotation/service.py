@@ -257,6 +257,10 @@ def _same(annotation: Annotation, diagnosis: Diagnosis) -> bool:
     return current == diagnosis.as_dict()
 
 
+SAVING_ELSEWHERE = "the item is being saved elsewhere; reload and try again"
+"""Refusal of a save that lost three times in a row to simultaneous first saves."""
+
+
 def submit_diagnosis(
     session: Session,
     *,
@@ -267,6 +271,10 @@ def submit_diagnosis(
     seconds_spent: float | None = None,
 ) -> Annotation:
     """Check and save a diagnosis; every change keeps a revision, nothing is overwritten.
+
+    The save alone, as one unit of work (commits once; rolls back on a refusal). The
+    annotator's page goes through :func:`app.annotation.workspace.submit`, which also discards
+    the draft and finds the next item in the same transaction.
 
     Args:
         session: database session (commits once).
@@ -287,6 +295,64 @@ def submit_diagnosis(
         UnprocessableError: a DESIGN §7 rule is broken (``field`` names it).
         ConflictError: the stored annotation changed since ``expected_version``.
     """
+    for _attempt in range(3):
+        try:
+            annotation = record_diagnosis(
+                session,
+                annotator=annotator,
+                response_id=response_id,
+                form=form,
+                expected_version=expected_version,
+                seconds_spent=seconds_spent,
+            )
+        except IntegrityError:
+            session.rollback()  # a simultaneous first save won; retry as an update
+            continue
+        except Exception:
+            session.rollback()  # ends the transaction and its row locks
+            raise
+        session.commit()
+        return annotation
+    raise ConflictError(SAVING_ELSEWHERE)
+
+
+def record_diagnosis(
+    session: Session,
+    *,
+    annotator: User,
+    response_id: str,
+    form: dict[str, Any],
+    expected_version: int | None = None,
+    seconds_spent: float | None = None,
+) -> Annotation:
+    """Check a diagnosis and write it, with its revision, into the session; does not commit.
+
+    A helper of the units of work that save a diagnosis (:func:`submit_diagnosis`,
+    :func:`app.annotation.workspace.submit`): the caller commits, or rolls back when this
+    raises. The response row stays locked (``FOR UPDATE``) until then, so saves of one
+    response (and a release of it) serialise.
+
+    Args:
+        session: database session, in the caller's transaction.
+        annotator: the submitting user (must hold the assignment).
+        response_id: the response judged.
+        form: ``level``, ``verdict``, ``timing``, ``intensity``, ``other_issues`` (list of
+            ``{"category", "note"}``).
+        expected_version: the version the page was showing (None for a first save).
+        seconds_spent: time on the item since the page was opened, in seconds.
+
+    Returns:
+        The written :class:`Annotation` (flushed); the stored one unchanged when it already
+        holds this diagnosis (a repeated submit writes nothing).
+
+    Raises:
+        NotFoundError: not an item of this annotator (also when it lapsed since the page was
+            opened).
+        UnprocessableError: a DESIGN §7 rule is broken (``field`` names it).
+        ConflictError: the stored annotation changed since ``expected_version``.
+        IntegrityError: a simultaneous first save of the same item won (the caller rolls back
+            and may try again).
+    """
     item = load_item(session, annotator, response_id)
     try:
         diagnosis = check_diagnosis(
@@ -299,24 +365,6 @@ def submit_diagnosis(
         )
     except DiagnosisError as exc:
         raise UnprocessableError(exc.message, exc.field) from exc
-    for _attempt in range(3):
-        try:
-            return _save(
-                session, annotator, response_id, diagnosis, expected_version, seconds_spent
-            )
-        except IntegrityError:
-            session.rollback()  # a simultaneous first save won; retry as an update
-    raise ConflictError("the item is being saved elsewhere; reload and try again")
-
-
-def _save(
-    session: Session,
-    annotator: User,
-    response_id: str,
-    diagnosis: Diagnosis,
-    expected_version: int | None,
-    seconds_spent: float | None,
-) -> Annotation:
     assert annotator.id is not None
     # one save of a response at a time (and none during a release): a simultaneous first save
     # waits here, then sees the other's annotation, so the over-fill check below holds
@@ -328,17 +376,12 @@ def _save(
     ).first()
     values = diagnosis.as_dict()
     if annotation is not None and _same(annotation, diagnosis):
-        session.rollback()
         return annotation  # a repeated submit (double click, retry): already saved
-    try:
-        # the annotation belongs to the phase of the assignment it is saved under
-        held = held_assignment(session, response_id=response_id, annotator_id=annotator.id)
-    except NotFoundError:
-        session.rollback()
-        raise
+    # the annotation belongs to the phase of the assignment it is saved under (NotFoundError
+    # when a release, a reassignment or an expiry came first)
+    held = held_assignment(session, response_id=response_id, annotator_id=annotator.id)
     if annotation is not None:
         if expected_version != annotation.version:
-            session.rollback()
             started = (
                 "before it had a saved diagnosis"
                 if expected_version is None
@@ -370,7 +413,7 @@ def _save(
             created_by=annotator.id,
         )
     )
-    session.commit()
+    session.flush()
     return annotation
 
 

@@ -14,7 +14,8 @@ def reclaim_expired() -> int:
     """Return every expired, unjudged assignment to the pool; returns how many were released.
 
     Scheduled by Celery beat every :data:`app.jobs.broker.RECLAIM_EVERY_S` seconds; idempotent
-    (a second run finds nothing), and lead pages do the same when they load.
+    (a second run finds nothing). Without a broker, ``halo serve`` runs it in a thread of its
+    own (:mod:`app.annotation.reclaim`); pages never reclaim.
     """
     with session_scope() as session:
         return moves.reclaim_expired(session)

@@ -1,6 +1,6 @@
 """Lead pages after the adversarial test: whole-scenario moves with clear refusals, history on
-screen, deactivated holders flagged, lazy reclaim, the adjudication count, confirmations, and
-an annotator's answers kept when their item lapses."""
+screen, deactivated holders flagged, pages that read expired items without reclaiming them, the
+adjudication count, confirmations, and an annotator's answers kept when their item lapses."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from sqlmodel import Session, col, select
 from app.annotation.audit import CRITERIA, cast_vote
 from app.annotation.batches import EXPIRED
 from app.annotation.creation import create_batch
+from app.annotation.moves import reclaim_expired
 from app.annotation.service import submit_diagnosis
 from app.models import AnnotationDraft, Assignment, Batch, Checkpoint, Response, Scenario
 from app.models.base import utcnow
@@ -176,26 +177,37 @@ def test_deactivated_holders_are_flagged_and_their_work_offered_for_moving(
     assert scenario in _items(session, batch.id, world["c"].id)
 
 
-def test_lead_pages_reclaim_expired_items_when_they_load(
+def test_lead_pages_never_write_and_the_schedule_reclaims_expired_items(
     session: Session, make_browser, world
 ) -> None:
     batch = _batch(session, world, expires_after_hours=1)
-    session.exec(select(Assignment).where(Assignment.batch_id == batch.id)).all()
-    for assignment in session.exec(select(Assignment).where(Assignment.batch_id == batch.id)):
+    held = session.exec(select(Assignment).where(Assignment.batch_id == batch.id)).all()
+    for assignment in held:
         assignment.expires_at = utcnow() - timedelta(minutes=1)
         session.add(assignment)
     session.commit()
     browser = _browser(make_browser, world["lead"], "")
-    page = browser.client.get(f"/lead/batches/{batch.id}")
-    assert page.status_code == 200
-    reasons = set(
-        session.exec(
-            select(Assignment.released_reason).where(Assignment.batch_id == batch.id)
-        ).all()
-    )
-    assert reasons == {EXPIRED}
-    assert 'data-action="reclaim"' in page.text
-    assert "0 of 0 items judged" in page.text
+
+    def reasons() -> set[str | None]:
+        return set(
+            session.exec(
+                select(Assignment.released_reason).where(Assignment.batch_id == batch.id)
+            ).all()
+        )
+
+    for path in ("/lead", "/lead/batches", f"/lead/batches/{batch.id}"):
+        assert browser.client.get(path).status_code == 200, path
+    assert reasons() == {None}  # GET pages never write: nothing was reclaimed
+    page = browser.client.get(f"/lead/batches/{batch.id}").text
+    assert f"0 of {len(held)} items judged" in page
+    assert f'<span class="tag bad">{len(held)} expired</span>' in page  # read as expired
+    assert 'data-action="reclaim"' not in page
+
+    assert reclaim_expired(session) == len(held)  # what the scheduled task runs
+    page = browser.client.get(f"/lead/batches/{batch.id}").text
+    assert reasons() == {EXPIRED}
+    assert 'data-action="reclaim"' in page
+    assert "0 of 0 items judged" in page
 
 
 def test_overview_counts_the_adjudication_queue(session: Session, make_browser, world) -> None:
@@ -254,7 +266,7 @@ def test_a_submit_after_the_item_lapsed_keeps_the_answers(
         assignment.expires_at = utcnow() - timedelta(minutes=1)
         session.add(assignment)
     session.commit()
-    _browser(make_browser, world["lead"], "").client.get("/lead")  # reclaims
+    reclaim_expired(session)  # the scheduled reclaim
     answers = {
         "csrf_token": browser.token,
         "level": "L3",

@@ -7,6 +7,7 @@ import re
 from datetime import UTC, datetime
 
 import pytest
+from sqlalchemy import event
 from sqlmodel import Session, select
 
 from app.annotation.service import annotator_queue
@@ -66,6 +67,46 @@ def test_draft_is_saved_restored_and_cleared_on_submit(
         follow_redirects=False,
     )
     assert done.status_code == 303
+    assert (
+        session.exec(
+            select(AnnotationDraft).where(AnnotationDraft.response_id == item.response_id)
+        ).first()
+        is None
+    )
+
+
+def test_a_submit_commits_once_and_opening_pages_writes_nothing(
+    session: Session, make_browser, world
+) -> None:
+    a, _b, _items, item = world
+    browser = make_browser()
+    browser.login(a.username)
+    answers = {"level": "L3", "verdict": "reject", "timing": "premature", "intensity": "excessive"}
+    kept = browser.client.post(
+        f"/annotate/{item.response_id}/draft",
+        data=answers,
+        headers={"X-CSRF-Token": browser.token},
+    )
+    assert kept.status_code == 204
+    commits: list[int] = []
+    event.listen(session, "after_commit", lambda _s: commits.append(1))
+    for path in (
+        "/annotate",
+        f"/annotate/{item.response_id}",
+        f"/annotate/checkpoint/{item.scenario_id}/{item.checkpoint}",
+    ):
+        assert browser.client.get(path).status_code == 200, path
+    assert commits == []
+    done = browser.client.post(
+        f"/annotate/{item.response_id}",
+        data={"csrf_token": browser.token, **answers, "version": ""},
+        follow_redirects=False,
+    )
+    assert done.status_code == 303
+    assert len(commits) == 1  # the judgement and the discarded draft in one transaction
+    assert session.exec(
+        select(Annotation.verdict).where(Annotation.response_id == item.response_id)
+    ).all() == ["reject"]
     assert (
         session.exec(
             select(AnnotationDraft).where(AnnotationDraft.response_id == item.response_id)

@@ -1,17 +1,27 @@
-"""The periodic reclaim of expired assignments: beat schedule, in-process and on a real worker."""
+"""The periodic reclaim of expired assignments: beat schedule, in-process (the task, and the
+thread `halo serve` runs without a broker) and on a real worker."""
 
 from __future__ import annotations
 
 import os
+import threading
+import time
+from collections.abc import Callable
 from datetime import timedelta
+from typing import Any
 
+import pytest
+import uvicorn
 from sqlmodel import col, select
+from typer.testing import CliRunner
 
+from app import cli as halo
 from app.annotation.batches import EXPIRED
 from app.annotation.creation import create_batch
 from app.db import session_scope
 from app.models import Assignment
 from app.models.base import utcnow
+from app.settings import get_settings
 from tests.factories import make_run, make_user
 
 REDIS_URL = os.environ.get("HALO_TEST_REDIS", "redis://127.0.0.1:6379/9")
@@ -43,6 +53,25 @@ def _released() -> set[str | None]:
         )
 
 
+def _still_held() -> int:
+    """Assignments not released (judged or not)."""
+    with session_scope() as s:
+        return len(s.exec(select(Assignment).where(col(Assignment.released_at).is_(None))).all())
+
+
+def _eventually(check: Callable[[], bool], timeout: float = 15.0) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if check():
+            return True
+        time.sleep(0.05)
+    return check()
+
+
+def _reclaim_threads() -> list[threading.Thread]:
+    return [t for t in threading.enumerate() if t.name == "halo-reclaim" and t.is_alive()]
+
+
 def test_beat_schedules_the_reclaim() -> None:
     from app.jobs.broker import RECLAIM_EVERY_S
     from workers.celery_app import celery_app
@@ -69,3 +98,61 @@ def test_a_real_worker_runs_the_scheduled_task(celery_worker) -> None:
     result = celery_worker.send_task("annotation.reclaim_expired")  # type: ignore[attr-defined]
     assert result.get(timeout=30) == total
     assert _released() == {EXPIRED}
+
+
+def test_the_in_process_reclaimer_returns_expired_items_on_its_schedule(live_db: str) -> None:
+    from app.annotation.reclaim import start_reclaimer
+
+    assert _expired_batch() > 0
+    reclaimer = start_reclaimer(every_s=0.2)
+    try:
+        assert _eventually(lambda: _still_held() == 0)
+        assert _released() == {EXPIRED}
+        # it keeps running: items that expire later go back too
+        assert _expired_batch() > 0 and _still_held() > 0
+        assert _eventually(lambda: _still_held() == 0)
+    finally:
+        reclaimer.stop()
+    assert not reclaimer.thread.is_alive()
+
+
+@pytest.fixture
+def serving(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
+    """uvicorn.run replaced by a 'server' that waits until the expired items are reclaimed
+    (for up to 3 s) and records what it saw; the reclaim interval cut to 0.2 s."""
+    from app.jobs import broker
+
+    seen: list[dict[str, Any]] = []
+
+    def run(app: str, **kwargs: Any) -> None:
+        reclaimed = _eventually(lambda: _still_held() == 0, timeout=3.0)
+        seen.append({"reclaimed": reclaimed, "threads": len(_reclaim_threads())})
+
+    monkeypatch.setattr(uvicorn, "run", run)
+    monkeypatch.setattr(broker, "RECLAIM_EVERY_S", 0.2)
+    return seen
+
+
+def test_halo_serve_reclaims_in_process_while_it_serves(
+    live_db: str, serving: list[dict[str, Any]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("REDIS_URL", raising=False)
+    get_settings.cache_clear()
+    assert _expired_batch() > 0
+    result = CliRunner().invoke(halo.cli, ["serve"])
+    assert result.exit_code == 0, result.output
+    assert serving == [{"reclaimed": True, "threads": 1}]
+    assert _released() == {EXPIRED}
+    assert _eventually(lambda: not _reclaim_threads())  # stopped with the server
+
+
+def test_halo_serve_leaves_the_reclaim_to_beat_when_there_is_a_broker(
+    live_db: str, serving: list[dict[str, Any]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("REDIS_URL", REDIS_URL)
+    get_settings.cache_clear()
+    held = _expired_batch()
+    result = CliRunner().invoke(halo.cli, ["serve"])
+    assert result.exit_code == 0, result.output
+    assert serving == [{"reclaimed": False, "threads": 0}]
+    assert _still_held() == held

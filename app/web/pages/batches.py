@@ -1,7 +1,8 @@
 """The lead's annotation batches: create, follow, reassign, release, reclaim (DESIGN.md §7).
 
-Leads and admins only (researchers launch runs and read metrics; DESIGN §1). Every page load
-first reclaims expired assignments, so what the lead sees is never stale between beat runs.
+Leads and admins only (researchers launch runs and read metrics; DESIGN §1). Pages never
+write: expired assignments go back to the pool on a schedule (:mod:`app.annotation.reclaim`)
+or when the lead presses *Reclaim*; until then the pages count them as *expired*.
 Reassign and release act on whole scenarios (paired protocol), never on single responses.
 
 Every action answers with a 303 back to the page it came from (post/redirect/get), refused
@@ -111,7 +112,6 @@ def _list_page(request: Request, session: SessionDep) -> Response:
 
 @router.get("")
 def batches_page(request: Request, session: SessionDep, user: LeadOrAdminUser) -> Response:
-    moves.reclaim_expired(session)
     return _list_page(request, session)
 
 
@@ -223,8 +223,6 @@ def _detail_page(request: Request, session: SessionDep, batch_id: DbId) -> Respo
 def batch_page(
     request: Request, session: SessionDep, user: LeadOrAdminUser, batch_id: DbId
 ) -> Response:
-    get_batch(session, batch_id)
-    moves.reclaim_expired(session)
     return _detail_page(request, session, batch_id)
 
 

@@ -1,0 +1,697 @@
+"""The annotator's workspace: the queue, the diagnosis page and its submit (DESIGN.md §7).
+
+One function per page or action, so the web layer parses, makes one call and renders:
+
+* :func:`open_queue`, :func:`open_checkpoint` and :func:`open_item` read (they never write):
+  :func:`open_item` decides whether a draft is restored or stale and builds the timeline.
+* :func:`submit` saves the judgement, discards the draft and finds the next open item in one
+  transaction (commits once); a refused submit comes back as a :class:`SubmitOutcome` with the
+  page to show again, and answers sent for an item that left the queue are kept as a draft.
+
+Blinded: nothing here carries an agent's name; responses at a checkpoint are labelled A, B, C…
+in a stable shuffled order (:func:`app.annotation.service.blind_order`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from enum import Enum
+from itertools import groupby
+from typing import Any, Literal
+
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session
+
+from app.annotation import drafts, rules
+from app.annotation.service import (
+    SAVING_ELSEWHERE,
+    Departure,
+    DiagnosisItem,
+    QueueItem,
+    annotator_queue,
+    load_item,
+    queue_departures,
+    record_diagnosis,
+    revisions,
+)
+from app.errors import ConflictError, NotFoundError, UnprocessableError
+from app.models import Annotation, AnnotationRevision, User
+from app.models.base import as_utc
+
+# ---------------------------------------------------------------------------------------------
+# What the annotator sent
+
+
+@dataclass(frozen=True)
+class Answers:
+    """The diagnosis form as the annotator sent it, before any rule is checked.
+
+    Attributes:
+        level / verdict / timing / intensity: the chosen values (None or "" when none).
+        ticked: the other-issue categories ticked, in the order sent.
+        notes: category → the note written for it, for every category of
+            :data:`app.annotation.rules.OTHER_ISSUES` ("" when none).
+    """
+
+    level: str | None = None
+    verdict: str | None = None
+    timing: str | None = None
+    intensity: str | None = None
+    ticked: tuple[str, ...] = ()
+    notes: dict[str, str] = field(default_factory=dict)
+
+    def note(self, category: str) -> str:
+        """The note written for `category`, as sent ("" when none)."""
+        return self.notes.get(category, "")
+
+    def diagnosis(self) -> dict[str, Any]:
+        """The answers as a diagnosis to check and save (other issues with stripped notes).
+
+        Raises:
+            UnprocessableError: a note written for a category that is not ticked (it would be
+                lost); ``field`` is ``other_issues``.
+        """
+        for category in rules.OTHER_ISSUES:
+            if self.note(category).strip() and category not in self.ticked:
+                raise UnprocessableError(
+                    f"a note is written for {rules.ISSUE_LABELS[category]} but the issue is not "
+                    "ticked; tick it or clear the note",
+                    "other_issues",
+                )
+        return {
+            "level": self.level,
+            "verdict": self.verdict,
+            "timing": self.timing or None,
+            "intensity": self.intensity or None,
+            "other_issues": [{"category": c, "note": self.note(c).strip()} for c in self.ticked],
+        }
+
+    def shown(self) -> dict[str, Any]:
+        """The answers as the page shows them back when they cannot be read as a diagnosis:
+        every category ticked or with a note, with the note as written."""
+        return {
+            "level": self.level,
+            "verdict": self.verdict,
+            "timing": self.timing,
+            "intensity": self.intensity,
+            "other_issues": [
+                {"category": c, "note": self.note(c)}
+                for c in rules.OTHER_ISSUES
+                if self.note(c) or c in self.ticked
+            ],
+        }
+
+    def draft(self) -> dict[str, Any]:
+        """The answers as a draft (see :func:`app.annotation.drafts.save_draft`)."""
+        return {
+            "level": self.level,
+            "verdict": self.verdict,
+            "timing": self.timing,
+            "intensity": self.intensity,
+            "other_issues": list(self.ticked),
+            "notes": {c: self.note(c) for c in rules.OTHER_ISSUES},
+        }
+
+
+# ---------------------------------------------------------------------------------------------
+# The queue and the checkpoint view
+
+
+def blinded_labels(queue: list[QueueItem]) -> dict[str, str]:
+    """Response id → its blinded label: responses at one checkpoint are A, B, C... in the
+    queue's stable shuffled order."""
+    labels: dict[str, str] = {}
+    for _key, items in groupby(queue, key=lambda i: (i.scenario_id, i.checkpoint)):
+        for index, item in enumerate(items):
+            labels[item.response_id] = chr(ord("A") + index % 26)
+    return labels
+
+
+def neighbours(
+    queue: list[QueueItem], response_id: str
+) -> tuple[str | None, str | None, str | None]:
+    """``(previous, following, next_open)`` response ids around `response_id` in the queue.
+
+    ``next_open`` is the first unjudged item after it, else the first unjudged one before it;
+    None when every other item is judged.
+    """
+    ids = [item.response_id for item in queue]
+    index = ids.index(response_id) if response_id in ids else -1
+    previous = ids[index - 1] if index > 0 else None
+    following = ids[index + 1] if 0 <= index < len(ids) - 1 else None
+    next_open = next((i.response_id for i in queue[index + 1 :] if not i.annotated), None) or next(
+        (i.response_id for i in queue if not i.annotated and i.response_id != response_id), None
+    )
+    return previous, following, next_open
+
+
+@dataclass(frozen=True)
+class QueuePage:
+    """The annotator's queue page.
+
+    Attributes:
+        queue: the assigned items by scenario, checkpoint, then blinded order.
+        groups: ``(scenario_id, its items)`` in queue order.
+        done: items judged.
+        first_open: the first unjudged item, None when all are judged.
+        labels: response id → blinded label.
+        departures: judged items that left the queue, and why.
+    """
+
+    queue: list[QueueItem]
+    groups: list[tuple[str, list[QueueItem]]]
+    done: int
+    first_open: str | None
+    labels: dict[str, str]
+    departures: list[Departure]
+
+
+def open_queue(session: Session, *, annotator: User) -> QueuePage:
+    """The annotator's queue with the judged items that left it (read only)."""
+    queue = annotator_queue(session, annotator)
+    return QueuePage(
+        queue=queue,
+        groups=[
+            (scenario_id, list(items))
+            for scenario_id, items in groupby(queue, key=lambda i: i.scenario_id)
+        ],
+        done=sum(1 for item in queue if item.annotated),
+        first_open=next((item.response_id for item in queue if not item.annotated), None),
+        labels=blinded_labels(queue),
+        departures=queue_departures(session, annotator),
+    )
+
+
+@dataclass(frozen=True)
+class CheckpointPage:
+    """All of an annotator's blinded responses at one checkpoint, side by side.
+
+    Attributes:
+        items: the responses, in the queue's blinded order.
+        labels: response id → blinded label.
+        events: the scenario's events up to the checkpoint (the shared prefix).
+    """
+
+    items: list[DiagnosisItem]
+    labels: dict[str, str]
+    events: list[dict[str, Any]]
+
+    @property
+    def first(self) -> DiagnosisItem:
+        """The first response (its scenario, environment and checkpoint are everyone's)."""
+        return self.items[0]
+
+
+def open_checkpoint(
+    session: Session, *, annotator: User, scenario_id: str, t: int
+) -> CheckpointPage:
+    """The annotator's responses at checkpoint (`scenario_id`, `t`): the paired protocol's
+    same person, same prefix (read only).
+
+    Raises:
+        NotFoundError: the annotator has no response at this checkpoint in their queue.
+    """
+    queue = annotator_queue(session, annotator)
+    here = [q for q in queue if q.scenario_id == scenario_id and q.checkpoint == t]
+    if not here:
+        raise NotFoundError("no responses of yours at this checkpoint")
+    items = [load_item(session, annotator, q.response_id) for q in here]
+    return CheckpointPage(
+        items=items, labels=blinded_labels(queue), events=items[0].scenario.events[:t]
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# The diagnosis page
+
+
+@dataclass(frozen=True)
+class TimelineEvent:
+    """One event of the prefix the annotator judges from.
+
+    Attributes:
+        id / at / app / kind / summary / payload: the scenario's event (``at`` as written).
+        when: ``at`` read as a time.
+        gap: the time since the event before; None for the first.
+    """
+
+    id: str
+    at: str
+    app: str
+    kind: str
+    summary: str
+    payload: Any
+    when: datetime
+    gap: timedelta | None
+
+
+def timeline(events: list[dict[str, Any]]) -> list[TimelineEvent]:
+    """The events, in order, with their times read and the gaps between them."""
+    result: list[TimelineEvent] = []
+    previous_at: datetime | None = None
+    for event in events:
+        at = datetime.fromisoformat(event["at"])
+        result.append(
+            TimelineEvent(
+                id=str(event.get("id", "")),
+                at=str(event["at"]),
+                app=str(event.get("app", "")),
+                kind=str(event.get("kind", "")),
+                summary=str(event.get("summary", "")),
+                payload=event.get("payload"),
+                when=at,
+                gap=None if previous_at is None else at - previous_at,
+            )
+        )
+        previous_at = at
+    return result
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why a submit was refused: the field (its name, "" when none) and the message shown."""
+
+    field: str
+    message: str
+
+
+@dataclass(frozen=True)
+class SavedVersion:
+    """The stored diagnosis, shown beside the annotator's answers after a conflict."""
+
+    version: int
+    level: str | None
+    verdict: str | None
+    timing: str | None
+    intensity: str | None
+    other_issues: list[dict[str, Any]]
+
+    @classmethod
+    def of(cls, annotation: Annotation) -> SavedVersion:
+        """A snapshot of `annotation`."""
+        return cls(
+            version=annotation.version,
+            level=annotation.level,
+            verdict=annotation.verdict,
+            timing=annotation.timing,
+            intensity=annotation.intensity,
+            other_issues=list(annotation.other_issues),
+        )
+
+
+@dataclass(frozen=True)
+class DiagnosisPage:
+    """Everything the diagnosis page shows for one item (blinded: no agent).
+
+    Attributes:
+        item: the response with its scenario, environment, checkpoint and the annotator's
+            saved annotation.
+        timeline: the events up to the checkpoint.
+        values: the answers in the form (``level``, ``verdict``, ``timing``, ``intensity``,
+            ``other_issues`` as ``[{category, note}]``): a restored draft, the saved diagnosis,
+            answers sent back after a refusal, or the level predicted from the command.
+        version: the version the form submits as the one its answers started from (None
+            before a first save).
+        restored: when the draft shown was written; None when no draft is shown.
+        stale_draft: when a draft written on an older version was written (it is not shown);
+            None when there is none.
+        stored: the saved version, shown beside the answers (after a conflict, or with a
+            stale draft brought back); None otherwise.
+        error: why a submit was refused; None when none was.
+        history: the annotation's kept revisions, oldest first.
+        previous / following / next_open: neighbouring response ids in the queue (see
+            :func:`neighbours`).
+        position: 1-based place of the item in the queue; total / done: queue size and items
+            judged.
+        label: the item's blinded label at its checkpoint.
+        at_checkpoint: how many of the annotator's responses share this checkpoint.
+        visible: the conditional fields the answers shown open (DESIGN §7).
+        issues_required: True when the answers shown need at least one other issue.
+        allowed_levels: levels the response may have (L0 only without an action).
+    """
+
+    item: DiagnosisItem
+    timeline: list[TimelineEvent]
+    values: dict[str, Any]
+    version: int | None
+    restored: datetime | None
+    stale_draft: datetime | None
+    stored: SavedVersion | None
+    error: Refusal | None
+    history: list[AnnotationRevision]
+    previous: str | None
+    following: str | None
+    next_open: str | None
+    position: int
+    total: int
+    done: int
+    label: str
+    at_checkpoint: int
+    visible: frozenset[str]
+    issues_required: bool
+    allowed_levels: tuple[str, ...]
+
+    @property
+    def issues(self) -> dict[str, str]:
+        """Other-issue category → its note, for the answers shown."""
+        return {i["category"]: i["note"] for i in self.values["other_issues"]}
+
+
+class _Shown(Enum):
+    VERSION = "the version shown"
+
+
+_SHOWN = _Shown.VERSION
+"""Default `base_version` of :func:`_page`: the version of what is shown."""
+
+
+def _page(
+    session: Session,
+    annotator: User,
+    response_id: str,
+    *,
+    values: dict[str, Any] | None = None,
+    error: Refusal | None = None,
+    stored: SavedVersion | None = None,
+    base_version: int | Literal[_Shown.VERSION] | None = _SHOWN,
+    show_stale_draft: bool = False,
+) -> DiagnosisPage:
+    """The diagnosis page; see :func:`open_item`. `values` (answers sent back after a refusal)
+    replace the saved ones or a draft; `base_version` replaces the version shown."""
+    item = load_item(session, annotator, response_id)
+    queue = annotator_queue(session, annotator)
+    previous, following, next_open = neighbours(queue, response_id)
+    annotation = item.annotation
+    current = annotation.version if annotation is not None else None
+    draft = drafts.get_draft(session, annotator=annotator, response_id=response_id)
+    restored = None
+    stale_draft = None
+    if values is None and draft is not None:
+        if annotation is None or (
+            draft.base_version == current
+            and as_utc(draft.updated_at) > as_utc(annotation.updated_at)
+        ):
+            values, restored = drafts.draft_values(draft), draft.updated_at
+        elif draft.base_version != current:
+            if show_stale_draft:
+                # the annotator asked for it with the saved version in view: submitting it
+                # replaces the saved version on purpose
+                values, restored = drafts.draft_values(draft), draft.updated_at
+                stored = stored or SavedVersion.of(annotation)
+            else:
+                stale_draft = draft.updated_at
+    version = current if base_version is _SHOWN else base_version
+    if values is None:
+        if annotation is not None:
+            values = {
+                "level": annotation.level,
+                "verdict": annotation.verdict,
+                "timing": annotation.timing,
+                "intensity": annotation.intensity,
+                "other_issues": annotation.other_issues,
+            }
+        else:
+            values = {
+                "level": item.response.level_predicted,
+                "verdict": None,
+                "timing": None,
+                "intensity": None,
+                "other_issues": [],
+            }
+    position = next((i for i, q in enumerate(queue) if q.response_id == response_id), 0)
+    shown = [values.get(name) for name in ("level", "verdict", "timing", "intensity")]
+    return DiagnosisPage(
+        item=item,
+        timeline=timeline(item.scenario.events[: item.checkpoint.t]),
+        values=values,
+        version=version,
+        restored=restored,
+        stale_draft=stale_draft,
+        stored=stored,
+        error=error,
+        history=revisions(session, annotation.id) if annotation and annotation.id else [],
+        previous=previous,
+        following=following,
+        next_open=next_open,
+        position=position + 1,
+        total=len(queue),
+        done=sum(1 for q in queue if q.annotated),
+        label=blinded_labels(queue).get(response_id, "A"),
+        at_checkpoint=sum(
+            1
+            for q in queue
+            if q.scenario_id == item.scenario.id and q.checkpoint == item.checkpoint.t
+        ),
+        visible=frozenset(rules.visible_fields(shown[0], shown[1])),
+        issues_required=rules.other_issues_required(*shown),
+        allowed_levels=rules.allowed_levels(item.response.action is not None),
+    )
+
+
+@dataclass(frozen=True)
+class Lapse:
+    """An item the annotator held that has left their queue, with their kept answers.
+
+    Attributes:
+        response_id: the item.
+        message: what happened, for the annotator.
+        values: the answers kept as a draft (as :attr:`DiagnosisPage.values`), or None.
+        submitted: True when the annotator had just submitted (their answers were not saved);
+            False when they only opened the item.
+    """
+
+    response_id: str
+    message: str
+    values: dict[str, Any] | None
+    submitted: bool
+
+
+class ItemGone(NotFoundError):
+    """The annotator opened an item that has left their queue (released, expired, batch
+    closed, audited out); :attr:`lapse` says what happened and holds any kept answers."""
+
+    def __init__(self, lapse: Lapse) -> None:
+        super().__init__(lapse.message)
+        self.lapse = lapse
+
+
+def _kept(session: Session, annotator: User, response_id: str) -> dict[str, Any] | None:
+    draft = drafts.get_draft(session, annotator=annotator, response_id=response_id)
+    return drafts.draft_values(draft) if draft is not None else None
+
+
+def open_item(
+    session: Session, *, annotator: User, response_id: str, show_stale_draft: bool = False
+) -> DiagnosisPage:
+    """The diagnosis page of one item of the annotator's queue (read only).
+
+    The answers shown are the annotator's draft when it is newer than the saved diagnosis and
+    was written on the saved version (the draft is "restored"), else the saved diagnosis, else
+    the level predicted from the command. A draft written on an older version than the saved
+    one is stale: the saved version is shown with ``stale_draft`` set (the page offers to bring
+    the draft back), unless `show_stale_draft`, which shows the draft with the saved version
+    beside it (submitting it then replaces the saved version on purpose).
+
+    Args:
+        session: database session (read only).
+        annotator: the annotator.
+        response_id: the item.
+        show_stale_draft: show a stale draft instead of the saved version.
+
+    Returns:
+        The page, with the timeline of events up to the checkpoint and the item's place in the
+        queue.
+
+    Raises:
+        ItemGone: the annotator held the item but it has left their queue.
+        NotFoundError: the item was never theirs (indistinguishable from one that does not
+            exist).
+    """
+    try:
+        return _page(session, annotator, response_id, show_stale_draft=show_stale_draft)
+    except NotFoundError:
+        assert annotator.id is not None
+        why = drafts.lapse_of(session, annotator_id=annotator.id, response_id=response_id)
+        if why is None:
+            raise
+        raise ItemGone(
+            Lapse(
+                response_id=response_id,
+                message=f"{why}.",
+                values=_kept(session, annotator, response_id),
+                submitted=False,
+            )
+        ) from None
+
+
+# ---------------------------------------------------------------------------------------------
+# Submitting the diagnosis
+
+
+@dataclass(frozen=True)
+class SubmitOutcome:
+    """What a submit of the diagnosis form came to.
+
+    Attributes:
+        result: ``saved``; ``invalid`` (a DESIGN §7 rule is broken: nothing saved; `page` shows
+            the answers with the reason); ``conflict`` (the item was saved elsewhere since the
+            page was opened: nothing saved; `page` shows the answers beside the stored version,
+            and submitting them again replaces it on purpose); ``lapsed`` (the item left the
+            queue: the answers were kept as a draft; `lapse` says what happened).
+        annotation: the stored annotation (``saved``).
+        next_open: the next unjudged item of the queue, None when none is left (``saved``).
+        page: the diagnosis page to show again (``invalid``, ``conflict``).
+        lapse: what happened to the item, with the kept answers (``lapsed``).
+    """
+
+    result: Literal["saved", "invalid", "conflict", "lapsed"]
+    annotation: Annotation | None = None
+    next_open: str | None = None
+    page: DiagnosisPage | None = None
+    lapse: Lapse | None = None
+
+
+def _save_and_advance(
+    session: Session,
+    annotator: User,
+    response_id: str,
+    diagnosis: dict[str, Any],
+    expected_version: int | None,
+    seconds_spent: float | None,
+) -> SubmitOutcome:
+    """Save, discard the draft and find the next open item; one commit."""
+    for _attempt in range(3):
+        try:
+            annotation = record_diagnosis(
+                session,
+                annotator=annotator,
+                response_id=response_id,
+                form=diagnosis,
+                expected_version=expected_version,
+                seconds_spent=seconds_spent,
+            )
+        except IntegrityError:
+            session.rollback()  # a simultaneous first save won; try again as an update
+            continue
+        drafts.remove_draft(session, annotator=annotator, response_id=response_id)
+        _previous, _following, next_open = neighbours(
+            annotator_queue(session, annotator), response_id
+        )
+        session.commit()
+        return SubmitOutcome(result="saved", annotation=annotation, next_open=next_open)
+    raise ConflictError(SAVING_ELSEWHERE)
+
+
+def _keep_as_draft(
+    session: Session,
+    annotator: User,
+    response_id: str,
+    answers: Answers,
+    expected_version: int | None,
+) -> SubmitOutcome:
+    """Keep the answers of a submit for an item that left the queue as a draft; one commit.
+
+    Raises:
+        NotFoundError: the annotator never held the item (nothing kept).
+    """
+    try:
+        drafts.store_draft(
+            session,
+            annotator=annotator,
+            response_id=response_id,
+            data=answers.draft(),
+            base_version=expected_version,
+        )
+    except drafts.ItemLapsed as lapsed:
+        session.commit()
+        return SubmitOutcome(
+            result="lapsed",
+            lapse=Lapse(
+                response_id=response_id,
+                message=str(lapsed),
+                values=_kept(session, annotator, response_id),
+                submitted=True,
+            ),
+        )
+    # held again meanwhile: the item is the annotator's, yet the save did not find it
+    session.commit()
+    raise NotFoundError("no such item in your queue")
+
+
+def submit(
+    session: Session,
+    *,
+    annotator: User,
+    response_id: str,
+    answers: Answers,
+    expected_version: int | None,
+    seconds_spent: float | None = None,
+) -> SubmitOutcome:
+    """Submit the diagnosis form: save the judgement, discard the draft and find the next open
+    item, in one transaction (commits once; nothing is saved when any step fails).
+
+    Every save keeps a revision (:func:`app.annotation.service.record_diagnosis`); sending the
+    same answers again (a retry after a lost reply, a double click) saves nothing twice.
+
+    Args:
+        session: database session (commits once).
+        annotator: the submitting user (must hold the assignment).
+        response_id: the item.
+        answers: the form as sent.
+        expected_version: the version the page's answers started from (None before a first
+            save); a save against a newer stored version is a conflict.
+        seconds_spent: time on the page, in seconds (None: unknown).
+
+    Returns:
+        The outcome: ``saved`` with the next open item, or a refusal (``invalid``,
+        ``conflict``) with the page to show again, or ``lapsed`` when the item left the queue
+        (the answers are then kept as a draft, committed).
+
+    Raises:
+        NotFoundError: the item was never the annotator's, or it left their queue while a
+            refused page was being built.
+    """
+    diagnosis: dict[str, Any] | None = None
+    try:
+        diagnosis = answers.diagnosis()
+        return _save_and_advance(
+            session, annotator, response_id, diagnosis, expected_version, seconds_spent
+        )
+    except UnprocessableError as exc:
+        session.rollback()
+        # the field by its label on the form ("Other issues: ..."), never its name
+        message = f"{rules.field_label(exc.field)}: {exc}" if exc.field else str(exc)
+        # the page keeps the version this edit started from: if the item was saved elsewhere
+        # meanwhile, the corrected submit conflicts instead of silently replacing that save
+        page = _page(
+            session,
+            annotator,
+            response_id,
+            values=diagnosis or answers.shown(),
+            error=Refusal(exc.field or "", message),
+            base_version=expected_version,
+        )
+        return SubmitOutcome(result="invalid", page=page)
+    except NotFoundError:
+        # the item left the queue while the page was open (expiry, reassignment, release):
+        # never lose the answers silently
+        session.rollback()
+        return _keep_as_draft(session, annotator, response_id, answers, expected_version)
+    except ConflictError as exc:
+        session.rollback()
+        current = load_item(session, annotator, response_id).annotation
+        # keep what the annotator entered; the stored version is shown beside it, and
+        # submitting again (now against the current version) replaces it on purpose
+        page = _page(
+            session,
+            annotator,
+            response_id,
+            values=diagnosis,
+            error=Refusal("version", str(exc)),
+            stored=SavedVersion.of(current) if current is not None else None,
+        )
+        return SubmitOutcome(result="conflict", page=page)
+    except Exception:
+        session.rollback()  # any other failure: nothing of the submit is kept
+        raise

@@ -1,0 +1,98 @@
+"""The lead's overview: Table 1 per agent, run and annotation progress, agreement on the overlap
+sample and the adjudication queue, in one read (DESIGN.md §7, §8).
+
+It lives with the metrics because it is read at the top: it reads Table 1
+(:mod:`app.metrics.registry`), runs (:mod:`app.runs.service`) and annotation
+(:mod:`app.annotation`), none of which read it. It never writes: expired assignments not yet
+reclaimed by the schedule (:mod:`app.annotation.reclaim`) are counted as *expired*.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import func
+from sqlmodel import Session, col, select
+
+from app.annotation import audit
+from app.annotation.batches import agreement_on_overlap
+from app.annotation.progress import OverallProgress, annotation_progress
+from app.jobs.progress import JobProgress
+from app.metrics.registry import Columns, Records, metric_table
+from app.models import Annotation, Response, Run, User
+from app.runs.service import runs_progress
+
+RECENT_RUNS = 10
+"""Runs listed on the overview, newest first."""
+
+MANAGER_ROLES = ("lead", "admin")
+"""Roles that manage batches (researchers read the overview without the batch links)."""
+
+
+@dataclass(frozen=True)
+class LeadOverview:
+    """Everything the lead's overview shows.
+
+    Attributes:
+        columns / rows: Table 1 per agent (rates in percent; :func:`metric_table`).
+        runs: the :data:`RECENT_RUNS` newest runs; run_progress: run id →
+            ``{"total", "done", "by_status"}``.
+        completed: completed responses; annotated: responses with at least one annotation.
+        annotation: progress per phase and per annotator over active assignments.
+        agreement: ``{"items", "rows"}``, agreement on the overlap sample (DESIGN §8).
+        agreement_phase: the phase the agreement is restricted to (None: all).
+        can_manage: the viewer manages batches (lead or admin).
+        splits: split scenarios awaiting an adjudication decision.
+        my_splits: those the viewer may decide (not the ones they voted on); None when the
+            viewer may not adjudicate.
+    """
+
+    columns: Columns
+    rows: Records
+    runs: list[Run]
+    run_progress: dict[int, JobProgress]
+    completed: int
+    annotated: int
+    annotation: OverallProgress
+    agreement: dict[str, Any]
+    agreement_phase: int | None
+    can_manage: bool
+    splits: int
+    my_splits: int | None
+
+
+def lead_overview(session: Session, *, viewer: User, phase: int | None = None) -> LeadOverview:
+    """The lead's overview for `viewer` (read only: it never writes, nor reclaims).
+
+    Args:
+        session: database session (read only).
+        viewer: the lead, admin or researcher reading it.
+        phase: restrict the agreement on the overlap sample to this annotation phase (None:
+            all phases).
+
+    Returns:
+        The :class:`LeadOverview`.
+    """
+    columns, rows = metric_table(session, "table1")
+    runs = list(session.exec(select(Run).order_by(col(Run.id).desc()).limit(RECENT_RUNS)))
+    completed = session.exec(
+        select(func.count()).select_from(Response).where(Response.status == "completed")
+    ).one()
+    annotated = session.exec(select(func.count(func.distinct(Annotation.response_id)))).one()
+    return LeadOverview(
+        columns=columns,
+        rows=rows,
+        runs=runs,
+        run_progress=runs_progress(session, [run.id for run in runs if run.id is not None]),
+        completed=completed,
+        annotated=annotated,
+        annotation=annotation_progress(session),
+        agreement=agreement_on_overlap(session, phase),
+        agreement_phase=phase,
+        can_manage=viewer.role in MANAGER_ROLES,
+        splits=len(audit.adjudication_queue(session)),
+        my_splits=len(audit.adjudication_queue(session, viewer))
+        if audit.can_adjudicate(viewer)
+        else None,
+    )

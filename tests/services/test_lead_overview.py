@@ -8,7 +8,8 @@ from datetime import timedelta
 from sqlalchemy import event, func
 from sqlmodel import Session, col, select
 
-from app.annotation.batches import create_batch, reclaim_expired
+from app.annotation.creation import create_batch
+from app.annotation.moves import reclaim_expired
 from app.metrics.overview import lead_overview
 from app.models import Assignment, Response
 from app.models.base import utcnow

@@ -12,7 +12,7 @@ from sqlalchemy import event
 from sqlmodel import Session, col, select
 
 from app.annotation import drafts, workspace
-from app.annotation.batches import create_batch
+from app.annotation.creation import create_batch
 from app.annotation.service import submit_diagnosis
 from app.annotation.workspace import Answers
 from app.errors import NotFoundError

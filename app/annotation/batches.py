@@ -1,5 +1,4 @@
-"""Annotation batches: what the batch modules share, and agreement on the overlap (DESIGN.md
-§7 paired protocol, §8 agreement).
+"""Annotation batches: what the batch modules share (DESIGN.md §7 paired protocol).
 
 A batch takes completed responses that have no active primary assignment, filtered by run, need
 type and domain, and hands each scenario to one annotator (paired protocol). A seeded share of
@@ -15,21 +14,18 @@ Where things are:
 * :mod:`app.annotation.moves` — reassign, release, reclaim, close; whether an annotator still
   holds an item (:func:`~app.annotation.moves.held_assignment`);
 * :mod:`app.annotation.progress` — progress figures and history;
-* here — the release reasons, lookups both sides use, and agreement on the overlap.
+* :mod:`app.metrics.overlap` — agreement on the overlap sample;
+* here — the release reasons and the lookups both sides use.
 """
 
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
 
-from sqlalchemy import and_
-from sqlalchemy import select as sa_select
-from sqlalchemy.orm import aliased
 from sqlmodel import Session, col, select
 
 from app.errors import NotFoundError, UnprocessableError
-from app.models import Annotation, Assignment, Batch, User
+from app.models import Batch, User
 from app.models.base import as_utc
 
 EXPIRED = "expired"
@@ -83,78 +79,3 @@ def list_annotators(session: Session) -> list[User]:
             .order_by(col(User.username))
         )
     )
-
-
-# ---------------------------------------------------------------------------------------------
-# Agreement
-
-
-def overlap_pairs(
-    session: Session, phase: int | None = None
-) -> list[tuple[str, Annotation, Annotation]]:
-    """``(response_id, primary annotation, overlap annotation)`` for every double-judged item.
-
-    A pair is the annotation of the response's active primary assignment and that of its
-    active overlap assignment (DESIGN §8: items judged by two people), in response order.
-    """
-    primary = aliased(Assignment)
-    second = aliased(Assignment)
-    first_note = aliased(Annotation)
-    second_note = aliased(Annotation)
-    columns: list[Any] = [col(second.response_id), first_note, second_note]
-    query = (
-        sa_select(*columns)
-        .join(
-            primary,
-            and_(
-                col(primary.response_id) == col(second.response_id),
-                col(primary.kind) == "primary",
-                col(primary.released_at).is_(None),
-            ),
-        )
-        .join(
-            first_note,
-            and_(
-                col(first_note.response_id) == col(primary.response_id),
-                col(first_note.annotator_id) == col(primary.annotator_id),
-            ),
-        )
-        .join(
-            second_note,
-            and_(
-                col(second_note.response_id) == col(second.response_id),
-                col(second_note.annotator_id) == col(second.annotator_id),
-            ),
-        )
-        .where(col(second.kind) == "overlap", col(second.released_at).is_(None))
-        .order_by(col(second.response_id))
-    )
-    if phase is not None:
-        query = query.where(col(second.phase) == phase)
-    return [(r, a, b) for r, a, b in session.execute(query).all()]
-
-
-def agreement_on_overlap(session: Session, phase: int | None = None) -> dict[str, Any]:
-    """Inter-annotator agreement on the overlap sample (DESIGN §8, beyond the paper).
-
-    Pairs the primary and the overlap annotation of each double-judged response and computes,
-    per field (verdict, level, timing, intensity), Cohen's κ and Krippendorff's α with
-    :func:`app.metrics.agreement.agreement_table`. Timing and intensity exist only on rejected
-    L1–L3 judgements, so their item counts are those where both annotators gave one.
-
-    Args:
-        session: database session.
-        phase: only overlap assignments of this phase (None: all phases).
-
-    Returns:
-        ``{"items": number of double-judged responses, "rows": agreement_table rows}``.
-    """
-    pairs = overlap_pairs(session, phase)
-    # imported here: statsmodels and pandas are heavy, and exports import this package
-    from app.metrics.agreement import AGREEMENT_FIELDS, agreement_table
-
-    double_judged: dict[str, list[tuple[str, Any, Any]]] = {f: [] for f in AGREEMENT_FIELDS}
-    for response_id, first, second in pairs:
-        for name in AGREEMENT_FIELDS:
-            double_judged[name].append((response_id, getattr(first, name), getattr(second, name)))
-    return {"items": len(pairs), "rows": [row.to_dict() for row in agreement_table(double_judged)]}

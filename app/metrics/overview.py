@@ -16,9 +16,9 @@ from sqlalchemy import func
 from sqlmodel import Session, col, select
 
 from app.annotation import audit
-from app.annotation.batches import agreement_on_overlap
 from app.annotation.progress import OverallProgress, annotation_progress
 from app.jobs.progress import JobProgress
+from app.metrics.overlap import agreement_on_overlap
 from app.metrics.registry import Columns, Records, metric_table
 from app.models import Annotation, Response, Run, User
 from app.runs.service import runs_progress

@@ -8,7 +8,7 @@ from datetime import timedelta
 import pytest
 from sqlmodel import Session, col, select
 
-from app.annotation.batches import EXPIRED, agreement_on_overlap
+from app.annotation.batches import EXPIRED
 from app.annotation.creation import create_batch
 from app.annotation.moves import close_batch, reassign_scenario, reclaim_expired, release
 from app.annotation.planner import overlap_checkpoints
@@ -16,6 +16,7 @@ from app.annotation.progress import annotation_progress, batch_progress, list_ba
 from app.annotation.service import annotator_queue, submit_diagnosis
 from app.errors import ConflictError, NotFoundError, UnprocessableError
 from app.export.rows import iter_rows
+from app.metrics.overlap import agreement_on_overlap
 from app.models import Annotation, Assignment, Batch, Checkpoint, Response
 from app.models.base import utcnow
 from tests.factories import make_run, make_user

@@ -620,7 +620,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, reload: bool = False) -> No
     uvicorn's own proxy-header handling is off (it would believe ``X-Forwarded-For`` from
     127.0.0.1 by default): the app reads the headers only from ``FORWARDED_ALLOW_IPS``.
     Without ``REDIS_URL`` (tasks in-process, no Celery beat) it also returns expired
-    assignments to the pool every 5 minutes while it serves (:mod:`app.annotation.reclaim`).
+    assignments to the pool every ``RECLAIM_EVERY_S`` seconds (:mod:`app.jobs.broker`) while
+    it serves (:mod:`app.annotation.reclaim`).
     """
     import uvicorn
 

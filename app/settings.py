@@ -55,7 +55,8 @@ class Settings(BaseSettings):
 
     Attributes:
         database_url: SQLAlchemy URL; unset → a SQLite file under ``./var/``.
-        redis_url: Celery broker/backend; unset → tasks run in-process (eager).
+        redis_url: Celery broker/backend; unset → tasks run in-process, on threads of this
+            process (:class:`app.jobs.queue.InProcessQueue`).
         secret_key: signs session cookies; required outside development.
         environment: ``development`` or ``production``.
         var_dir: where the embedded default keeps its SQLite file (default: ``var/`` in the
@@ -139,7 +140,7 @@ class Settings(BaseSettings):
 
     @property
     def in_process_tasks(self) -> bool:
-        """True when no broker is configured and tasks run eagerly in this process."""
+        """True when no broker is configured and tasks run in this process (on its threads)."""
         return not self.redis_url
 
 

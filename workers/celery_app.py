@@ -1,7 +1,8 @@
 """The worker's Celery app: the engine's configuration (:mod:`app.jobs.broker`) with the
 domain's tasks registered on it by ``workers.runs``, ``workers.exports`` and
 ``workers.annotation``. Start it with ``halo worker`` (or ``celery -A workers.celery_app
-worker``); with no ``REDIS_URL`` it runs tasks eagerly, in-process.
+worker``); it needs ``REDIS_URL`` (without one, the web app and the CLI run tasks in-process
+on threads, :class:`app.jobs.queue.InProcessQueue`, and never start a worker).
 """
 
 from __future__ import annotations

@@ -403,9 +403,10 @@ def reclaim_expired(
 ) -> int:
     """Release every expired, unjudged assignment with reason ``expired``. Commits once.
 
-    Runs every few minutes from Celery beat (``annotation.reclaim_expired``) and whenever a
-    lead page loads. The unjudged overlap items of responses whose primary item is reclaimed
-    go too (reason ``primary released: expired``).
+    Runs every few minutes from the schedule (``annotation.reclaim_expired``: Celery beat, or
+    the in-process thread of :mod:`app.annotation.reclaim`) and from a lead's *Reclaim*
+    button; pages never run it on GET. The unjudged overlap items of responses whose primary
+    item is reclaimed go too (reason ``primary released: expired``).
 
     Args:
         session: database session.

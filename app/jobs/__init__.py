@@ -12,7 +12,7 @@ gives every job kind the same parts:
   implementation (threads; the embedded default without ``REDIS_URL``) and a Celery one
   (sends by task name, so nothing here imports ``workers/``); :func:`~app.jobs.queue.get_queue`
   picks one from the settings.
-* :mod:`app.jobs.celery` — the Celery app, its configuration and the periodic schedule;
+* :mod:`app.jobs.broker` — the Celery app, its configuration and the periodic schedule;
   ``workers/`` only turns the domain's tasks into Celery tasks.
 * :mod:`app.jobs.lease` — who holds a running item, heartbeats, and when an item is abandoned.
 * :mod:`app.jobs.slots` — per-endpoint concurrency slots shared by every job that calls an

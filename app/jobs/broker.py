@@ -23,8 +23,8 @@ RECOVER_EVERY_S = 60.0
 """How often beat re-queues running responses whose holder died (``runs.recover_abandoned``)."""
 
 RECLAIM_EVERY_S = 300.0
-"""How often beat returns expired annotation assignments to the pool (lead pages also do it
-whenever they load)."""
+"""How often beat (or, without a broker, the thread of :mod:`app.annotation.reclaim`) returns
+expired annotation assignments to the pool; pages never do it on GET."""
 
 WORKER_APP = "workers.celery_app"
 """Where the worker's Celery app lives, as ``celery -A`` names it: ``workers/`` registers the

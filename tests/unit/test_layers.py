@@ -26,7 +26,10 @@ LAYERS: tuple[frozenset[str], ...] = (
 )
 """Bottom to top, as in the README: a package may import only packages of lower layers."""
 
-_IMPORT = re.compile(r"^\s*(?:from|import)\s+(app|workers)(?:\.(\w+))?", re.M)
+_IMPORT = re.compile(
+    r"^\s*(?:from\s+(app|workers)(?:\.(\w+))?\s+import\s+\(?\s*(\w+)|import\s+(app|workers)(?:\.(\w+))?)",
+    re.M,
+)
 
 
 def _package(path: Path) -> str:
@@ -48,7 +51,10 @@ def _imports() -> list[tuple[str, int, str, str]]:
         text = path.read_text(encoding="utf-8")
         for match in _IMPORT.finditer(text):
             line = text.count("\n", 0, match.start()) + 1
-            target = "workers" if match.group(1) == "workers" else (match.group(2) or "")
+            root = match.group(1) or match.group(4)
+            # `from app import x` imports the package app/x; `from app.x import y` app/x
+            name = match.group(2) or match.group(5) or (match.group(3) if match.group(1) else "")
+            target = "workers" if root == "workers" else (name or "")
             found.append((str(path.relative_to(APP.parent)), line, _package(path), target))
     return found
 

@@ -497,3 +497,34 @@ def test_favicon_is_linked_and_served(make_browser) -> None:
         assert answer.content == icon
     # not a page: no log-in redirect for an anonymous browser
     assert client.get("/favicon.ico", follow_redirects=False).status_code == 200
+
+
+def test_a_refused_batch_form_comes_back_with_the_design_notes_box_as_it_was(
+    session: Session, make_browser
+) -> None:
+    # adversarial finding: the box came back ticked after a refusal ("False" is a true string)
+    run = make_run(session, scenario_ids=["hm-01"])
+    lead = make_user(session, role="lead")
+    annotator = make_user(session)
+    browser = make_browser()
+    browser.login(lead.username)
+    browser.refresh_token("/lead/batches")
+    for ticked in ({}, {"show_design_notes": "1"}):
+        refused = browser.client.post(
+            "/lead/batches",
+            data={
+                "csrf_token": browser.token,
+                "name": "refused",
+                "run_id": str(run.id),
+                "annotators": str(annotator.id),
+                "need_types": session.get(Scenario, "hm-01").need_type,
+                "expires_hours": "72",
+                "overlap_percent": "150",  # refused: a share is 0–100 %
+                **ticked,
+            },
+            follow_redirects=True,
+        )
+        box = re.search(r'<input type="checkbox" name="show_design_notes"[^>]*>', refused.text)
+        assert box is not None
+        assert ("checked" in box.group(0)) is bool(ticked)
+        browser.refresh_token("/lead/batches")

@@ -65,6 +65,8 @@ def _bounded(values: dict[str, Any]) -> dict[str, Any]:
     for key, value in values.items():
         if isinstance(value, list):
             kept[key] = [_cut(str(v), 20) for v in value[:FLASH_LIST_MAX]]
+        elif isinstance(value, bool) or value is None:
+            kept[key] = value  # a ticked box stays a boolean: the string "False" would be true
         else:
             kept[key] = _cut(str(value), FLASH_VALUE_MAX)
     return kept

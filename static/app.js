@@ -370,15 +370,23 @@
       }
       // any other 4xx is the server's decision (a broken rule, a conflict, an item that left
       // the queue): its page shows the reason and carries the answers, as before
+      // A refusal that is not the item's page (e.g. a guard refusing a NUL character in a note)
+      // does not carry the answers: keep them on screen and in localStorage, and say why.
       return reply.text().then(function (text) {
         var type = reply.headers.get("content-type") || "";
-        forget();
-        if (type.indexOf("text/html") === 0) {
+        var page = type.indexOf("text/html") === 0 ?
+          new DOMParser().parseFromString(text, "text/html") : null;
+        if (page && page.getElementById("diagnosis-form")) {
+          forget();
           replacePage(text);
-        } else {
-          lock(false);
-          show("Not saved (" + reply.status + "): " + reasonOf(reply, text), true);
+          return;
         }
+        pending = null;  // not retried: the same answers would be refused again
+        lock(false);
+        var reason = page ? (page.querySelector("main .error, main p") || page.body).textContent
+          : reasonOf(reply, text);
+        show("Not saved (" + reply.status + "): " + reason.trim().slice(0, 300) +
+          " Your answers are still here; correct them and submit again.", true);
       });
     }
 

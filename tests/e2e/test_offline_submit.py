@@ -414,3 +414,42 @@ def test_a_server_error_is_retried_not_shown_as_a_refusal(
     assert annotation is not None
     assert (annotation.version, annotation.verdict, revisions) == (1, "accept", 1)
     assert answered == [503]
+
+
+def test_a_guard_refusal_without_the_form_keeps_the_answers(
+    page: Page, live_server: str, world: dict[str, Any]
+) -> None:
+    # adversarial finding: a NUL pasted into a note got the generic 422 page, which replaced
+    # the item and dropped the stored copy, so every answer was gone
+    item = world["acted"][0]
+    login(page, live_server)
+    page.goto(f"{live_server}/annotate/{item}")
+    page.locator("h1").first.click()
+    for key in ("r", "p", "e", "x"):
+        page.keyboard.press(key)
+    page.keyboard.type("typed note")
+    page.evaluate(
+        """() => { const a = document.getElementById("note_other");
+                   a.value += " pasted\\u0000bytes";
+                   a.dispatchEvent(new Event("input", {bubbles: true})); }"""
+    )
+    page.keyboard.press("Escape")
+    page.keyboard.press("Control+Enter")
+    status = page.locator("#submit-status")
+    expect(status).to_contain_text("Not saved (422)")
+    expect(status).to_contain_text("Your answers are still here")
+    expect(page).to_have_url(f"{live_server}/annotate/{item}")
+    expect(page.get_by_label("premature")).to_be_checked()
+    expect(page.get_by_label("excessive")).to_be_checked()
+    assert "typed note" in page.locator("#note_other").input_value()
+    assert saved(item)[0] is None
+    assert len(offline_copies(page)) == 1  # still kept in the browser
+    # the annotator removes the character and submits again: saved once
+    page.locator("#note_other").fill("typed note")
+    page.keyboard.press("Escape")
+    page.keyboard.press("Control+Enter")
+    page.wait_for_url(f"{live_server}/annotate/{next_after(world, item)}")
+    annotation = saved(item)[0]
+    assert annotation is not None
+    assert annotation.other_issues == [{"category": "other", "note": "typed note"}]
+    assert offline_copies(page) == {}

@@ -31,9 +31,12 @@ class ImportFailed(DomainError):
     """An all-or-nothing import found problems; nothing was stored.
 
     Attributes:
-        problems: one line per problem, each naming where (file, line, JSON path, rule code).
+        problems: one line per problem, each naming where (file, line, JSON path, rule code);
+            when `more` problems were only counted, a last line ``… and N more problems``.
+        more: problems found beyond those listed (0 when all are listed).
     """
 
-    def __init__(self, problems: list[str]) -> None:
-        super().__init__(f"{len(problems)} problem(s); nothing was imported")
-        self.problems = problems
+    def __init__(self, problems: list[str], more: int = 0) -> None:
+        super().__init__(f"{len(problems) + more:,} problem(s); nothing was imported")
+        self.problems = problems + ([f"… and {more:,} more problems"] if more else [])
+        self.more = more

@@ -490,5 +490,20 @@ def _new_messages(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
     ]
 
 
+USAGE_MAX = 2_147_483_647
+"""Largest token count recorded: a PostgreSQL INTEGER column holds no more."""
+
+
 def _int_or_none(value: Any) -> int | None:
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
+    """A usage count as recorded: an int in 0..:data:`USAGE_MAX`, else None (not reported).
+
+    Args:
+        value: the JSON value of an endpoint's ``usage`` field (any type).
+
+    Returns:
+        `value` when it is a non-boolean int that a PostgreSQL INTEGER column can store and
+        that is not negative; None otherwise.
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= USAGE_MAX:
+        return value
+    return None

@@ -92,11 +92,17 @@ class ResponseOutcome:
     raw_output: str | None = None
 
 
+TOKENS_MAX = 2_147_483_647
+"""Largest token sum recorded: a PostgreSQL INTEGER column holds no more."""
+
+
 def _sum_tokens(calls: list[LLMCall], attr: str) -> int | None:
+    """The calls' counts summed; None if any is unreported or the sum passes TOKENS_MAX."""
     values = [getattr(call, attr) for call in calls]
     if not values or any(v is None for v in values):
         return None
-    return sum(values)
+    total = sum(values)
+    return total if total <= TOKENS_MAX else None
 
 
 def corrective_message(problem: str) -> str:

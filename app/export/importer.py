@@ -317,11 +317,21 @@ def _check_row(row: ExportRow, context: _Context) -> list[str]:
     return problems
 
 
+MAX_PROBLEMS_LISTED = 200
+"""Problems an import failure lists; the rest are only counted (``… and N more problems``)."""
+
+
 @dataclass
 class _Scan:
-    """What the checking pass keeps: keys, not rows."""
+    """What the checking pass keeps: keys, not rows, and at most :data:`MAX_PROBLEMS_LISTED`
+    problems (plus the first :data:`UNKNOWN_SCENARIOS_LISTED` unknown-scenario ones); the rest
+    are counted in `more` and `unknown_count`."""
 
     problems: list[str] = field(default_factory=list)
+    more: int = 0
+    unknown: list[str] = field(default_factory=list)
+    unknown_count: int = 0
+    unknown_names: set[str] = field(default_factory=set)
     rows: int = 0
     ids: dict[str, int] = field(default_factory=dict)
     keys: dict[tuple[str, str, str, int], int] = field(default_factory=dict)
@@ -329,53 +339,76 @@ class _Scan:
     runs: dict[str, int] = field(default_factory=dict)
     pseudonyms: dict[str, int] = field(default_factory=dict)
 
+    def add(self, problem: str) -> None:
+        """Record `problem`: unknown-scenario ones aside (see `_summarise_unknown_scenarios`),
+        others kept up to the cap and counted beyond it."""
+        match = _UNKNOWN.match(problem)
+        if match:
+            self.unknown_count += 1
+            if len(self.unknown) < UNKNOWN_SCENARIOS_LISTED:
+                self.unknown.append(problem)
+            if len(self.unknown_names) < MAX_PROBLEMS_LISTED:
+                self.unknown_names.add(match.group(1))
+            return
+        self.keep(problem)
+
+    def keep(self, problem: str) -> None:
+        """Keep `problem` while fewer than :data:`MAX_PROBLEMS_LISTED` are kept, else count it."""
+        if len(self.problems) < MAX_PROBLEMS_LISTED:
+            self.problems.append(problem)
+        else:
+            self.more += 1
+
+    def failure(self) -> ImportFailed:
+        """The kept problems by line number, and how many more there were."""
+        return ImportFailed(sorted(self.problems, key=_line_number), more=self.more)
+
 
 def _scan(path: Path, context: _Context, max_line_bytes: int) -> _Scan:
     scan = _Scan()
     for number, text, problem in _lines(path, max_line_bytes):
         prefix = f"line {number}: "
         if problem is not None:
-            scan.problems.append(prefix + problem)
+            scan.add(prefix + problem)
             continue
         try:
             data = load_json(text)
         except JSONTooDeep as exc:
-            scan.problems.append(
+            scan.add(
                 prefix + f"{exc.path}: nested more than {exc.max_depth} levels deep "
                 "(arrays and objects)"
             )
             continue
         except json.JSONDecodeError as exc:
-            scan.problems.append(prefix + f"$: not valid JSON: {exc.msg} (column {exc.colno})")
+            scan.add(prefix + f"$: not valid JSON: {exc.msg} (column {exc.colno})")
             continue
         except ValueError as exc:  # a number of more than 4,300 digits
-            scan.problems.append(prefix + f"$: not valid JSON: {exc}")
+            scan.add(prefix + f"$: not valid JSON: {exc}")
             continue
         if not isinstance(data, dict):
-            scan.problems.append(prefix + "$: must be a JSON object (one row per line)")
+            scan.add(prefix + "$: must be a JSON object (one row per line)")
             continue
         unstorable = unstorable_text(data)
         if unstorable:
-            scan.problems.extend(prefix + f"{where}: {message}" for where, message in unstorable)
+            for where, message in unstorable:
+                scan.add(prefix + f"{where}: {message}")
             continue
         try:
             row = ExportRow.model_validate_json(text)
         except ValidationError as exc:
-            scan.problems.extend(
-                prefix + f"{json_path(err['loc'])}: {err['msg']}" for err in exc.errors()
-            )
+            for err in exc.errors():
+                scan.add(prefix + f"{json_path(err['loc'])}: {err['msg']}")
             continue
         scan.rows += 1
-        scan.problems.extend(prefix + p for p in _check_row(row, context))
+        for p in _check_row(row, context):
+            scan.add(prefix + p)
         first = scan.ids.setdefault(row.response_id, number)
         if first != number:
-            scan.problems.append(
-                prefix + f"$.response_id: {row.response_id!r} is already on line {first}"
-            )
+            scan.add(prefix + f"$.response_id: {row.response_id!r} is already on line {first}")
         key = (row.run_id, row.agent, row.scenario_id, row.checkpoint)
         other = scan.keys.setdefault(key, number)
         if other != number:
-            scan.problems.append(
+            scan.add(
                 prefix + f"$: run {row.run_id!r} already has a response of {row.agent} at "
                 f"{row.scenario_id} checkpoint {row.checkpoint} (line {other})"
             )
@@ -396,19 +429,24 @@ _UNKNOWN = re.compile(r"line \d+: \$\.scenario_id: unknown scenario '(.*)'$")
 
 
 def _summarise_unknown_scenarios(scan: _Scan) -> None:
-    """Replace many per-line "unknown scenario" problems by one that says what to do."""
-    unknown = [p for p in scan.problems if _UNKNOWN.match(p)]
-    if len(unknown) <= UNKNOWN_SCENARIOS_LISTED:
+    """List few per-line "unknown scenario" problems, or replace many by one that says what
+    to do (its count of scenarios is "at least" when more names were seen than were kept)."""
+    if scan.unknown_count <= UNKNOWN_SCENARIOS_LISTED:
+        for problem in scan.unknown:
+            scan.keep(problem)
         return
-    names = sorted({m.group(1) for p in unknown if (m := _UNKNOWN.match(p))})
+    names = sorted(scan.unknown_names)
     shown = ", ".join(repr(n) for n in names[:5]) + (", …" if len(names) > 5 else "")
-    scan.problems = [p for p in scan.problems if not _UNKNOWN.match(p)]
+    counted = f"at least {len(names)}" if len(names) >= MAX_PROBLEMS_LISTED else f"{len(names)}"
     scan.problems.insert(
         0,
-        f"{len(unknown)} rows name {len(names)} scenarios this database does not have "
+        f"{scan.unknown_count} rows name {counted} scenarios this database does not have "
         f"({shown}): load the scenario tree the responses come from first "
         "(`halo seed seeds/`), then import again",
     )
+    if len(scan.problems) > MAX_PROBLEMS_LISTED:
+        scan.problems.pop()
+        scan.more += 1
 
 
 def _line_number(problem: str) -> int:
@@ -439,7 +477,7 @@ def _check_database(session: Session, scan: _Scan, runs: dict[str, Run]) -> None
         query = sa_select(col(Response.id)).where(col(Response.id).in_(chunk))
         for (existing,) in session.execute(query).all():
             already.add(scan.ids[existing])
-            scan.problems.append(
+            scan.add(
                 f"line {scan.ids[existing]}: $.response_id: {existing!r} already exists "
                 "(already imported)"
             )
@@ -455,7 +493,7 @@ def _check_database(session: Session, scan: _Scan, runs: dict[str, Run]) -> None
         for run_id, agent, scenario_id, t in session.execute(query).all():
             key = (by_id[run_id], agent, scenario_id, t)
             if key in scan.keys and scan.keys[key] not in already:
-                scan.problems.append(
+                scan.add(
                     f"line {scan.keys[key]}: $: imported run {key[0]!r} already has a response "
                     f"of {agent} at {scenario_id} checkpoint {t}"
                 )
@@ -464,14 +502,14 @@ def _check_database(session: Session, scan: _Scan, runs: dict[str, Run]) -> None
             col(Agent.name).in_(chunk), col(Agent.kind) != "external"
         )
         for name, kind in session.execute(kinds).all():  # imported and native results must not mix
-            scan.problems.append(
+            scan.add(
                 f"line {scan.agents[name]}: $.agent: {name!r} is an agent run here ({kind}); "
                 "imported responses need their own agent name"
             )
     for chunk in _chunks(sorted(set(scan.runs) - set(runs))):
         native = sa_select(col(Run.name), col(Run.id)).where(col(Run.name).in_(chunk))
         for name, run_id in session.execute(native).all():  # a run produced here, not imported
-            scan.problems.append(
+            scan.add(
                 f"line {scan.runs[name]}: $.run_id: {name!r} is the name of run {run_id}, "
                 "produced here; imported responses need a run name of their own"
             )
@@ -486,7 +524,7 @@ def _check_database(session: Session, scan: _Scan, runs: dict[str, Run]) -> None
         query = sa_select(col(User.username)).where(col(User.username).in_(names))
         for (taken,) in session.execute(query).all():
             pseudonym = taken.removeprefix(IMPORTED_USER_PREFIX)
-            scan.problems.append(
+            scan.add(
                 f"line {scan.pseudonyms[pseudonym]}: $.annotator: no account has pseudonym "
                 f"{pseudonym!r} and the username {taken!r} is taken"
             )
@@ -735,11 +773,11 @@ def import_responses(
     scan = _scan(path, context, limit)
     _summarise_unknown_scenarios(scan)
     if scan.rows == 0 and not scan.problems:
-        scan.problems.append(f"{path.name}: no rows to import")
+        scan.add(f"{path.name}: no rows to import")
     reusable = _reusable_runs(session, set(scan.runs)) if scan.runs else {}
     _check_database(session, scan, reusable)
-    if scan.problems:
-        raise ImportFailed(sorted(scan.problems, key=_line_number))
+    if scan.problems or scan.more:
+        raise scan.failure()
     report = ImportReport()
     try:
         agents = _ensure_agents(session, set(scan.agents), report)

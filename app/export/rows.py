@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from datetime import UTC, datetime
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
+from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, field_validator
 from sqlalchemy import func
 from sqlalchemy import select as sa_select
 from sqlmodel import Session, col
@@ -49,6 +49,15 @@ ANNOTATION_FIELDS: tuple[str, ...] = (
 
 _STRICT = ConfigDict(extra="forbid", strict=True)
 
+INT4_MAX = 2_147_483_647
+"""Largest value of a PostgreSQL INTEGER column: counts in a row are bounded by it."""
+Count = Annotated[int, Field(ge=0, le=INT4_MAX)]
+"""A non-negative integer that fits a PostgreSQL INTEGER column."""
+Ordinal = Annotated[int, Field(ge=1, le=INT4_MAX)]
+"""A 1-based integer that fits a PostgreSQL INTEGER column."""
+MIN_YEAR, MAX_YEAR = 1970, 9999
+"""Years (in UTC) an imported datetime may fall in; PostgreSQL stores earlier ones as BC."""
+
 
 class Action(BaseModel):
     """The final action of a response: one action command of the catalogue (DESIGN §3.3)."""
@@ -64,7 +73,7 @@ class TrajectoryStep(BaseModel):
 
     model_config = _STRICT
 
-    round: int = Field(ge=1, description="retrieval round, 1-based")
+    round: Ordinal = Field(description="retrieval round, 1-based")
     command: str = Field(description="retrieval command name, e.g. `email_read`")
     args: dict[str, Any] = Field(description="the command's arguments")
     result: str = Field(
@@ -103,8 +112,8 @@ class ExportRow(BaseModel):
     environment_id: str = Field(min_length=1, description="environment id, e.g. `hm`")
     need_type: NeedType = Field(description="the scenario's need type")
     domain: Domain = Field(description="the environment's domain")
-    checkpoint: int = Field(ge=1, description="checkpoint t: the moment after event t, 1-based")
-    num_events: int = Field(ge=1, description="n: number of events in the scenario")
+    checkpoint: Ordinal = Field(description="checkpoint t: the moment after event t, 1-based")
+    num_events: Ordinal = Field(description="n: number of events in the scenario")
     action: Action | None = Field(description="the final action; null for L0 or no answer")
     level_predicted: Level | None = Field(
         description="level of the action from the catalogue (L0 for no action); "
@@ -120,16 +129,16 @@ class ExportRow(BaseModel):
     other_issues: list[OtherIssue] = Field(
         default_factory=list, description="other issues of a rejected response, each with a note"
     )
-    prompt_tokens: int | None = Field(
-        ge=0, description="prompt tokens summed over LLM calls; null if not reported"
+    prompt_tokens: Count | None = Field(
+        description="prompt tokens summed over LLM calls; null if not reported"
     )
-    completion_tokens: int | None = Field(
-        ge=0, description="completion tokens summed over LLM calls; null if not reported"
+    completion_tokens: Count | None = Field(
+        description="completion tokens summed over LLM calls; null if not reported"
     )
-    reasoning_tokens: int | None = Field(
-        ge=0, description="reasoning tokens summed over LLM calls; null if not reported"
+    reasoning_tokens: Count | None = Field(
+        description="reasoning tokens summed over LLM calls; null if not reported"
     )
-    retrieval_rounds: int = Field(ge=0, description="completed inspect turns")
+    retrieval_rounds: Count = Field(description="completed inspect turns")
     local_content_access: bool = Field(
         description="a db_query returned rows or a files_read returned text"
     )
@@ -141,7 +150,21 @@ class ExportRow(BaseModel):
     annotated_at: AwareDatetime | None = Field(
         default=None, description="when the exported diagnosis was saved, ISO-8601"
     )
-    phase: int | None = Field(default=None, ge=1, description="annotation phase")
+    phase: Ordinal | None = Field(default=None, description="annotation phase")
+
+    @field_validator("annotated_at")
+    @classmethod
+    def _storable_datetime(cls, value: datetime | None) -> datetime | None:
+        """In UTC, and in years 1970–9999 (PostgreSQL would store year 0 as 1 BC)."""
+        if value is None:
+            return None
+        try:
+            utc = value.astimezone(UTC)
+        except OverflowError:
+            utc = None
+        if utc is None or not MIN_YEAR <= utc.year <= MAX_YEAR:
+            raise ValueError(f"must fall in the years {MIN_YEAR}–{MAX_YEAR} in UTC")
+        return utc
 
     @property
     def annotated(self) -> bool:

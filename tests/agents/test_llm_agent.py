@@ -205,3 +205,39 @@ def test_backoff_is_capped_full_jitter() -> None:
 def test_policy_fixture_is_protocol_valid() -> None:
     body = {"model": "x-quiet", "messages": [{"role": "assistant", "content": "{}"}]}
     assert '"action": null' in protocol_policy(body).content
+
+
+def test_usage_counts_a_postgresql_integer_cannot_hold_are_recorded_as_null() -> None:
+    from app.agents.llm import _int_or_none
+
+    assert [_int_or_none(v) for v in (0, 2_147_483_647, 5)] == [0, 2_147_483_647, 5]
+    assert [_int_or_none(v) for v in (2_147_483_648, 10**30, -1, True, 3.0, "7")] == [None] * 6
+
+
+def test_out_of_range_usage_over_http_is_null_not_a_crash(llm: FakeLLM) -> None:
+    llm.script = replies(
+        json_reply(
+            {"type": "final", "action": None},
+            usage={
+                "prompt_tokens": 10**30,
+                "completion_tokens": -5,
+                "completion_tokens_details": {"reasoning_tokens": 3_000_000_000},
+            },
+        )
+    )
+    out = run_response(fx.s0(), fx.events(), 1, agent(llm))
+    assert out.status == "completed"
+    assert (out.prompt_tokens, out.completion_tokens, out.reasoning_tokens) == (None, None, None)
+
+
+def test_token_sums_past_a_postgresql_integer_are_null(llm: FakeLLM) -> None:
+    big = {"prompt_tokens": 2_000_000_000, "completion_tokens": 7}
+    llm.script = replies(
+        json_reply(
+            {"type": "inspect", "commands": [{"command": "chat_unread", "args": {}}]}, usage=big
+        ),
+        json_reply({"type": "final", "action": None}, usage=big),
+    )
+    out = run_response(fx.s0(), fx.events(), 1, agent(llm))
+    assert out.status == "completed" and out.retrieval_rounds == 1
+    assert (out.prompt_tokens, out.completion_tokens) == (None, 14)

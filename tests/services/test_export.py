@@ -1003,3 +1003,69 @@ def test_import_local_content_access_is_derived_from_the_trajectory_as_the_runne
     assert import_responses(session, _write(tmp_path / "right.jsonl", right)).responses == 4
     stored = [session.get(Response, f"ext-{n}").local_content_access for n in range(1, 5)]
     assert stored == [True, True, False, True]
+
+
+def test_import_lists_a_bounded_number_of_problems_and_counts_the_rest(
+    session: Session, tmp_path: Path
+) -> None:
+    from app.export.importer import MAX_PROBLEMS_LISTED
+
+    path = tmp_path / "bad.jsonl"
+    path.write_text("x\n" * 50_000 + json.dumps(_row()) + "\n", encoding="utf-8")
+    with pytest.raises(ImportFailed) as failure:
+        import_responses(session, path)
+    problems = failure.value.problems
+    assert MAX_PROBLEMS_LISTED == 200
+    assert len(problems) == 201
+    assert problems[0] == "line 1: $: not valid JSON: Expecting value (column 1)"
+    assert problems[199].startswith("line 200: $: not valid JSON")
+    assert problems[-1] == "… and 49,800 more problems"
+    assert str(failure.value) == "50,000 problem(s); nothing was imported"
+    assert session.get(Response, "ext-1") is None  # still all-or-nothing
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("prompt_tokens", 10**30, "Input should be less than or equal to 2147483647"),
+        ("completion_tokens", 3_000_000_000, "Input should be less than or equal to 2147483647"),
+        ("reasoning_tokens", -1, "Input should be greater than or equal to 0"),
+        ("retrieval_rounds", 3_000_000_000, "Input should be less than or equal to 2147483647"),
+        ("checkpoint", 10**30, "Input should be less than or equal to 2147483647"),
+        ("num_events", 3_000_000_000, "Input should be less than or equal to 2147483647"),
+        ("phase", 3_000_000_000, "Input should be less than or equal to 2147483647"),
+    ],
+)
+def test_import_refuses_integers_a_postgresql_integer_cannot_hold(
+    session: Session, tmp_path: Path, field: str, value: int, message: str
+) -> None:
+    path = _write(
+        tmp_path / "big.jsonl", [_row(response_id="ok-1", checkpoint=1), _row(**{field: value})]
+    )
+    with pytest.raises(ImportFailed) as failure:
+        import_responses(session, path)
+    assert f"line 2: $.{field}: {message}" in failure.value.problems
+    assert session.get(Response, "ok-1") is None
+
+
+@pytest.mark.parametrize(
+    "stamp", ["0001-01-01T00:00:00+14:00", "1969-12-31T23:59:59+00:00", "9999-12-31T23:00:00-05:00"]
+)
+def test_import_refuses_datetimes_outside_1970_to_9999_in_utc(
+    session: Session, tmp_path: Path, stamp: str
+) -> None:
+    annotated = _row(level="L1", verdict="accept", annotator="P-ext", annotated_at=stamp, phase=1)
+    with pytest.raises(ImportFailed) as failure:
+        import_responses(session, _write(tmp_path / "old.jsonl", [annotated]))
+    assert failure.value.problems == [
+        "line 1: $.annotated_at: Value error, must fall in the years 1970–9999 in UTC"
+    ]
+    early = _row(
+        level="L1",
+        verdict="accept",
+        annotator="P-ext",
+        phase=1,
+        annotated_at="1969-12-31T23:00:00-02:00",
+    )  # 01:00 UTC on 1 January 1970
+    assert import_responses(session, _write(tmp_path / "ok.jsonl", [early])).annotations == 1
+    assert list(iter_rows(session))  # and the export still reads it back

@@ -31,6 +31,7 @@ from sqlmodel import Session, col, select
 from app.errors import NotFoundError, UnprocessableError
 from app.models import Annotation, Assignment, Batch, User
 from app.models.base import as_utc
+from app.vocabulary import AssignmentKind, Role
 
 EXPIRED = "expired"
 """Release reason of an assignment reclaimed after its expiry."""
@@ -63,7 +64,7 @@ def get_annotator(session: Session, user_id: int) -> User:
         UnprocessableError: no such user, inactive, or not an annotator.
     """
     user = session.get(User, user_id)
-    if user is None or not user.is_active or user.role != "annotator":
+    if user is None or not user.is_active or user.role != Role.ANNOTATOR:
         raise UnprocessableError(f"user {user_id} is not an active annotator", "annotators")
     return user
 
@@ -79,7 +80,7 @@ def list_annotators(session: Session) -> list[User]:
     return list(
         session.exec(
             select(User)
-            .where(User.role == "annotator", col(User.is_active).is_(True))
+            .where(User.role == Role.ANNOTATOR, col(User.is_active).is_(True))
             .order_by(col(User.username))
         )
     )
@@ -108,7 +109,7 @@ def overlap_pairs(
             primary,
             and_(
                 col(primary.response_id) == col(second.response_id),
-                col(primary.kind) == "primary",
+                col(primary.kind) == AssignmentKind.PRIMARY,
                 col(primary.released_at).is_(None),
             ),
         )
@@ -126,7 +127,7 @@ def overlap_pairs(
                 col(second_note.annotator_id) == col(second.annotator_id),
             ),
         )
-        .where(col(second.kind) == "overlap", col(second.released_at).is_(None))
+        .where(col(second.kind) == AssignmentKind.OVERLAP, col(second.released_at).is_(None))
         .order_by(col(second.response_id))
     )
     if phase is not None:

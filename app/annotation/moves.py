@@ -32,7 +32,7 @@ from app.annotation.batches import (
 from app.errors import ConflictError, NotFoundError, UnprocessableError
 from app.models import Annotation, Assignment, Batch, Checkpoint, Response
 from app.models.base import utcnow
-from app.models.batches import ASSIGNMENT_KINDS
+from app.vocabulary import ASSIGNMENT_KINDS, AssignmentKind, BatchStatus
 
 REASON_MAX = 160
 """Longest reason a lead may give for a move or a release (the stored reason also carries a
@@ -164,7 +164,7 @@ def _release_overlap_of(
     with it; the overlap is sampled again when the responses go out in a later batch. Judged
     overlap items stay. Call with the responses locked and `released` already marked.
     """
-    ids = sorted({a.response_id for a in released if a.kind == "primary"})
+    ids = sorted({a.response_id for a in released if a.kind == AssignmentKind.PRIMARY})
     if not ids:
         return []
     session.flush()
@@ -172,7 +172,7 @@ def _release_overlap_of(
         session.exec(
             select(Assignment.response_id).where(
                 col(Assignment.response_id).in_(ids),
-                col(Assignment.kind) == "primary",
+                col(Assignment.kind) == AssignmentKind.PRIMARY,
                 col(Assignment.released_at).is_(None),
             )
         ).all()
@@ -180,7 +180,7 @@ def _release_overlap_of(
     overlap = session.exec(
         select(Assignment).where(
             col(Assignment.response_id).in_([r for r in ids if r not in still_primary]),
-            col(Assignment.kind) == "overlap",
+            col(Assignment.kind) == AssignmentKind.OVERLAP,
             col(Assignment.released_at).is_(None),
         )
     ).all()
@@ -286,7 +286,9 @@ def reassign_scenario(
             judged=len(done),
             items=len(holding),
         )
-    other_kind = "overlap" if kind == "primary" else "primary"
+    other_kind = (
+        AssignmentKind.OVERLAP if kind == AssignmentKind.PRIMARY else AssignmentKind.PRIMARY
+    )
     others = _active_assignments(
         session, in_scenario, col(Assignment.phase) == phase, col(Assignment.kind) == other_kind
     )
@@ -450,12 +452,12 @@ def close_batch(session: Session, *, batch_id: int, by: int, now: datetime | Non
     """
     now = now or utcnow()
     batch = get_batch(session, batch_id)
-    if batch.status == "closed":
+    if batch.status == BatchStatus.CLOSED:
         raise ConflictError("this batch is closed already")
     freed = _unjudged(session, _active_assignments(session, col(Assignment.batch_id) == batch_id))
     _release(freed, now=now, reason=CLOSED, by=by)
     cascaded = _release_overlap_of(session, freed, now=now, reason=CLOSED, by=by)
-    batch.status = "closed"
+    batch.status = BatchStatus.CLOSED
     session.add(batch)
     session.commit()
     return len(freed) + len(cascaded)

@@ -33,11 +33,7 @@ from collections.abc import Iterable, Mapping, Set
 from dataclasses import dataclass
 
 from app.errors import UnprocessableError
-
-PRIMARY = "primary"
-"""Kind of the scenario annotator's assignment (paired protocol)."""
-OVERLAP = "overlap"
-"""Kind of the second, independent judgement of a sampled checkpoint's response."""
+from app.vocabulary import AssignmentKind
 
 
 @dataclass(frozen=True)
@@ -98,7 +94,7 @@ class PlannedAssignment:
     scenario_id: str
     annotator_id: int
     kind: str
-    """:data:`PRIMARY` or :data:`OVERLAP`."""
+    """:attr:`AssignmentKind.PRIMARY` or :attr:`AssignmentKind.OVERLAP`."""
 
 
 @dataclass(frozen=True)
@@ -156,7 +152,7 @@ def overlap_checkpoints(
     if share <= 0 or not distinct:
         return []
     count = min(len(distinct), max(1, int(share * len(distinct) + 0.5)))
-    ranked = sorted(distinct, key=lambda c: _digest("overlap", seed, c[0], c[1]))
+    ranked = sorted(distinct, key=lambda c: _digest(AssignmentKind.OVERLAP, seed, c[0], c[1]))
     return sorted(ranked[:count])
 
 
@@ -249,10 +245,10 @@ def plan_assignments(
             )
 
     for candidate in listed:
-        add(candidate, owner[candidate.scenario_id], PRIMARY)
+        add(candidate, owner[candidate.scenario_id], AssignmentKind.PRIMARY)
     for scenario, items in overlap_items.items():
         for candidate in items:
-            add(candidate, second[scenario], OVERLAP)
+            add(candidate, second[scenario], AssignmentKind.OVERLAP)
     return AssignmentPlan(
         assignments=tuple(planned),
         primary=dict(sorted(owner.items())),

@@ -11,24 +11,10 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, field_validator
 
-NeedType = Literal["dependency", "blockage", "risk", "opportunity"]
-Domain = Literal[
-    "workplace",
-    "education",
-    "health",
-    "household_finance",
-    "travel",
-    "family_care",
-    "social_life",
-    "home_maintenance",
-    "shopping_services",
-    "small_business",
-]
-Level = Literal["L0", "L1", "L2", "L3"]
+from app.vocabulary import DomainValue, LevelValue, NeedTypeValue
+
 CheckpointDesign = Literal["premature", "window", "belated"]
 
-NEED_TYPES: tuple[str, ...] = ("dependency", "blockage", "risk", "opportunity")
-DOMAINS: tuple[str, ...] = Domain.__args__  # type: ignore[attr-defined]
 APPS: tuple[str, ...] = ("email", "calendar", "chat", "contacts", "wallet")
 
 
@@ -193,7 +179,7 @@ class EnvironmentSpec(Strict):
     """`environment.json` (the database and files come from beside it)."""
 
     id: Annotated[str, Field(pattern=r"^[a-z][a-z0-9_-]*$")]
-    domain: Domain
+    domain: DomainValue
     timezone: NonEmpty
     persona: Persona
     apps: AppRecords = AppRecords()
@@ -289,7 +275,7 @@ class BestIntervention(Strict):
     checkpoint: Annotated[int, Field(ge=1)]
     command: NonEmpty
     args: dict[str, Any]
-    level: Level
+    level: LevelValue
 
 
 class DbEvidence(Strict):
@@ -322,7 +308,7 @@ class ScenarioSpec(Strict):
 
     id: Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_-]*$")]
     environment_id: NonEmpty
-    need_type: NeedType
+    need_type: NeedTypeValue
     title: NonEmpty
     design: Design
     initial_records: ScenarioRecords = ScenarioRecords()

@@ -51,6 +51,7 @@ from app.models.base import utcnow
 from app.scenarios.service import LoadedScenario, load_scenario
 from app.settings import get_settings
 from app.users.service import hash_password
+from app.vocabulary import Level, ResponseStatus, Role, RunStatus
 
 AGENT_NAME = re.compile(r"[A-Za-z0-9._-]{1,64}")
 IMPORTED_USER_PREFIX = "imported-"
@@ -244,9 +245,9 @@ def _check_row(row: ExportRow, context: _Context) -> list[str]:
             problems.append(
                 f"$.checkpoint: must be between 1 and {num_events} (the events of {sid})"
             )
-    if row.status == "completed":
+    if row.status == ResponseStatus.COMPLETED:
         command = row.action.command if row.action is not None else None
-        expected: str | None = "L0"
+        expected: Level | None = Level.L0
         if row.action is not None:
             try:
                 validate_call(row.action.command, row.action.args, kind="action")
@@ -261,8 +262,8 @@ def _check_row(row: ExportRow, context: _Context) -> list[str]:
                     problems.append(f"$.action.command: {exc}")
         if expected is not None and row.level_predicted != expected:
             what = f"the catalogue level of {command}" if command else "no action"
-            problems.append(f"$.level_predicted: must be {expected!r} ({what})")
-        if expected not in (None, "L0") and scenario is not None and checkpoint_ok:
+            problems.append(f"$.level_predicted: must be {str(expected)!r} ({what})")
+        if expected not in (None, Level.L0) and scenario is not None and checkpoint_ok:
             result = context.replay(row)
             if result is not None and not result.ok:
                 reason = result.output.removeprefix("error: ")
@@ -300,7 +301,7 @@ def _check_row(row: ExportRow, context: _Context) -> list[str]:
     if local_content is not None:
         problems.append(local_content)
     if row.annotated:
-        if row.status != "completed":
+        if row.status != ResponseStatus.COMPLETED:
             problems.append(f"$.verdict: only completed responses are annotated, not {row.status}")
         if row.annotator is None:
             problems.append("$.annotator: an annotated row needs the annotator's pseudonym")
@@ -517,7 +518,7 @@ def _ensure_runs(
         if run is None:
             run = Run(
                 name=name,
-                status="completed",
+                status=RunStatus.COMPLETED,
                 settings={"imported_from": filename},
                 started_at=now,
                 finished_at=now,
@@ -543,7 +544,7 @@ def _ensure_annotators(
         user = User(
             username=IMPORTED_USER_PREFIX + pseudonym,
             pseudonym=pseudonym,
-            role="annotator",
+            role=Role.ANNOTATOR,
             password_hash=hash_password(secrets.token_urlsafe(32)),
             is_active=False,
         )
@@ -606,7 +607,7 @@ def _store(
     for count, (_number, text, problem) in enumerate(_lines(path, max_line_bytes), start=1):
         assert problem is None
         row = ExportRow.model_validate_json(text)
-        replayed = context.replay(row) if row.status == "completed" else None
+        replayed = context.replay(row) if row.status == ResponseStatus.COMPLETED else None
         add(
             Response(
                 id=row.response_id,

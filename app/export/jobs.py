@@ -44,6 +44,7 @@ from app.models import Run, User
 from app.models.base import as_utc, utcnow
 from app.models.export import EXPORT_JOB_FORMATS, ExportJob
 from app.settings import get_settings
+from app.vocabulary import ExportJobStatus, Role
 
 FORMATS: dict[str, tuple[str, ...]] = {
     "jsonl": ("jsonl",),
@@ -53,9 +54,9 @@ FORMATS: dict[str, tuple[str, ...]] = {
 PROGRESS_EVERY_S = 0.5
 """Least time between two progress commits."""
 ERROR_CHARS = 2000
-FINISHED = ("done", "failed")
+FINISHED = (ExportJobStatus.DONE, ExportJobStatus.FAILED)
 """Statuses of jobs that no worker will touch again (the only ones deleted)."""
-OPEN = ("queued", "running")
+OPEN = (ExportJobStatus.QUEUED, ExportJobStatus.RUNNING)
 
 log = logging.getLogger(__name__)
 
@@ -159,7 +160,7 @@ def get_export_job(session: Session, job_id: int) -> ExportJob:
 def may_manage(job: ExportJob, user: User) -> bool:
     """True when `user` may download and delete `job`: it is theirs, or they are an admin (jobs
     without a creator — ``halo`` scripts — are an admin's)."""
-    return user.role == "admin" or (job.created_by is not None and job.created_by == user.id)
+    return user.role == Role.ADMIN or (job.created_by is not None and job.created_by == user.id)
 
 
 def _authorize(job: ExportJob, user: User | None) -> None:
@@ -225,14 +226,14 @@ def run_export_job(session: Session, job_id: int) -> ExportJob:
     """
     job = get_export_job(session, job_id)
     me = claimant()
-    if job.status == "done":
+    if job.status == ExportJobStatus.DONE:
         return job
-    if job.status == "running" and job.claimed_by != me and not is_interrupted(job):
+    if job.status == ExportJobStatus.RUNNING and job.claimed_by != me and not is_interrupted(job):
         return job
     assert job.id is not None
     out_dir = job_dir(job.id)
     _remove_temporary_files(job.id)
-    job.status, job.done, job.total, job.error = "running", 0, 0, None
+    job.status, job.done, job.total, job.error = ExportJobStatus.RUNNING, 0, 0, None
     job.path, job.started_at, job.finished_at = str(out_dir), utcnow(), None
     job.claimed_by, job.heartbeat_at = me, utcnow()
     session.add(job)
@@ -249,12 +250,12 @@ def run_export_job(session: Session, job_id: int) -> ExportJob:
     except Exception as exc:  # recorded on the job for the page to show
         session.rollback()
         job = get_export_job(session, job_id)
-        job.status, job.error = "failed", f"{type(exc).__name__}: {exc}"[:ERROR_CHARS]
+        job.status, job.error = ExportJobStatus.FAILED, f"{type(exc).__name__}: {exc}"[:ERROR_CHARS]
         job.finished_at = utcnow()
         session.add(job)
         session.commit()
         return job
-    job.status, job.done = "done", summary["rows"]
+    job.status, job.done = ExportJobStatus.DONE, summary["rows"]
     job.total = max(job.total, summary["rows"])
     job.finished_at = utcnow()
     session.add(job)
@@ -279,7 +280,7 @@ def is_interrupted(job: ExportJob, *, now: datetime | None = None) -> bool:
     """
     if job.status not in OPEN or not job.claimed_by:
         return False
-    if job.status != "running":
+    if job.status != ExportJobStatus.RUNNING:
         return holder_is_gone(job.claimed_by)
     beat = job.heartbeat_at or job.started_at or job.created_at
     return is_abandoned(job.claimed_by, beat, now)
@@ -312,7 +313,7 @@ def _mark_interrupted(session: Session) -> list[int]:
                 col(ExportJob.claimed_by) == job.claimed_by,
                 col(ExportJob.heartbeat_at).is_not_distinct_from(job.heartbeat_at),
             )
-            .values(status="failed", error=error, finished_at=utcnow())
+            .values(status=ExportJobStatus.FAILED, error=error, finished_at=utcnow())
             .execution_options(synchronize_session=False)
         )
         if getattr(result, "rowcount", 0):
@@ -357,7 +358,7 @@ class ExportFile:
 
 def job_files(job: ExportJob) -> list[ExportFile]:
     """The files of a finished job, by name (nothing for an unfinished one)."""
-    if job.status != "done" or job.id is None:
+    if job.status != ExportJobStatus.DONE or job.id is None:
         return []
     directory = job_dir(job.id)
     if not directory.is_dir():

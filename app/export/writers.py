@@ -28,6 +28,7 @@ from app.errors import NotFoundError
 from app.export.rows import ExportRow, count_audited_out, count_rows, iter_rows
 from app.models import Checkpoint, Response, Run, Scenario
 from app.models.base import utcnow
+from app.vocabulary import EXPORTED_STATUSES, VERDICTS
 
 FORMATS: tuple[str, ...] = ("jsonl", "parquet")
 
@@ -430,8 +431,8 @@ def dataset_card(
         "(DESIGN §7), which every metric leaves out.",
         "",
     ]
-    statuses = ["completed", "protocol_error", "api_error"]
-    verdicts = ["accept", "reject", "unannotated"]
+    statuses = list(EXPORTED_STATUSES)
+    verdicts = [*VERDICTS, "unannotated"]
     header = ["agent", "responses", *statuses, "accept", "reject", "no judgement"]
     lines.append("| " + " | ".join(header) + " |")
     lines.append("|---" + "|---:" * (len(header) - 1) + "|")

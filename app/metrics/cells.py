@@ -34,7 +34,6 @@ from sqlalchemy import select as sa_select
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlmodel import Session, col
 
-from app.annotation.rules import INTENSITIES, LEVELS, OTHER_ISSUES
 from app.metrics.queries import (
     MetricFilters,
     join_checkpoint_attributes,
@@ -43,6 +42,16 @@ from app.metrics.queries import (
     planner_settings,
 )
 from app.models import Agent, Annotation, Checkpoint, Environment, Response, Scenario
+from app.vocabulary import (
+    ACTION_LEVELS,
+    INTENSITIES,
+    LEVELS,
+    OTHER_ISSUES,
+    Intensity,
+    Level,
+    Timing,
+    Verdict,
+)
 
 # --- the counts ---------------------------------------------------------------------------------
 
@@ -149,9 +158,6 @@ class JudgedCell:
         """The checkpoint ``(scenario_id, t)``."""
         return (self.scenario_id, self.checkpoint)
 
-
-ACTION_LEVELS: tuple[str, ...] = LEVELS[1:]
-"""The levels at which the agent acts, L1–L3 (interventions; Figure 7's levels)."""
 
 _Flat = TypeVar("_Flat", L1Counts, WellTimedCounts)
 K = TypeVar("K", bound=Hashable)
@@ -277,7 +283,7 @@ def _issue_mask(dialect: str) -> Any:
         for category in OTHER_ISSUES
     ]
     flags.append(case((_names_unknown_category(dialect), ISSUE_BITS["unknown"]), else_=0))
-    flagged = (col(Annotation.verdict) == "reject") & _has_issues(dialect)
+    flagged = (col(Annotation.verdict) == Verdict.REJECT) & _has_issues(dialect)
     return case((flagged, sum(flags, literal(ISSUE_BITS["any"]))), else_=0)
 
 
@@ -321,7 +327,7 @@ def _table1_measures(groups: Any) -> dict[str, Any]:
     """Name → aggregate over :func:`_label_groups` of the :class:`Table1Counts` of a group
     (accept is n − rejected)."""
     g = groups.c
-    rejected = g.verdict == "reject"
+    rejected = g.verdict == Verdict.REJECT
 
     def count_if(condition: Any) -> Any:
         return _total(g.k, condition)
@@ -330,11 +336,11 @@ def _table1_measures(groups: Any) -> dict[str, Any]:
         "n": _total(g.k),
         "rejected": count_if(rejected),
         **{level: count_if(g.level == level) for level in LEVELS},
-        "inaction": count_if(rejected & (g.level == "L0")),
-        "premature": count_if(rejected & (g.timing == "premature")),
-        "belated": count_if(rejected & (g.timing == "belated")),
-        "insufficient": count_if(rejected & (g.intensity == "insufficient")),
-        "excessive": count_if(rejected & (g.intensity == "excessive")),
+        "inaction": count_if(rejected & (g.level == Level.L0)),
+        "premature": count_if(rejected & (g.timing == Timing.PREMATURE)),
+        "belated": count_if(rejected & (g.timing == Timing.BELATED)),
+        "insufficient": count_if(rejected & (g.intensity == Intensity.INSUFFICIENT)),
+        "excessive": count_if(rejected & (g.intensity == Intensity.EXCESSIVE)),
         "reasoning_tokens_sum": _total(g.tokens_sum),
         "reasoning_tokens_n": _total(g.tokens_n),
         "retrieval_rounds_sum": _total(g.rounds_sum),
@@ -345,9 +351,9 @@ def _cell_measures(groups: Any) -> dict[str, Any]:
     """Name → aggregate over :func:`_label_groups` of every count of a :class:`JudgedCell`."""
     g = groups.c
     level, verdict, timing, intensity, access = g.level, g.verdict, g.timing, g.intensity, g.access
-    rejected = verdict == "reject"
-    accepted = verdict == "accept"
-    l1 = level == "L1"
+    rejected = verdict == Verdict.REJECT
+    accepted = verdict == Verdict.ACCEPT
+    l1 = level == Level.L1
 
     def count_if(condition: Any) -> Any:
         return _total(g.k, condition)
@@ -358,19 +364,19 @@ def _cell_measures(groups: Any) -> dict[str, Any]:
     measures: dict[str, Any] = {
         **_table1_measures(groups),
         "over_proactive": count_if(
-            rejected & ((timing == "premature") | (intensity == "excessive"))
+            rejected & ((timing == Timing.PREMATURE) | (intensity == Intensity.EXCESSIVE))
         ),
         "accepted_action": count_if(accepted & level.in_(ACTION_LEVELS)),
-        "accepted_restraint": count_if(accepted & (level == "L0")),
+        "accepted_restraint": count_if(accepted & (level == Level.L0)),
     }
     for name, group in (("with", access.is_(True)), ("without", access.is_(False))):
         measures[f"l1_{name}_n"] = count_if(l1 & group)
         measures[f"l1_{name}_accepted"] = count_if(l1 & group & accepted)
         measures[f"l1_{name}_insufficient"] = count_if(
-            l1 & group & rejected & (intensity == "insufficient")
+            l1 & group & rejected & (intensity == Intensity.INSUFFICIENT)
         )
     for level_name in ACTION_LEVELS:
-        base = rejected & (level == level_name) & (timing == "appropriate")
+        base = rejected & (level == level_name) & (timing == Timing.APPROPRIATE)
         measures[f"well_timed_{level_name}"] = count_if(base)
         for name in INTENSITIES:
             measures[f"well_timed_{level_name}_{name}"] = count_if(base & (intensity == name))
@@ -514,7 +520,7 @@ def _cells(
     with paused_gc():  # thousands of small acyclic objects
         for v in records:
             agent_id, checkpoint_id = v[0], v[1]
-            categories = {category: v[i] for category, i in issues if v[i]}
+            categories: dict[str, int] = {category: v[i] for category, i in issues if v[i]}
             categories.update(unknown.get((agent_id, checkpoint_id), {}))
             scenario_id, t, num_events, need_type, domain = checkpoints[checkpoint_id]
             cell = JudgedCell(
@@ -559,7 +565,7 @@ def _unknown_categories(
     query = (
         judged_from(filters, *keys, named, func.count(func.distinct(col(Annotation.id))))
         .join(elements, true())
-        .where(col(Annotation.verdict) == "reject", named.not_in(OTHER_ISSUES))
+        .where(col(Annotation.verdict) == Verdict.REJECT, named.not_in(OTHER_ISSUES))
         .group_by(*keys, named)
     )
     out: dict[tuple[int, int], dict[str, int]] = defaultdict(dict)

@@ -25,9 +25,15 @@ from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 
+from app.vocabulary import Intensity
+
 ACCENT = "#3461c1"
 MUTED = "#8a94a6"
-INTENSITY_COLOURS = {"insufficient": "#e0a526", "excessive": "#c8553d", "appropriate": "#7fa7e3"}
+INTENSITY_COLOURS: dict[Intensity, str] = {
+    Intensity.INSUFFICIENT: "#e0a526",
+    Intensity.EXCESSIVE: "#c8553d",
+    Intensity.APPROPRIATE: "#7fa7e3",
+}
 FIGURE4_SERIES = {
     "intervention": ("Δ intervention share (L1–L3)", MUTED),
     "gain": ("action gain (accepted L1–L3)", ACCENT),

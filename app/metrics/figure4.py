@@ -8,8 +8,9 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from itertools import combinations
 
-from app.metrics.cells import ACTION_LEVELS, JudgedCell, merge_cell
+from app.metrics.cells import JudgedCell, merge_cell
 from app.metrics.record import Record
+from app.vocabulary import ACTION_LEVELS
 
 FIGURE4_COLUMNS: tuple[str, ...] = (
     "agent_a",

@@ -7,9 +7,10 @@ from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from app.metrics.cells import ACTION_LEVELS, JudgedCell, WellTimedCounts, add_counts
+from app.metrics.cells import JudgedCell, WellTimedCounts, add_counts
 from app.metrics.record import Record
 from app.metrics.stats import Interval, rate
+from app.vocabulary import ACTION_LEVELS
 
 FIGURE7_COLUMNS: tuple[str, ...] = (
     "level",

@@ -35,7 +35,6 @@ from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select
 
 from app.annotation.service import judgement_of_record
-from app.arena.schema import DOMAINS, NEED_TYPES
 from app.metrics.agreement import AGREEMENT_FIELDS
 from app.metrics.responses import JudgedResponse
 from app.models import (
@@ -49,6 +48,7 @@ from app.models import (
     Scenario,
     User,
 )
+from app.vocabulary import DOMAINS, NEED_TYPES, ResponseStatus
 
 
 @dataclass(frozen=True)
@@ -77,7 +77,7 @@ class MetricFilters:
 
 def _scoped(query: Any, filters: MetricFilters, *, scenario_joined: bool) -> Any:
     """Add the filters' WHERE clauses (and the scenario joins when a filter needs them)."""
-    query = query.where(col(Response.status) == "completed")
+    query = query.where(col(Response.status) == ResponseStatus.COMPLETED)
     if filters.run_id is not None:
         query = query.where(col(Response.run_id) == filters.run_id)
     if not scenario_joined and (filters.need_type is not None or filters.domain is not None):
@@ -170,7 +170,7 @@ def judged_from(filters: MetricFilters, *columns: Any) -> Any:
         .select_from(Response)
         .join(first, first.c.response_id == col(Response.id))
         .join(Annotation, col(Annotation.id) == first.c.annotation_id)
-        .where(col(Response.status) == "completed")
+        .where(col(Response.status) == ResponseStatus.COMPLETED)
     )
     if filters.run_id is not None:
         query = query.where(col(Response.run_id) == filters.run_id)

@@ -13,11 +13,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from app.annotation.rules import LEVELS
-from app.arena.schema import DOMAINS, NEED_TYPES
 from app.metrics.cells import Table1Counts
 from app.metrics.record import Record
 from app.metrics.stats import Interval, percent, wilson_interval
+from app.vocabulary import DOMAINS, LEVELS, NEED_TYPES
 
 RATES: tuple[str, ...] = (
     "acceptability",

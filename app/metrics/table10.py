@@ -7,10 +7,10 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from app.annotation.rules import OTHER_ISSUES
 from app.metrics.cells import JudgedCell
 from app.metrics.record import Record
 from app.metrics.stats import Interval, rate
+from app.vocabulary import OTHER_ISSUES
 
 TABLE10_COLUMNS: tuple[str, ...] = (
     "category",

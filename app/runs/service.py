@@ -33,6 +33,7 @@ from app.models import Agent, Checkpoint, Response, Run, Scenario
 from app.models.base import as_utc, utcnow
 from app.scenarios.sampling import sample_checkpoints
 from app.scenarios.service import load_scenario
+from app.vocabulary import ResponseStatus, RunStatus
 
 
 class DuplicateSubmission(Exception):
@@ -52,7 +53,12 @@ MAX_RUN_NAME = 120
 
 log = logging.getLogger(__name__)
 
-FINISHED = ("completed", "protocol_error", "api_error", "cancelled")
+FINISHED = (
+    ResponseStatus.COMPLETED,
+    ResponseStatus.PROTOCOL_ERROR,
+    ResponseStatus.API_ERROR,
+    ResponseStatus.CANCELLED,
+)
 """Response statuses after which nothing more happens (``cancelled``: its run was cancelled)."""
 
 
@@ -242,7 +248,11 @@ def pending_response_ids(
 ) -> list[str]:
     """Ids of a run's responses that still have to be produced, in a stable order (with
     `include_running`, also those some task holds now)."""
-    statuses = ("pending", "running") if include_running else ("pending",)
+    statuses = (
+        (ResponseStatus.PENDING, ResponseStatus.RUNNING)
+        if include_running
+        else (ResponseStatus.PENDING,)
+    )
     return list(
         session.exec(
             select(Response.id)
@@ -257,8 +267,8 @@ def mark_run_started(session: Session, run_id: int) -> None:
     run = session.get(Run, run_id)
     if run is None:
         raise NotFoundError(f"run {run_id} does not exist")
-    if run.status == "pending":
-        run.status, run.started_at = "running", utcnow()
+    if run.status == RunStatus.PENDING:
+        run.status, run.started_at = RunStatus.RUNNING, utcnow()
         session.add(run)
         session.commit()
 
@@ -323,7 +333,9 @@ def _produce(
         )
     except Exception as exc:
         outcome = ResponseOutcome(
-            status="api_error", failure_reason="internal_error", error=internal_error_message(exc)
+            status=ResponseStatus.API_ERROR,
+            failure_reason="internal_error",
+            error=internal_error_message(exc),
         )
     run_s = time.perf_counter() - run_started
     calls, failed_attempts, agent_s = call_stats(outcome.llm_calls)
@@ -394,7 +406,8 @@ def _store_statement(conditional: bool, names: tuple[str, ...]) -> Update:
     statement = RESPONSES.update().where(RESPONSES.c.id == bindparam("v_id"))
     if conditional:
         statement = statement.where(
-            RESPONSES.c.status == "running", RESPONSES.c.claimed_by == bindparam("v_holder")
+            RESPONSES.c.status == ResponseStatus.RUNNING,
+            RESPONSES.c.claimed_by == bindparam("v_holder"),
         )
     cleared = {"retry_reason": None, "retry_until": None, "claimed_by": None, "heartbeat_at": None}
     bound = {name: bindparam(f"v_{name}", type_=RESPONSES.c[name].type) for name in names}
@@ -405,15 +418,15 @@ _FINISH_RUN = (
     Run.__table__.update()  # type: ignore[attr-defined]
     .where(
         Run.__table__.c.id == bindparam("v_run"),  # type: ignore[attr-defined]
-        Run.__table__.c.status.in_(("pending", "running")),  # type: ignore[attr-defined]
+        Run.__table__.c.status.in_((RunStatus.PENDING, RunStatus.RUNNING)),  # type: ignore[attr-defined]
         ~sa_select(RESPONSES.c.id)
         .where(
             RESPONSES.c.run_id == bindparam("v_run"),
-            RESPONSES.c.status.in_(("pending", "running")),
+            RESPONSES.c.status.in_((ResponseStatus.PENDING, ResponseStatus.RUNNING)),
         )
         .exists(),
     )
-    .values(status="completed", finished_at=bindparam("v_now"))
+    .values(status=RunStatus.COMPLETED, finished_at=bindparam("v_now"))
 )
 """Complete a run none of whose responses is still open."""
 
@@ -425,7 +438,7 @@ def _claim_statement(*conditions: Any) -> Any:
         RESPONSES.update()
         .where(RESPONSES.c.id == bindparam("v_id"), *conditions)
         .values(
-            status="running",
+            status=ResponseStatus.RUNNING,
             started_at=bindparam("v_now"),
             heartbeat_at=bindparam("v_now"),
             claimed_by=bindparam("v_me"),
@@ -435,9 +448,9 @@ def _claim_statement(*conditions: Any) -> Any:
 
 
 _CLAIM = _claim_statement(
-    (RESPONSES.c.status == "pending")
+    (RESPONSES.c.status == ResponseStatus.PENDING)
     | (
-        (RESPONSES.c.status == "running")
+        (RESPONSES.c.status == ResponseStatus.RUNNING)
         & (
             func.coalesce(RESPONSES.c.heartbeat_at, RESPONSES.c.started_at)
             < bindparam("v_cutoff", type_=RESPONSES.c.started_at.type)
@@ -447,7 +460,7 @@ _CLAIM = _claim_statement(
 """Take a pending response, or a running one whose heartbeat is older than :v_cutoff."""
 
 _TAKE_OVER = _claim_statement(
-    RESPONSES.c.status == "running", RESPONSES.c.claimed_by == bindparam("v_holder")
+    RESPONSES.c.status == ResponseStatus.RUNNING, RESPONSES.c.claimed_by == bindparam("v_holder")
 )
 """Take a running response from :v_holder (whose process is gone), if it still holds it."""
 
@@ -520,7 +533,7 @@ def _claim(session: Session, response_id: str) -> tuple[int, int, int] | str:
             session.rollback()
             raise NotFoundError(f"response {response_id} does not exist")
         status, holder = current
-        if status == "running" and holder is not None and lease.holder_is_gone(holder):
+        if status == ResponseStatus.RUNNING and holder is not None and lease.holder_is_gone(holder):
             # compare-and-set: only if nobody else took it meanwhile
             row = session.execute(_TAKE_OVER, {**params, "v_holder": holder}).first()
         if row is None:
@@ -558,7 +571,7 @@ def mark_failed(
         response_id,
         row[1],
         holder=holder,
-        status="api_error",
+        status=ResponseStatus.API_ERROR,
         failure_reason=reason,
         error=message,
         action=None,
@@ -566,7 +579,7 @@ def mark_failed(
         finished_at=utcnow(),
     )
     if stored:
-        return "api_error"
+        return ResponseStatus.API_ERROR
     return session.exec(select(Response.status).where(Response.id == response_id)).one()
 
 
@@ -678,7 +691,7 @@ def _abandoned(session: Session, run_id: int | None) -> list[tuple[str, str | No
         col(Response.heartbeat_at),
         col(Response.started_at),
         col(Response.run_id),
-    ).where(col(Response.status) == "running")
+    ).where(col(Response.status) == ResponseStatus.RUNNING)
     if run_id is not None:
         query = query.where(col(Response.run_id) == run_id)
     now = utcnow()
@@ -707,9 +720,9 @@ def requeue_abandoned(session: Session) -> list[str]:
     alone.
     """
     requeued: list[str] = []
-    cancelled_runs = set(session.exec(select(Run.id).where(Run.status == "cancelled")))
+    cancelled_runs = set(session.exec(select(Run.id).where(Run.status == RunStatus.CANCELLED)))
     for response_id, holder, run_id in _abandoned(session, None):
-        target = "cancelled" if run_id in cancelled_runs else "pending"
+        target = ResponseStatus.CANCELLED if run_id in cancelled_runs else ResponseStatus.PENDING
         same_holder = (
             col(Response.claimed_by).is_(None)
             if holder is None
@@ -717,11 +730,15 @@ def requeue_abandoned(session: Session) -> list[str]:
         )
         done = session.execute(
             update(Response)
-            .where(col(Response.id) == response_id, col(Response.status) == "running", same_holder)
+            .where(
+                col(Response.id) == response_id,
+                col(Response.status) == ResponseStatus.RUNNING,
+                same_holder,
+            )
             .values(status=target, claimed_by=None, heartbeat_at=None)
             .execution_options(synchronize_session=False)
         )
-        if getattr(done, "rowcount", 0) and target == "pending":
+        if getattr(done, "rowcount", 0) and target == ResponseStatus.PENDING:
             requeued.append(response_id)
     session.commit()
     return requeued
@@ -744,7 +761,7 @@ def retry_failed(session: Session, run_id: int) -> list[str]:
     run = session.get(Run, run_id)
     if run is None:
         raise NotFoundError(f"run {run_id} does not exist")
-    if run.status == "cancelled":
+    if run.status == RunStatus.CANCELLED:
         raise UnprocessableError("a cancelled run cannot be retried", "run")
     if "imported_from" in (run.settings or {}):
         raise UnprocessableError(
@@ -755,12 +772,15 @@ def retry_failed(session: Session, run_id: int) -> list[str]:
         session.exec(
             select(Response).where(
                 Response.run_id == run_id,
-                (col(Response.status) == "api_error") | col(Response.id).in_(abandoned),
+                (col(Response.status) == ResponseStatus.API_ERROR)
+                | col(Response.id).in_(abandoned),
             )
         )
     )
     for response in failed:
-        if response.status == "api_error":  # its calls were spent: keep their accounting
+        if (
+            response.status == ResponseStatus.API_ERROR
+        ):  # its calls were spent: keep their accounting
             response.earlier_attempts = [
                 *response.earlier_attempts,
                 {
@@ -775,13 +795,17 @@ def retry_failed(session: Session, run_id: int) -> list[str]:
                     "llm_calls": response.llm_calls,
                 },
             ]
-        response.status, response.error, response.failure_reason = "pending", None, None
+        response.status, response.error, response.failure_reason = (
+            ResponseStatus.PENDING,
+            None,
+            None,
+        )
         response.llm_calls, response.finished_at = [], None
         response.retry_reason, response.retry_until = None, None
         response.claimed_by, response.heartbeat_at = None, None
         session.add(response)
     if failed:
-        run.status, run.finished_at = "running", None
+        run.status, run.finished_at = RunStatus.RUNNING, None
         session.add(run)
     session.commit()
     return [r.id for r in failed]
@@ -801,7 +825,9 @@ def cancel_run(session: Session, run_id: int) -> int:
         raise NotFoundError(f"run {run_id} does not exist")
     pending = list(
         session.exec(
-            select(Response).where(Response.run_id == run_id, Response.status == "pending")
+            select(Response).where(
+                Response.run_id == run_id, Response.status == ResponseStatus.PENDING
+            )
         )
     )
     abandoned = set(abandoned_response_ids(session, run_id))
@@ -809,11 +835,11 @@ def cancel_run(session: Session, run_id: int) -> int:
         pending += list(session.exec(select(Response).where(col(Response.id).in_(abandoned))))
     now = utcnow()
     for response in pending:
-        response.status, response.finished_at = "cancelled", now
+        response.status, response.finished_at = ResponseStatus.CANCELLED, now
         response.claimed_by, response.heartbeat_at = None, None
         session.add(response)
-    if run.status in ("pending", "running"):
-        run.status, run.finished_at = "cancelled", now
+    if run.status in (RunStatus.PENDING, RunStatus.RUNNING):
+        run.status, run.finished_at = RunStatus.CANCELLED, now
         session.add(run)
     session.commit()
     return len(pending)
@@ -852,16 +878,16 @@ def run_agent_summary(session: Session, run_id: int) -> list[dict[str, Any]]:
         sa_select(
             col(Agent.name),
             func.count(),
-            count("completed"),
-            count("protocol_error"),
-            count("api_error"),
+            count(ResponseStatus.COMPLETED),
+            count(ResponseStatus.PROTOCOL_ERROR),
+            count(ResponseStatus.API_ERROR),
             func.avg(col(Response.prompt_tokens)),
             func.avg(col(Response.completion_tokens)),
             func.avg(col(Response.reasoning_tokens)),
             func.sum(timings["agent_s"].as_float()),
             func.sum(timings["calls"].as_integer()),
             func.sum(timings["failed_attempts"].as_integer()),
-            func.avg(case((status == "completed", col(Response.retrieval_rounds)))),
+            func.avg(case((status == ResponseStatus.COMPLETED, col(Response.retrieval_rounds)))),
         )
         .join(Response, col(Response.agent_id) == col(Agent.id))
         .where(col(Response.run_id) == run_id)
@@ -924,7 +950,7 @@ def retrying_now(session: Session, run_id: int) -> list[dict[str, Any]]:
     rows = session.exec(
         select(Response.id, Response.retry_reason, Response.retry_until).where(
             Response.run_id == run_id,
-            Response.status == "running",
+            Response.status == ResponseStatus.RUNNING,
             col(Response.retry_until).is_not(None),
         )
     ).all()
@@ -949,7 +975,7 @@ def run_failures(session: Session, run_id: int, limit: int = 50) -> list[dict[st
         .join(Agent, col(Agent.id) == col(Response.agent_id))
         .where(
             col(Response.run_id) == run_id,
-            col(Response.status).in_(("protocol_error", "api_error")),
+            col(Response.status).in_((ResponseStatus.PROTOCOL_ERROR, ResponseStatus.API_ERROR)),
         )
         .order_by(col(Response.finished_at).desc())
         .limit(limit)

@@ -16,6 +16,7 @@ from app.db import session_scope
 from app.jobs.queue import OnDone, get_queue
 from app.jobs.tasks import TimeLimitExceeded, task
 from app.runs import service
+from app.vocabulary import ResponseStatus
 
 TASK_SOFT_LIMIT_S = 900
 """Seconds a worker gives one response before its task is stopped (``task_timeout``)."""
@@ -46,7 +47,7 @@ def produce_response(response_id: str) -> str:
                 "task_timeout",
                 f"task_timeout: no result within {TASK_SOFT_LIMIT_S} s",
             )
-        return "api_error"
+        return ResponseStatus.API_ERROR
     except Exception as exc:
         with session_scope() as session:  # a transaction of its own: the failed one is gone
             status = service.fail_unretryable(session, response_id, exc)
@@ -65,7 +66,7 @@ def execute_response(response_id: str) -> str:
     """
     status = produce_response(response_id)
     queue = get_queue()
-    if status == "running" and not queue.in_process:
+    if status == ResponseStatus.RUNNING and not queue.in_process:
         queue.enqueue(execute_response, response_id, countdown=RECHECK_S)
     return status
 

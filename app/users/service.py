@@ -30,7 +30,8 @@ from app.errors import (
 )
 from app.models import Annotation, Assignment, Checkpoint, Response, Scenario, User
 from app.models.base import as_utc, utcnow
-from app.models.users import PSEUDONYM_PREFIX, ROLES, LoginAttempt
+from app.models.users import PSEUDONYM_PREFIX, LoginAttempt
+from app.vocabulary import ROLES, AuditStatus, Role
 
 _hasher = PasswordHash.recommended()
 _DUMMY_HASH = _hasher.hash("timing-equaliser")
@@ -167,7 +168,9 @@ def _get_user(session: Session, user_id: int) -> User:
 
 
 def _active_admins(session: Session) -> int:
-    query = select(func.count()).select_from(User).where(User.role == "admin", col(User.is_active))
+    query = (
+        select(func.count()).select_from(User).where(User.role == Role.ADMIN, col(User.is_active))
+    )
     return int(session.exec(query).one())
 
 
@@ -180,7 +183,7 @@ def _lock_active_admins(session: Session) -> int:
     """
     query = (
         select(User.id)
-        .where(User.role == "admin", col(User.is_active))
+        .where(User.role == Role.ADMIN, col(User.is_active))
         .order_by(col(User.id))
         .with_for_update()
     )
@@ -257,12 +260,12 @@ def create_user(
     return user
 
 
-CREATABLE_ROLES: dict[str, tuple[str, ...]] = {"admin": ROLES, "lead": ("annotator",)}
+CREATABLE_ROLES: dict[str, tuple[Role, ...]] = {Role.ADMIN: ROLES, Role.LEAD: (Role.ANNOTATOR,)}
 """Roles of the accounts each role may create: admins any, leads annotators (they staff their
 team); only admins create lead, researcher or admin accounts, change roles or modify accounts."""
 
 
-def creatable_roles(actor: User) -> tuple[str, ...]:
+def creatable_roles(actor: User) -> tuple[Role, ...]:
     """The roles of the accounts `actor` may create (none for annotators and researchers)."""
     return CREATABLE_ROLES.get(actor.role, ())
 
@@ -307,7 +310,7 @@ def list_users(session: Session) -> UserListing:
         .where(
             col(Assignment.released_at).is_(None),
             ~judged,
-            col(Scenario.audit_status) != "rejected",  # audited out: no longer judged
+            col(Scenario.audit_status) != AuditStatus.REJECTED,  # audited out: no longer judged
         )
         .group_by(col(Assignment.annotator_id))
     ).all()
@@ -338,12 +341,12 @@ def set_role(session: Session, *, user_id: int, role: str) -> User:
     _check_role(role)
     if user.role == role:
         return user
-    if user.role == "admin" and user.is_active:
+    if user.role == Role.ADMIN and user.is_active:
         admins = _locked_target(session, user)
         if user.role == role:
             session.rollback()
             return user
-        if user.role == "admin" and user.is_active and admins <= 1:
+        if user.role == Role.ADMIN and user.is_active and admins <= 1:
             session.rollback()  # ends the transaction and its row locks
             raise UnprocessableError(
                 f"{user.username} is the last active admin; make another admin first", "role"
@@ -376,12 +379,12 @@ def deactivate_user(session: Session, *, user_id: int, actor_id: int | None = No
         raise UnprocessableError("you cannot deactivate your own account")
     if not user.is_active:
         return user
-    if user.role == "admin":
+    if user.role == Role.ADMIN:
         admins = _locked_target(session, user)
         if not user.is_active:
             session.rollback()
             return user
-        if user.role == "admin" and admins <= 1:
+        if user.role == Role.ADMIN and admins <= 1:
             session.rollback()  # ends the transaction and its row locks
             raise UnprocessableError(f"{user.username} is the last active admin")
     user.is_active = False

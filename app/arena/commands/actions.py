@@ -17,6 +17,7 @@ from app.arena.commands.common import local_time
 from app.arena.commands.registry import Args, command
 from app.arena.errors import CommandError
 from app.arena.state import Sandbox, normalise_path
+from app.vocabulary import Level
 
 Flags = list[dict[str, str]]
 Outcome = tuple[dict[str, Any], Flags]
@@ -114,7 +115,7 @@ class NotifyArgs(Args):
     evidence: list[str] = []
 
 
-@command("notify_user", app="assistant", level="L1", args=NotifyArgs)
+@command("notify_user", app="assistant", level=Level.L1, args=NotifyArgs)
 def notify_user(sandbox: Sandbox, args: NotifyArgs) -> Outcome:
     """Bring something to the user's attention now, citing evidence (record ids, paths)."""
     item = sandbox.add_outbox(
@@ -133,7 +134,7 @@ class ReminderArgs(Args):
     remind_at: datetime
 
 
-@command("create_reminder", app="assistant", level="L1", args=ReminderArgs)
+@command("create_reminder", app="assistant", level=Level.L1, args=ReminderArgs)
 def create_reminder(sandbox: Sandbox, args: ReminderArgs) -> Outcome:
     """Remind the user of something at a later time."""
     remind_at = local_time(sandbox, args.remind_at)
@@ -166,7 +167,7 @@ def _flag_record(
     return item, []
 
 
-@command("flag_email", app="assistant", level="L1", args=FlagEmailArgs)
+@command("flag_email", app="assistant", level=Level.L1, args=FlagEmailArgs)
 def flag_email(sandbox: Sandbox, args: FlagEmailArgs) -> Outcome:
     """Flag an email for the user with a note."""
     return _flag_record(sandbox, ("email", "messages"), args.message_id, "message", args.note)
@@ -177,7 +178,7 @@ class FlagEventArgs(Args):
     note: Text
 
 
-@command("flag_calendar_event", app="assistant", level="L1", args=FlagEventArgs)
+@command("flag_calendar_event", app="assistant", level=Level.L1, args=FlagEventArgs)
 def flag_calendar_event(sandbox: Sandbox, args: FlagEventArgs) -> Outcome:
     """Flag a calendar event for the user with a note."""
     return _flag_record(sandbox, ("calendar", "events"), args.event_id, "calendar event", args.note)
@@ -188,7 +189,7 @@ class FlagChatArgs(Args):
     note: Text
 
 
-@command("flag_chat_message", app="assistant", level="L1", args=FlagChatArgs)
+@command("flag_chat_message", app="assistant", level=Level.L1, args=FlagChatArgs)
 def flag_chat_message(sandbox: Sandbox, args: FlagChatArgs) -> Outcome:
     """Flag a chat message for the user with a note."""
     return _flag_record(sandbox, ("chat", "messages"), args.message_id, "chat message", args.note)
@@ -199,7 +200,7 @@ class FlagTransactionArgs(Args):
     note: Text
 
 
-@command("flag_transaction", app="assistant", level="L1", args=FlagTransactionArgs)
+@command("flag_transaction", app="assistant", level=Level.L1, args=FlagTransactionArgs)
 def flag_transaction(sandbox: Sandbox, args: FlagTransactionArgs) -> Outcome:
     """Flag a wallet transaction for the user with a note."""
     return _flag_record(
@@ -245,7 +246,7 @@ def _email_record(sandbox: Sandbox, args: EmailArgs, folder: str, prefix: str) -
     }
 
 
-@command("draft_email", app="assistant", level="L2", args=EmailArgs)
+@command("draft_email", app="assistant", level=Level.L2, args=EmailArgs)
 def draft_email(sandbox: Sandbox, args: EmailArgs) -> Outcome:
     """Prepare an email in the drafts folder for the user to review and send."""
     record = _email_record(sandbox, args, "drafts", "draft")
@@ -258,7 +259,7 @@ class ChatTextArgs(Args):
     text: Text
 
 
-@command("draft_chat_message", app="assistant", level="L2", args=ChatTextArgs)
+@command("draft_chat_message", app="assistant", level=Level.L2, args=ChatTextArgs)
 def draft_chat_message(sandbox: Sandbox, args: ChatTextArgs) -> Outcome:
     """Prepare a chat message for the user to review and send."""
     sandbox.require("chat", "conversations", args.conversation_id, "conversation")
@@ -296,7 +297,7 @@ def _calendar_record(sandbox: Sandbox, args: CalendarEventArgs, status: str) -> 
     }
 
 
-@command("draft_calendar_event", app="assistant", level="L2", args=CalendarEventArgs)
+@command("draft_calendar_event", app="assistant", level=Level.L2, args=CalendarEventArgs)
 def draft_calendar_event(sandbox: Sandbox, args: CalendarEventArgs) -> Outcome:
     """Put a draft event on the calendar (status draft; nobody is invited yet)."""
     record = _calendar_record(sandbox, args, "draft")
@@ -313,7 +314,7 @@ class DraftPaymentArgs(Args):
     due: date | datetime | None = None
 
 
-@command("draft_payment", app="assistant", level="L2", args=DraftPaymentArgs)
+@command("draft_payment", app="assistant", level=Level.L2, args=DraftPaymentArgs)
 def draft_payment(sandbox: Sandbox, args: DraftPaymentArgs) -> Outcome:
     """Prepare a payment for the user to approve (nothing leaves the account)."""
     _, flags = _payment_checks(
@@ -341,7 +342,7 @@ class DraftContactArgs(Args):
     notes: str | None = None
 
 
-@command("draft_contact", app="assistant", level="L2", args=DraftContactArgs)
+@command("draft_contact", app="assistant", level=Level.L2, args=DraftContactArgs)
 def draft_contact(sandbox: Sandbox, args: DraftContactArgs) -> Outcome:
     """Prepare a new contact card for the user to confirm."""
     item = sandbox.add_outbox(
@@ -362,7 +363,7 @@ class NoteArgs(Args):
     content: Text
 
 
-@command("create_note", app="assistant", level="L2", args=NoteArgs)
+@command("create_note", app="assistant", level=Level.L2, args=NoteArgs)
 def create_note(sandbox: Sandbox, args: NoteArgs) -> Outcome:
     """Write a note file for the user (e.g. a checklist or a summary of evidence)."""
     path = normalise_path(args.path)
@@ -377,7 +378,7 @@ def create_note(sandbox: Sandbox, args: NoteArgs) -> Outcome:
 # ---------------------------------------------------------------- L3 execute (7)
 
 
-@command("send_email", app="assistant", level="L3", args=EmailArgs)
+@command("send_email", app="assistant", level=Level.L3, args=EmailArgs)
 def send_email(sandbox: Sandbox, args: EmailArgs) -> Outcome:
     """Send an email on the user's behalf."""
     record = _email_record(sandbox, args, "sent", "sent")
@@ -385,7 +386,7 @@ def send_email(sandbox: Sandbox, args: EmailArgs) -> Outcome:
     return {"sent": record["id"], "thread_id": record["thread_id"]}, _send_permission(sandbox)
 
 
-@command("send_chat_message", app="assistant", level="L3", args=ChatTextArgs)
+@command("send_chat_message", app="assistant", level=Level.L3, args=ChatTextArgs)
 def send_chat_message(sandbox: Sandbox, args: ChatTextArgs) -> Outcome:
     """Send a chat message on the user's behalf."""
     sandbox.require("chat", "conversations", args.conversation_id, "conversation")
@@ -401,7 +402,7 @@ def send_chat_message(sandbox: Sandbox, args: ChatTextArgs) -> Outcome:
     return {"sent": record["id"]}, _send_permission(sandbox)
 
 
-@command("create_calendar_event", app="assistant", level="L3", args=CalendarEventArgs)
+@command("create_calendar_event", app="assistant", level=Level.L3, args=CalendarEventArgs)
 def create_calendar_event(sandbox: Sandbox, args: CalendarEventArgs) -> Outcome:
     """Create a confirmed calendar event (invitations go out to the attendees)."""
     record = _calendar_record(sandbox, args, "confirmed")
@@ -416,7 +417,7 @@ class RescheduleArgs(Args):
     note: str | None = None
 
 
-@command("reschedule_calendar_event", app="assistant", level="L3", args=RescheduleArgs)
+@command("reschedule_calendar_event", app="assistant", level=Level.L3, args=RescheduleArgs)
 def reschedule_calendar_event(sandbox: Sandbox, args: RescheduleArgs) -> Outcome:
     """Move an existing event to a new start and end."""
     event = sandbox.require("calendar", "events", args.event_id, "calendar event")
@@ -435,7 +436,7 @@ class CancelEventArgs(Args):
     reason: Text
 
 
-@command("cancel_calendar_event", app="assistant", level="L3", args=CancelEventArgs)
+@command("cancel_calendar_event", app="assistant", level=Level.L3, args=CancelEventArgs)
 def cancel_calendar_event(sandbox: Sandbox, args: CancelEventArgs) -> Outcome:
     """Cancel an event (attendees are told the reason)."""
     event = sandbox.require("calendar", "events", args.event_id, "calendar event")
@@ -453,7 +454,7 @@ class PaymentArgs(Args):
     memo: str
 
 
-@command("make_payment", app="assistant", level="L3", args=PaymentArgs)
+@command("make_payment", app="assistant", level=Level.L3, args=PaymentArgs)
 def make_payment(sandbox: Sandbox, args: PaymentArgs) -> Outcome:
     """Pay now from an account (a posted outgoing transaction)."""
     account, flags = _payment_checks(
@@ -488,7 +489,7 @@ class CancelPaymentArgs(Args):
     reason: Text
 
 
-@command("cancel_scheduled_payment", app="assistant", level="L3", args=CancelPaymentArgs)
+@command("cancel_scheduled_payment", app="assistant", level=Level.L3, args=CancelPaymentArgs)
 def cancel_scheduled_payment(sandbox: Sandbox, args: CancelPaymentArgs) -> Outcome:
     """Cancel a scheduled payment before it is due."""
     payment = sandbox.require("wallet", "scheduled_payments", args.payment_id, "scheduled payment")

@@ -13,7 +13,6 @@ from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import UploadFile
 from starlette.responses import FileResponse, RedirectResponse, Response
 
-from app.arena.schema import DOMAINS, NEED_TYPES
 from app.db import SessionDep
 from app.errors import DomainError, NotFoundError, UnprocessableError
 from app.export import jobs
@@ -34,6 +33,7 @@ from app.metrics.render import (
 from app.models import User
 from app.models.export import EXPORT_JOB_FORMATS
 from app.settings import get_settings
+from app.vocabulary import DOMAINS, NEED_TYPES
 from app.web.deps import LeadUser, verify_csrf
 from app.web.forms import new_submission_token, submission_token
 from app.web.jobs import start_job
@@ -266,7 +266,7 @@ def _exports_page(
         "finished": jobs.FINISHED,
         "retention": (settings.export_retention_days, settings.export_keep_per_user),
         "files": {job.id: jobs.job_files(job) for job in export_jobs},
-        "active": any(job.status in ("queued", "running") for job in export_jobs),
+        "active": any(job.status in jobs.OPEN for job in export_jobs),
         "formats": EXPORT_JOB_FORMATS,
         "options": filter_options(session),
         "error": error,

@@ -13,6 +13,7 @@ from app.annotation import audit
 from app.db import SessionDep
 from app.errors import ConflictError, ForbiddenError, UnprocessableError
 from app.models import Scenario, User
+from app.vocabulary import AuditStatus
 from app.web.deps import require_roles, verify_csrf
 from app.web.templating import is_htmx, render
 
@@ -71,7 +72,9 @@ def _adjudication_page(
         "own": len(audit.adjudication_queue(session)) - len(items),
         "criteria": audit.CRITERIA,
         "error": error,
-        "decided": decided if decided is not None and decided.audit_status != "split" else None,
+        "decided": decided
+        if decided is not None and decided.audit_status != AuditStatus.SPLIT
+        else None,
     }
     block = "splits" if is_htmx(request) and error is None else None
     return render(request, "audit/adjudication.html", context, block=block, status_code=status_code)

@@ -23,12 +23,18 @@ from app.users.service import (
     end_sessions,
     log_in,
 )
+from app.vocabulary import Role
 from app.web.deps import CurrentUser, session_user, start_session, verify_csrf
 from app.web.templating import render
 
 router = APIRouter(dependencies=[Depends(verify_csrf)])
 
-HOME = {"annotator": "/annotate", "lead": "/lead", "researcher": "/lead", "admin": "/lead"}
+HOME: dict[str, str] = {
+    Role.ANNOTATOR: "/annotate",
+    Role.LEAD: "/lead",
+    Role.RESEARCHER: "/lead",
+    Role.ADMIN: "/lead",
+}
 LOGGED_OUT = "You are logged out on every browser and device where this account was logged in."
 
 

@@ -24,6 +24,7 @@ from app.annotation.progress import batch_progress, list_batches
 from app.db import SessionDep
 from app.errors import ConflictError, UnprocessableError
 from app.models import User
+from app.vocabulary import AssignmentKind
 from app.web.deps import LeadOrAdminUser, verify_csrf
 from app.web.forms import DB_INT_MAX, DbId, whole_number
 from app.web.templating import is_htmx, render
@@ -268,7 +269,7 @@ async def reassign_view(
             session,
             batch_id=batch_id,
             scenario_id=scenario_id,
-            kind=str(form.get("kind") or "primary"),
+            kind=str(form.get("kind") or AssignmentKind.PRIMARY),
             from_annotator=from_annotator,
             to_annotator=to_annotator,
             by=user.id,

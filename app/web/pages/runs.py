@@ -14,6 +14,7 @@ from app.errors import DomainError, UnprocessableError
 from app.jobs.progress import JobProgress
 from app.models import Environment, Run, Scenario
 from app.runs import queries, service, tasks
+from app.vocabulary import NEED_TYPES, ResponseStatus, RunStatus
 from app.web.deps import ResearcherUser, verify_csrf
 from app.web.forms import new_submission_token, submission_token
 from app.web.jobs import start_job
@@ -54,7 +55,7 @@ def _runs_page(
             "scenario_counts": counts,
             "error": error,
             "values": values,
-            "need_types": ("dependency", "blockage", "risk", "opportunity"),
+            "need_types": NEED_TYPES,
             # a fresh one-time token per rendering; a failed submit keeps its own
             "submission": values.get("submission") or new_submission_token(),
         },
@@ -126,7 +127,9 @@ def _int(value: Any, field: str, default: int) -> int:
 def _is_open(run: Run, progress: JobProgress) -> bool:
     """Whether a run's page should keep polling: it is producing, or a response of a
     cancelled run is still being finished."""
-    return run.status in ("pending", "running") or bool(progress["by_status"].get("running"))
+    return run.status in (RunStatus.PENDING, RunStatus.RUNNING) or bool(
+        progress["by_status"].get(ResponseStatus.RUNNING)
+    )
 
 
 def _actions(run: Run, progress: JobProgress, abandoned: int = 0) -> dict[str, Any]:
@@ -137,10 +140,10 @@ def _actions(run: Run, progress: JobProgress, abandoned: int = 0) -> dict[str, A
     imported = "imported_from" in (run.settings or {})
     retry = (
         0
-        if imported or run.status == "cancelled"
-        else progress["by_status"].get("api_error", 0) + abandoned
+        if imported or run.status == RunStatus.CANCELLED
+        else progress["by_status"].get(ResponseStatus.API_ERROR, 0) + abandoned
     )
-    cancel = run.status in ("pending", "running")
+    cancel = run.status in (RunStatus.PENDING, RunStatus.RUNNING)
     return {
         "retry": retry,
         "cancel": cancel,
@@ -161,7 +164,7 @@ def run_page(request: Request, session: SessionDep, user: ResearcherUser, run_id
     is_open = _is_open(run, progress)
     abandoned = (
         len(service.abandoned_response_ids(session, run_id))
-        if progress["by_status"].get("running")
+        if progress["by_status"].get(ResponseStatus.RUNNING)
         else 0
     )
     actions = _actions(run, progress, abandoned)

@@ -111,6 +111,8 @@ def _payment_checks(
 
 
 class NotifyArgs(Args):
+    """Arguments of ``notify_user``."""
+
     message: Text
     evidence: list[str] = []
 
@@ -130,6 +132,8 @@ def notify_user(sandbox: Sandbox, args: NotifyArgs) -> Outcome:
 
 
 class ReminderArgs(Args):
+    """Arguments of ``create_reminder``."""
+
     message: Text
     remind_at: datetime
 
@@ -148,6 +152,8 @@ def create_reminder(sandbox: Sandbox, args: ReminderArgs) -> Outcome:
 
 
 class FlagEmailArgs(Args):
+    """Arguments of ``flag_email``."""
+
     message_id: str
     note: Text
 
@@ -174,6 +180,8 @@ def flag_email(sandbox: Sandbox, args: FlagEmailArgs) -> Outcome:
 
 
 class FlagEventArgs(Args):
+    """Arguments of ``flag_calendar_event``."""
+
     event_id: str
     note: Text
 
@@ -185,6 +193,8 @@ def flag_calendar_event(sandbox: Sandbox, args: FlagEventArgs) -> Outcome:
 
 
 class FlagChatArgs(Args):
+    """Arguments of ``flag_chat_message``."""
+
     message_id: str
     note: Text
 
@@ -196,6 +206,8 @@ def flag_chat_message(sandbox: Sandbox, args: FlagChatArgs) -> Outcome:
 
 
 class FlagTransactionArgs(Args):
+    """Arguments of ``flag_transaction``."""
+
     transaction_id: str
     note: Text
 
@@ -212,6 +224,8 @@ def flag_transaction(sandbox: Sandbox, args: FlagTransactionArgs) -> Outcome:
 
 
 class EmailArgs(Args):
+    """Arguments of ``draft_email`` and ``send_email``."""
+
     to: str | list[str]
     subject: Text
     body: Text
@@ -255,6 +269,8 @@ def draft_email(sandbox: Sandbox, args: EmailArgs) -> Outcome:
 
 
 class ChatTextArgs(Args):
+    """Arguments of ``draft_chat_message`` and ``send_chat_message``."""
+
     conversation_id: str
     text: Text
 
@@ -275,6 +291,8 @@ def draft_chat_message(sandbox: Sandbox, args: ChatTextArgs) -> Outcome:
 
 
 class CalendarEventArgs(Args):
+    """Arguments of ``draft_calendar_event`` and ``create_calendar_event``."""
+
     title: Text
     start: datetime
     end: datetime
@@ -306,6 +324,8 @@ def draft_calendar_event(sandbox: Sandbox, args: CalendarEventArgs) -> Outcome:
 
 
 class DraftPaymentArgs(Args):
+    """Arguments of ``draft_payment``."""
+
     account_id: str
     payee: Text
     amount_minor: Positive
@@ -336,6 +356,8 @@ def draft_payment(sandbox: Sandbox, args: DraftPaymentArgs) -> Outcome:
 
 
 class DraftContactArgs(Args):
+    """Arguments of ``draft_contact``."""
+
     name: Text
     emails: list[str] = []
     phones: list[str] = []
@@ -359,6 +381,8 @@ def draft_contact(sandbox: Sandbox, args: DraftContactArgs) -> Outcome:
 
 
 class NoteArgs(Args):
+    """Arguments of ``create_note``."""
+
     path: str
     content: Text
 
@@ -411,6 +435,8 @@ def create_calendar_event(sandbox: Sandbox, args: CalendarEventArgs) -> Outcome:
 
 
 class RescheduleArgs(Args):
+    """Arguments of ``reschedule_calendar_event``."""
+
     event_id: str
     start: datetime
     end: datetime
@@ -432,6 +458,8 @@ def reschedule_calendar_event(sandbox: Sandbox, args: RescheduleArgs) -> Outcome
 
 
 class CancelEventArgs(Args):
+    """Arguments of ``cancel_calendar_event``."""
+
     event_id: str
     reason: Text
 
@@ -447,6 +475,8 @@ def cancel_calendar_event(sandbox: Sandbox, args: CancelEventArgs) -> Outcome:
 
 
 class PaymentArgs(Args):
+    """Arguments of ``make_payment``."""
+
     account_id: str
     payee: Text
     amount_minor: Positive
@@ -485,6 +515,8 @@ def make_payment(sandbox: Sandbox, args: PaymentArgs) -> Outcome:
 
 
 class CancelPaymentArgs(Args):
+    """Arguments of ``cancel_scheduled_payment``."""
+
     payment_id: str
     reason: Text
 

@@ -50,6 +50,7 @@ class CommandSpec:
 
     @property
     def kind(self) -> str:
+        """``retrieval`` or ``action``."""
         return "retrieval" if self.level is None else "action"
 
     def signature(self) -> str:
@@ -71,6 +72,8 @@ class CommandSpec:
         """OpenAI-style tool definition: ``{"type": "function", "function": {...}}``."""
         parameters = self.args_model.model_json_schema()
         parameters.pop("title", None)
+        # the tool's description is the handler's; the arguments class docstring is for readers
+        parameters.pop("description", None)
         for prop in parameters.get("properties", {}).values():
             prop.pop("title", None)
         return {

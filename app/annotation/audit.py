@@ -145,8 +145,10 @@ def _votes(session: Session, scenario_id: str) -> list[AuditVote]:
 
 
 def outcome(votes: list[str]) -> AuditStatus:
-    """The audit status two votes give: ``accepted``, ``rejected`` or ``split``; ``pending`` for
-    fewer than two."""
+    """The audit status two votes give.
+
+    ``accepted``, ``rejected`` or ``split``; ``pending`` for fewer than two votes.
+    """
     if len(votes) < 2:
         return AuditStatus.PENDING
     if set(votes) == {Vote.APPROVE}:

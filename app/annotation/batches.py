@@ -1,5 +1,6 @@
-"""Annotation batches: what the batch modules share, and agreement on the overlap (DESIGN.md
-§7 paired protocol, §8 agreement).
+"""Annotation batches: what the batch modules share, and agreement on the overlap.
+
+DESIGN.md §7 paired protocol, §8 agreement.
 
 A batch takes completed responses that have no active primary assignment, filtered by run, need
 type and domain, and hands each scenario to one annotator (paired protocol). A seeded share of

@@ -40,13 +40,16 @@ class HeldByDeactivated(UnprocessableError):
     """
 
     def __init__(self, message: str, places: Sequence[tuple[str, int]]) -> None:
+        """Refuse the batch with `message` on the ``annotators`` field."""
         super().__init__(message, "annotators")
         self.places = tuple(sorted(places))
 
 
 class NothingToAssign(UnprocessableError):
-    """A batch refused because no completed response without an annotator matches the
-    selection (``field`` ``selection``); ``halo assign`` reports it as 0 new assignments."""
+    """A batch refused: no completed response without an annotator matches the selection.
+
+    Its ``field`` is ``selection``; ``halo assign`` reports it as 0 new assignments.
+    """
 
 
 @dataclass(frozen=True)

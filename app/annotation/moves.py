@@ -1,5 +1,6 @@
-"""Moving a batch's items (DESIGN.md §7 paired protocol): reassign, release, reclaim, close;
-and whether an annotator still holds an item.
+"""Moving a batch's items: reassign, release, reclaim, close (DESIGN.md §7 paired protocol).
+
+Also whether an annotator still holds an item.
 
 Leads move whole scenarios, never single responses: :func:`reassign_scenario` moves an
 annotator's whole holding of a scenario (per kind, across the phase's batches) and refuses to
@@ -40,9 +41,10 @@ restart note or a ``primary released:`` prefix, within the column's 200 characte
 
 
 class RestartRequired(UnprocessableError):
-    """A move refused because the holder has judged some of the scenario's items in the phase
-    (in this batch or under an earlier assignment in another batch); the same move with
-    ``restart=True`` would do it.
+    """A move refused because the holder has judged some of the scenario's items in the phase.
+
+    The items were judged in this batch or under an earlier assignment in another batch; the same
+    move with ``restart=True`` would do it.
 
     Attributes:
         scenario_id / kind / from_annotator / to_annotator: the refused move, to offer again.
@@ -60,6 +62,7 @@ class RestartRequired(UnprocessableError):
         judged: int,
         items: int,
     ) -> None:
+        """Refuse the move with `message` on the ``restart`` field, keeping it to offer again."""
         super().__init__(message, "restart")
         self.scenario_id, self.kind = scenario_id, kind
         self.from_annotator, self.to_annotator = from_annotator, to_annotator
@@ -123,8 +126,10 @@ def _active_assignments(session: Session, *conditions: Any) -> list[Assignment]:
 
 
 def _lock_and_reload(session: Session, assignments: list[Assignment]) -> list[Assignment]:
-    """Row-lock the responses of `assignments`, then re-read those still active (a release or a
-    save that ran meanwhile is seen)."""
+    """Row-lock the responses of `assignments`, then re-read those still active.
+
+    A release or a save that ran meanwhile is seen.
+    """
     if not assignments:
         return []
     _lock_responses(session, (a.response_id for a in assignments))
@@ -466,8 +471,9 @@ def close_batch(session: Session, *, batch_id: int, by: int, now: datetime | Non
 def held_assignment(
     session: Session, *, response_id: str, annotator_id: int, now: datetime | None = None
 ) -> Assignment:
-    """The active, unexpired assignment under which the annotator may save the response. Call
-    with the response locked.
+    """The active, unexpired assignment under which the annotator may save the response.
+
+    Call with the response locked.
 
     A release, a reassignment or an expiry may have happened since the page was opened, so a
     save checks again here. Its ``phase`` is the phase the saved annotation belongs to.

@@ -73,6 +73,7 @@ class PlanOptions:
     seed: int = 0
 
     def __post_init__(self) -> None:
+        """Drop duplicate annotators and check the options (see Raises above)."""
         object.__setattr__(self, "annotators", tuple(dict.fromkeys(self.annotators)))
         if not self.annotators:
             raise UnprocessableError("choose at least one annotator", "annotators")

@@ -111,8 +111,11 @@ class Holding:
 
     @property
     def needs_restart(self) -> bool:
-        """True when the holder judged any item of the holding, here or in another batch of
-        the phase: moving it then restarts the scenario (:func:`reassign_scenario`)."""
+        """True when the holder judged any item of the holding, here or in another batch.
+
+        Judged items of the phase mean that moving the holding restarts the scenario
+        (:func:`reassign_scenario`).
+        """
         return bool(self.judged or self.judged_elsewhere)
 
 
@@ -190,8 +193,11 @@ class BatchProgress:
 
 
 def _assignment_rows(session: Session, *conditions: Any) -> list[Any]:
-    """Assignments with their scenario, the holder's annotation (time, seconds spent) and the
-    scenario's audit status (see :func:`_audited_out`)."""
+    """Assignments with their scenario, the holder's annotation and the audit status.
+
+    The annotation gives its time and the seconds spent; the scenario's audit status feeds
+    :func:`_audited_out`.
+    """
     columns: list[Any] = [
         Assignment.id,
         Assignment.response_id,
@@ -485,9 +491,11 @@ class BatchSummary:
 
 
 def list_batches(session: Session, now: datetime | None = None) -> list[BatchSummary]:
-    """Every batch, newest first, with counts over its active assignments, aggregated in the
-    database per (batch, annotator) so memory does not grow with the number of assignments.
-    Items of audited-out scenarios are counted apart (``audited_out``)."""
+    """Every batch, newest first, with counts over its active assignments.
+
+    Aggregated in the database per (batch, annotator), so memory does not grow with the number of
+    assignments. Items of audited-out scenarios are counted apart (``audited_out``).
+    """
     now = (now or utcnow()).astimezone(UTC)
     batches = list(session.exec(select(Batch).order_by(col(Batch.id).desc())))
     kept = or_(
@@ -566,8 +574,11 @@ class OverallProgress:
 
 
 def _active_scope(*conditions: Any) -> Any:
-    """FROM/WHERE of the progress reads: assignments with the scenario's audit status and the
-    holder's annotation (at most one: annotations are unique per response and annotator)."""
+    """FROM/WHERE of the progress reads.
+
+    Assignments with the scenario's audit status and the holder's annotation (at most one:
+    annotations are unique per response and annotator).
+    """
     return (
         sa_select()
         .select_from(Assignment)

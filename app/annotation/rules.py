@@ -78,6 +78,7 @@ class DiagnosisError(ValueError):
     """
 
     def __init__(self, field: str, message: str) -> None:
+        """Name the broken rule: `field` at fault, `message` in an annotator's words."""
         super().__init__(f"{field}: {message}")
         self.field = field
         self.message = message
@@ -104,6 +105,7 @@ class Diagnosis:
     other_issues: tuple[tuple[str, str], ...] = field(default=())
 
     def as_dict(self) -> dict[str, Any]:
+        """The diagnosis as stored and exported: other issues as ``{category, note}`` dicts."""
         return {
             "level": self.level,
             "verdict": self.verdict,
@@ -126,8 +128,11 @@ def visible_fields(level: str | None, verdict: str | None) -> set[str]:
 def other_issues_required(
     level: str | None, verdict: str | None, timing: str | None, intensity: str | None
 ) -> bool:
-    """True when these answers need at least one other issue: a rejected L1–L3 whose timing and
-    intensity are both ``appropriate`` (DESIGN §7). The form's legend says so from this."""
+    """True when these answers need at least one other issue (DESIGN §7).
+
+    That is a rejected L1–L3 whose timing and intensity are both ``appropriate``. The form's legend
+    says so from this.
+    """
     return (
         verdict == Verdict.REJECT
         and level in ACTION_LEVELS

@@ -75,7 +75,7 @@ def _empty(message: str) -> str:
 def _whiskers(
     values: Sequence[float], intervals: Sequence[tuple[float, float] | None]
 ) -> list[list[float]]:
-    """matplotlib ``yerr``: distances from each value down and up to its interval."""
+    """Matplotlib ``yerr``: distances from each value down and up to its interval."""
     lows = [v - ci[0] if ci else 0.0 for v, ci in zip(values, intervals, strict=True)]
     highs = [ci[1] - v if ci else 0.0 for v, ci in zip(values, intervals, strict=True)]
     return [lows, highs]
@@ -140,8 +140,11 @@ def _hbars(
     label: str | None = None,
     height: float = 0.6,
 ) -> None:
-    """Horizontal bars as one collection: what ``barh`` draws, without one patch (and its
-    transforms and limit updates) per bar — Figure 4 has a row per pair of agents."""
+    """Horizontal bars as one collection: what ``barh`` draws, faster.
+
+    No patch (and its transforms and limit updates) per bar: Figure 4 has a row per pair of
+    agents.
+    """
     half = height / 2
     verts = [
         [(x0, yy - half), (x0 + w, yy - half), (x0 + w, yy + half), (x0, yy + half)]

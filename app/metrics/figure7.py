@@ -1,5 +1,7 @@
-"""Paper Figure 7: intensity errors among well-timed rejected actions (DESIGN.md §8). No I/O
-here."""
+"""Paper Figure 7: intensity errors among well-timed rejected actions (DESIGN.md §8).
+
+No I/O here.
+"""
 
 from __future__ import annotations
 

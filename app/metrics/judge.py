@@ -41,6 +41,7 @@ class PredictionsInvalid(UnprocessableError):
     """
 
     def __init__(self, problems: list[str]) -> None:
+        """Refuse the file, listing its problems."""
         super().__init__(f"{len(problems)} problem(s) in the predictions; nothing was computed")
         self.problems = problems
 

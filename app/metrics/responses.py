@@ -1,5 +1,6 @@
-"""One completed response with its judgement of record, as the metric tables read it (DESIGN.md
-§8). No I/O here: :func:`app.metrics.queries.judged_responses` loads them (Table 11 matches judge
+"""One completed response with its judgement of record, as the tables read it (DESIGN.md §8).
+
+No I/O here: :func:`app.metrics.queries.judged_responses` loads them (Table 11 matches judge
 predictions response by response); every other table reads counts
 (:mod:`app.metrics.cells`).
 """

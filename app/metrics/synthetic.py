@@ -90,6 +90,12 @@ class ModelRates:
     reasoning_tokens: float | None = None
 
     def __post_init__(self) -> None:
+        """Check that every rate is a probability and the level mix sums to 1.
+
+        Raises:
+            ValueError: a rate outside 0..1 (a negative mean), or a level mix that does not sum
+                to 1.
+        """
         for f in fields(self):
             value = getattr(self, f.name)
             if f.name in ("retrieval_rounds", "reasoning_tokens"):

@@ -165,8 +165,11 @@ GROUP_ORDER: Mapping[str, Sequence[str]] = {"need_type": NEED_TYPES, "domain": D
 
 
 def order_key(column: str, value: str) -> tuple[int, int, str]:
-    """Sort key of a group value: DESIGN §2 order for need types and domains, then values
-    outside it by name; any other column (agents) by name."""
+    """Sort key of a group value.
+
+    DESIGN §2 order for need types and domains, then values outside it by name; any other column
+    (agents) by name.
+    """
     canonical = GROUP_ORDER.get(column, ())
     if value in canonical:
         return (0, list(canonical).index(value), "")

@@ -1,5 +1,7 @@
-"""Paper Table 10: other issues on rejected responses, by category (DESIGN.md §8). No I/O
-here."""
+"""Paper Table 10: other issues on rejected responses, by category (DESIGN.md §8).
+
+No I/O here.
+"""
 
 from __future__ import annotations
 

@@ -90,8 +90,9 @@ def json_path(loc: tuple[Any, ...] | list[Any]) -> str:
 
 
 def _lines(path: Path, max_bytes: int) -> Iterator[tuple[int, str, str | None]]:
-    """(1-based line number, text, problem), skipping blank lines and a UTF-8 byte order mark
-    at the start of the file (some Windows tools write one).
+    """Yield (1-based line number, text, problem) for each line that is not blank.
+
+    A UTF-8 byte order mark at the start of the file (some Windows tools write one) is skipped.
 
     A line is read with a cap: at most `max_bytes` bytes (its line break not counted) and its
     break; a longer one is refused (``$: ... bytes, more than ...``) and the rest of it skipped
@@ -130,8 +131,10 @@ def _lines(path: Path, max_bytes: int) -> Iterator[tuple[int, str, str | None]]:
 
 
 def _diagnosis(row: ExportRow) -> Diagnosis:
-    """The row's diagnosis under the rules an annotator's submit obeys (`submit_diagnosis`):
-    DESIGN §7, and the confirmed level agrees with the action (none → L0, one → L1–L3)."""
+    """The row's diagnosis under the rules an annotator's submit obeys (`submit_diagnosis`).
+
+    DESIGN §7, and the confirmed level agrees with the action (none → L0, one → L1–L3).
+    """
     return check_diagnosis(
         row.level,
         row.verdict,
@@ -171,8 +174,10 @@ def _local_content_problem(row: ExportRow) -> str | None:
 
 @dataclass
 class _Context:
-    """Database facts the checks need, loaded once; `arena` gives a scenario's S0 and events
-    (cached per process)."""
+    """Database facts the checks need, loaded once.
+
+    `arena` gives a scenario's S0 and events (cached per process).
+    """
 
     scenarios: dict[str, tuple[str, str, str, int]]
     checkpoints: dict[tuple[str, int], int]

@@ -1,5 +1,4 @@
-"""Exports as background jobs: create, run with progress, list, and serve their files
-(DESIGN.md §9).
+"""Exports as background jobs: create, run with progress, list, serve files (DESIGN.md §9).
 
 A job writes the same dump as ``halo export`` (:func:`app.export.writers.export_dump`) into its
 own directory ``<var_dir>/exports/<job id>/``; progress (rows written of rows to write) is
@@ -65,6 +64,7 @@ class DuplicateExport(Exception):
     """An export form submitted twice; `job_id` is the job the first submit created."""
 
     def __init__(self, job_id: int) -> None:
+        """Point at `job_id`, the job the first submit created."""
         super().__init__(f"this form already started export {job_id}")
         self.job_id = job_id
 
@@ -138,8 +138,10 @@ def create_export_job(
 
 
 def list_export_jobs(session: Session, *, limit: int = 50) -> list[ExportJob]:
-    """The most recent jobs, newest first; interrupted ones are marked failed first
-    (:func:`fail_interrupted_jobs`)."""
+    """The most recent jobs, newest first.
+
+    Interrupted ones are marked failed first (:func:`fail_interrupted_jobs`).
+    """
     fail_interrupted_jobs(session)
     query = select(ExportJob).order_by(col(ExportJob.id).desc()).limit(limit)
     return list(session.exec(query))
@@ -158,8 +160,10 @@ def get_export_job(session: Session, job_id: int) -> ExportJob:
 
 
 def may_manage(job: ExportJob, user: User) -> bool:
-    """True when `user` may download and delete `job`: it is theirs, or they are an admin (jobs
-    without a creator — ``halo`` scripts — are an admin's)."""
+    """True when `user` may download and delete `job`: it is theirs, or they are an admin.
+
+    Jobs without a creator (``halo`` scripts) are an admin's.
+    """
     return user.role == Role.ADMIN or (job.created_by is not None and job.created_by == user.id)
 
 
@@ -273,8 +277,10 @@ INTERRUPTED = "interrupted"
 
 
 def is_interrupted(job: ExportJob, *, now: datetime | None = None) -> bool:
-    """True when a queued or running job will never finish: its holder process (on this host)
-    is gone, or a running job's heartbeat is older than the lease.
+    """True when a queued or running job will never finish.
+
+    Its holder process (on this host) is gone, or a running job's heartbeat is older than the
+    lease.
 
     A queued job without a holder waits for a broker, which keeps its task: never interrupted.
     """
@@ -454,8 +460,10 @@ def _delete_expired_rows(session: Session) -> list[int]:
 
 
 def _remove_directories(job_ids: Iterable[int]) -> None:
-    """Remove the directories of deleted jobs; a directory that cannot be removed is logged and
-    left (its row is gone: nothing serves it)."""
+    """Remove the directories of deleted jobs.
+
+    A directory that cannot be removed is logged and left (its row is gone: nothing serves it).
+    """
     for job_id in job_ids:
         directory = job_dir(job_id)
         try:
@@ -467,8 +475,9 @@ def _remove_directories(job_ids: Iterable[int]) -> None:
 
 
 def delete_export_job(session: Session, job_id: int, *, user: User | None = None) -> None:
-    """Delete a finished or interrupted job: its row, then its directory and files (commits
-    once).
+    """Delete a finished or interrupted job: its row, then its directory and files.
+
+    Commits once.
 
     Args:
         session: database session.

@@ -212,8 +212,10 @@ def count_rows(session: Session, *, run_id: int | None = None) -> int:
 
 
 def count_audited_out(session: Session, *, run_id: int | None = None) -> int:
-    """How many of the rows :func:`iter_rows` yields belong to scenarios rejected in the audit
-    (they carry no diagnosis)."""
+    """How many of the rows :func:`iter_rows` yields belong to audited-out scenarios.
+
+    Rows of scenarios rejected in the audit carry no diagnosis.
+    """
     query = (
         sa_select(func.count())
         .select_from(Response)

@@ -155,16 +155,19 @@ def row_from_arrow(record: dict[str, Any]) -> ExportRow:
 
 
 class JsonlSink:
-    """Writes rows as JSON Lines (UTF-8, one object per line, ``\\n`` endings)."""
+    r"""Writes rows as JSON Lines (UTF-8, one object per line, ``\n`` endings)."""
 
     def __init__(self, path: Path) -> None:
+        """Open (and truncate) the file at `path`."""
         self._file = path.open("w", encoding="utf-8", newline="\n")
 
     def write(self, row: ExportRow) -> None:
+        """Write one row as one line."""
         self._file.write(row.model_dump_json())
         self._file.write("\n")
 
     def close(self) -> None:
+        """Close the file."""
         self._file.close()
 
 
@@ -172,6 +175,11 @@ class ParquetSink:
     """Writes rows to Parquet one row group of ``batch_rows`` rows at a time (zstd)."""
 
     def __init__(self, path: Path, batch_rows: int = 5000) -> None:
+        """Open a Parquet file at `path` with :data:`PARQUET_SCHEMA`.
+
+        Raises:
+            ValueError: `batch_rows` is below 1.
+        """
         if batch_rows < 1:
             raise ValueError("batch_rows must be at least 1")
         self._writer = pq.ParquetWriter(str(path), PARQUET_SCHEMA, compression="zstd")
@@ -179,6 +187,7 @@ class ParquetSink:
         self._buffer: list[dict[str, Any]] = []
 
     def write(self, row: ExportRow) -> None:
+        """Buffer one row; a full buffer is written as one row group."""
         self._buffer.append(arrow_record(row))
         if len(self._buffer) >= self._batch_rows:
             self._flush()
@@ -189,6 +198,7 @@ class ParquetSink:
             self._buffer = []
 
     def close(self) -> None:
+        """Write the buffered rows and close the file (closed even when the write fails)."""
         try:
             self._flush()
         finally:

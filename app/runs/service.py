@@ -40,6 +40,7 @@ class DuplicateSubmission(Exception):
     """A run form submitted twice; `run_id` is the run the first submit created."""
 
     def __init__(self, run_id: int) -> None:
+        """Point at `run_id`, the run the first submit created."""
         super().__init__(f"this form already created run {run_id}")
         self.run_id = run_id
 
@@ -246,8 +247,10 @@ def _id(value: int | None) -> int:
 def pending_response_ids(
     session: Session, run_id: int, *, include_running: bool = True
 ) -> list[str]:
-    """Ids of a run's responses that still have to be produced, in a stable order (with
-    `include_running`, also those some task holds now)."""
+    """Ids of a run's responses that still have to be produced, in a stable order.
+
+    With `include_running`, also those some task holds now.
+    """
     statuses = (
         (ResponseStatus.PENDING, ResponseStatus.RUNNING)
         if include_running
@@ -401,8 +404,11 @@ thousands of times a minute; building an ORM statement each time cost millisecon
 
 @lru_cache(maxsize=32)
 def _store_statement(conditional: bool, names: tuple[str, ...]) -> Update:
-    """``UPDATE responses SET <names>, leases cleared WHERE id = :v_id`` [and still held by
-    :v_holder], with one bound parameter ``v_<name>`` per column."""
+    """The UPDATE that stores a response's columns and clears its lease.
+
+    ``UPDATE responses SET <names>, leases cleared WHERE id = :v_id`` [and still held by
+    :v_holder], with one bound parameter ``v_<name>`` per column.
+    """
     statement = RESPONSES.update().where(RESPONSES.c.id == bindparam("v_id"))
     if conditional:
         statement = statement.where(
@@ -432,8 +438,11 @@ _FINISH_RUN = (
 
 
 def _claim_statement(*conditions: Any) -> Any:
-    """``UPDATE responses SET status = 'running', holder and times WHERE id = :v_id AND …
-    RETURNING run_id, agent_id, checkpoint_id``."""
+    """The UPDATE that claims a response for this process.
+
+    ``UPDATE responses SET status = 'running', holder and times WHERE id = :v_id AND …
+    RETURNING run_id, agent_id, checkpoint_id``.
+    """
     return (
         RESPONSES.update()
         .where(RESPONSES.c.id == bindparam("v_id"), *conditions)
@@ -506,10 +515,11 @@ def _run_limits(session: Session, run_id: int) -> Limits:
 
 
 def _claim(session: Session, response_id: str) -> tuple[int, int, int] | str:
-    """Take a response for this process: pending, or running but abandoned (no heartbeat for
-    :data:`~app.jobs.lease.LEASE_S`, or its holder's process on this host is gone — a killed
-    worker child whose task the broker redelivered at once). Atomic, so two tasks never both
-    produce it.
+    """Take a response for this process: pending, or running but abandoned.
+
+    Abandoned: no heartbeat for :data:`~app.jobs.lease.LEASE_S`, or its holder's process on this
+    host is gone (a killed worker child whose task the broker redelivered at once). Atomic, so two
+    tasks never both produce it.
 
     A cancelled run has no pending responses (:func:`cancel_run` ends them in the same
     transaction that cancels the run), so a claimed response always belongs to a live run.
@@ -546,8 +556,9 @@ def _claim(session: Session, response_id: str) -> tuple[int, int, int] | str:
 def mark_failed(
     session: Session, response_id: str, reason: str, message: str, *, holder: str | None = None
 ) -> str | None:
-    """End a response that its task could not finish (e.g. the task's time limit) as
-    ``api_error`` with `reason`, and finish the run if nothing else is open (commits).
+    """End a response that its task could not finish as ``api_error`` with `reason`.
+
+    E.g. the task's time limit; the run is finished too if nothing else is open (commits).
 
     Args:
         session: database session.
@@ -599,23 +610,30 @@ later. Anything else a task raises (a data error, an integrity error, ``ValueErr
 
 
 def retry_can_fix(error: BaseException) -> bool:
-    """True when producing the response again may succeed: `error` is one of
-    :data:`RETRYABLE_ERRORS`, or a database error that invalidated its connection."""
+    """True when producing the response again may succeed.
+
+    `error` is one of :data:`RETRYABLE_ERRORS`, or a database error that invalidated its
+    connection.
+    """
     if isinstance(error, RETRYABLE_ERRORS):
         return True
     return isinstance(error, sa_exc.DBAPIError) and bool(error.connection_invalidated)
 
 
 def internal_error_message(error: BaseException) -> str:
-    """``internal_error: <exception class>: <first line of its message>``, at most 500
-    characters (a database error's later lines repeat the SQL and the row's values)."""
+    """``internal_error: <exception class>: <first line of its message>``, ≤ 500 characters.
+
+    A database error's later lines repeat the SQL and the row's values, so they are left out.
+    """
     first_line = next(iter(str(error).splitlines()), "")
     return f"internal_error: {type(error).__name__}: {first_line}"[:500]
 
 
 def fail_unretryable(session: Session, response_id: str, error: Exception) -> str | None:
-    """End a response whose production raised `error` as ``api_error`` (``internal_error``,
-    the exception class in the error text), unless a retry can fix it (commits).
+    """End a response whose production raised `error` as ``api_error`` (``internal_error``).
+
+    The exception class goes into the error text; nothing is ended when a retry can fix the error
+    (commits).
 
     A task calls this with a fresh session after :func:`execute_response` raised: an error no
     retry can fix (e.g. PostgreSQL refusing a value) would otherwise leave the response
@@ -665,8 +683,9 @@ def run_progress(session: Session, run_id: int) -> JobProgress:
 
 
 def runs_progress(session: Session, run_ids: list[int]) -> dict[int, JobProgress]:
-    """Progress of several runs from one ``GROUP BY run, status``: responses counted by
-    status, done = finished in any status (:data:`FINISHED`).
+    """Progress of several runs from one ``GROUP BY run, status``.
+
+    Responses counted by status; done = finished in any status (:data:`FINISHED`).
 
     Returns:
         run id → :class:`~app.jobs.progress.JobProgress` (a run without responses has total 0).
@@ -703,18 +722,22 @@ def _abandoned(session: Session, run_id: int | None) -> list[tuple[str, str | No
 
 
 def abandoned_response_ids(session: Session, run_id: int | None = None) -> list[str]:
-    """Running responses nobody is producing any more: no heartbeat for the lease
-    (:data:`~app.jobs.lease.LEASE_S`), or a holder process on this host that is gone.
+    """Running responses nobody is producing any more.
+
+    No heartbeat for the lease (:data:`~app.jobs.lease.LEASE_S`), or a holder process on this host
+    that is gone.
 
     Args:
+        session: database session.
         run_id: one run, or None for every run.
     """
     return [response_id for response_id, _holder, _run in _abandoned(session, run_id)]
 
 
 def requeue_abandoned(session: Session) -> list[str]:
-    """Put every abandoned running response back to ``pending`` (commits); return their ids.
-    One of a cancelled run becomes ``cancelled`` instead.
+    """Put every abandoned running response back to ``pending``; return their ids.
+
+    One of a cancelled run becomes ``cancelled`` instead (commits).
 
     Compare-and-set on the holder, so a response some task took over in the meantime is left
     alone.
@@ -745,9 +768,10 @@ def requeue_abandoned(session: Session) -> list[str]:
 
 
 def retry_failed(session: Session, run_id: int) -> list[str]:
-    """Put a run's ``api_error`` responses, and abandoned ``running`` ones, back to pending
-    (commits); return their ids. A retried ``api_error``'s status, error, token sums and LLM
-    calls move to ``earlier_attempts``, so the tokens it spent stay accounted for.
+    """Put a run's ``api_error`` and abandoned ``running`` responses back to pending.
+
+    Returns their ids (commits). A retried ``api_error``'s status, error, token sums and LLM calls
+    move to ``earlier_attempts``, so the tokens it spent stay accounted for.
 
     Infrastructure failures are retried; ``protocol_error`` is model behaviour and stays. A
     running response is taken back only when abandoned (:func:`abandoned_response_ids`: an
@@ -812,8 +836,10 @@ def retry_failed(session: Session, run_id: int) -> list[str]:
 
 
 def cancel_run(session: Session, run_id: int) -> int:
-    """Cancel a run: its pending responses, and running ones nobody produces any more
-    (:func:`abandoned_response_ids`), become ``cancelled`` (commits); return how many.
+    """Cancel a run; return how many responses it cancelled.
+
+    Its pending responses, and running ones nobody produces any more
+    (:func:`abandoned_response_ids`), become ``cancelled`` (commits).
 
     A response a live holder is producing finishes; queued tasks of the run do nothing.
 
@@ -937,8 +963,10 @@ def run_agent_summary(session: Session, run_id: int) -> list[dict[str, Any]]:
 
 
 def run_sampling_diagnostics(session: Session, run_id: int) -> dict[str, Any]:
-    """Sampling diagnostics of a run's planned responses (DESIGN §6; paper Tables 7–8),
-    counted in SQL (:func:`app.runs.queries.run_sampling_diagnostics`)."""
+    """Sampling diagnostics of a run's planned responses (DESIGN §6; paper Tables 7–8).
+
+    Counted in SQL (:func:`app.runs.queries.run_sampling_diagnostics`).
+    """
     from app.runs import queries
 
     return queries.run_sampling_diagnostics(session, run_id)

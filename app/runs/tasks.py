@@ -1,5 +1,7 @@
-"""A run as a job of the engine (DESIGN.md §13): one task per planned response (run,
-checkpoint, agent), idempotent, and the function that starts a run.
+"""A run as a job of the engine (DESIGN.md §13).
+
+One task per planned response (run, checkpoint, agent), idempotent, and the function that
+starts a run.
 
 ``runs.execute_response`` produces a response; on a broker, a copy that finds a live holder
 producing it looks again every :data:`RECHECK_S` seconds until the response is finished or the
@@ -25,8 +27,9 @@ RECHECK_S = 30
 
 
 def produce_response(response_id: str) -> str:
-    """Produce one planned response in this process; returns its status (``running`` when a
-    live holder elsewhere has it).
+    """Produce one planned response in this process; returns its status.
+
+    The status is ``running`` when a live holder elsewhere has it.
 
     A response that runs out of the task's time ends as ``api_error`` (``task_timeout``), and
     one that fails for a reason no retry can fix (e.g. a value the database refuses) as

@@ -35,9 +35,10 @@ def csrf_token(request: Request) -> str:
 
 
 async def verify_csrf(request: Request) -> None:
-    """The guard every router installs: refuse NUL characters anywhere in the request, then
-    refuse a state-changing request whose form field or ``X-CSRF-Token`` header is not the
-    session's token (double-submit in a signed session cookie).
+    r"""The guard every router installs: refuse NUL characters, then check the CSRF token.
+
+    A state-changing request whose form field or ``X-CSRF-Token`` header is not the session's token
+    is refused (double-submit in a signed session cookie).
 
     A NUL (``\x00``) in the address is a 404 (no page has one); in a query parameter or a form
     field it is a 422 naming the field (PostgreSQL cannot store it in text; see

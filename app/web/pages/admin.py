@@ -1,7 +1,8 @@
-"""Account administration: admins create accounts, change roles, deactivate, reactivate and
-reset passwords; leads see the list and create annotator accounts (issue "Annotation workflows",
-accounts and roles: "a lead can create users"; the policy is
-:data:`app.users.service.CREATABLE_ROLES`).
+"""Account administration: accounts, roles, deactivation and passwords.
+
+Admins create accounts, change roles, deactivate, reactivate and reset passwords; leads see the
+list and create annotator accounts (issue "Annotation workflows", accounts and roles: "a lead
+can create users"; the policy is :data:`app.users.service.CREATABLE_ROLES`).
 """
 
 from __future__ import annotations

@@ -147,8 +147,11 @@ def scenario_page(
 
 
 def _typed_args(args: str | None, example: str | None) -> str | None:
-    """`args` when the user typed them; None when the box is blank or still holds `example`
-    (compared as JSON when both parse, so whitespace does not count as typing)."""
+    """`args` when the user typed them, else None.
+
+    None when the box is blank or still holds `example` (compared as JSON when both parse, so
+    whitespace does not count as typing).
+    """
     if args is None or not args.strip():
         return None
     if example is not None:

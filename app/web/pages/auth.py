@@ -52,9 +52,11 @@ def _minutes(span: timedelta) -> int:
 
 
 def _client_ip(request: Request) -> str:
-    """The address log-ins are throttled under: the connection's peer, or the client a proxy
-    listed in ``FORWARDED_ALLOW_IPS`` forwarded for (see :func:`app.main.create_app`); a
-    header from anyone else is ignored."""
+    """The address log-ins are throttled under.
+
+    The connection's peer, or the client a proxy listed in ``FORWARDED_ALLOW_IPS`` forwarded for
+    (see :func:`app.main.create_app`); a header from anyone else is ignored.
+    """
     return request.client.host if request.client else "unknown"
 
 

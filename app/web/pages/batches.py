@@ -84,8 +84,10 @@ def _refused(request: Request, page: str, message: str, **offer: Any) -> Respons
 
 
 def _flash(request: Request) -> dict[str, Any]:
-    """The refusal waiting for this page, removed from the session (shown once). A polling
-    htmx request never takes it: it is the full page's to show."""
+    """The refusal waiting for this page, removed from the session (shown once).
+
+    A polling htmx request never takes it: it is the full page's to show.
+    """
     waiting = request.session.get(FLASH)
     if is_htmx(request) or not isinstance(waiting, dict):
         return {}
@@ -112,6 +114,7 @@ def _list_page(request: Request, session: SessionDep) -> Response:
 
 @router.get("")
 def batches_page(request: Request, session: SessionDep, user: LeadOrAdminUser) -> Response:
+    """GET /lead/batches: reclaim expired items, then the batches and the create form."""
     moves.reclaim_expired(session)
     return _list_page(request, session)
 
@@ -141,6 +144,7 @@ def _phase(value: Any) -> int:
 async def create_batch_view(
     request: Request, session: SessionDep, user: LeadOrAdminUser
 ) -> Response:
+    """POST /lead/batches: create a batch and open it; a refusal shows the form again."""
     values = _form_values(await request.form())
     try:
         annotators = [_optional_int(a, "annotators") for a in values["annotators"]]
@@ -224,6 +228,7 @@ def _detail_page(request: Request, session: SessionDep, batch_id: DbId) -> Respo
 def batch_page(
     request: Request, session: SessionDep, user: LeadOrAdminUser, batch_id: DbId
 ) -> Response:
+    """GET /lead/batches/{id}: reclaim expired items, then the batch's progress."""
     get_batch(session, batch_id)
     moves.reclaim_expired(session)
     return _detail_page(request, session, batch_id)
@@ -324,6 +329,7 @@ async def release_view(
 
 @router.post("/{batch_id}/reclaim")
 def reclaim_view(session: SessionDep, user: LeadOrAdminUser, batch_id: DbId) -> Response:
+    """POST /lead/batches/{id}/reclaim: free the batch's expired, unjudged items."""
     get_batch(session, batch_id)
     return _back(batch_id, "reclaimed", moves.reclaim_expired(session, batch_id=batch_id))
 

@@ -19,6 +19,7 @@ class UnprocessableError(DomainError):
     """The input breaks a rule; `field` names where, when known."""
 
     def __init__(self, message: str, field: str | None = None) -> None:
+        """Refuse the input with `message`, naming the `field` at fault when known."""
         super().__init__(message)
         self.field = field
 
@@ -35,5 +36,6 @@ class ImportFailed(DomainError):
     """
 
     def __init__(self, problems: list[str]) -> None:
+        """Refuse the import, listing every problem found."""
         super().__init__(f"{len(problems)} problem(s); nothing was imported")
         self.problems = problems

@@ -1,5 +1,8 @@
-"""The corpus mix: domains, need types, levels, persona permissions, wallet currencies and
-the unreachable-user justification of L3 best interventions (DESIGN.md §2, issue 12 item 3)."""
+"""The corpus mix (DESIGN.md §2, issue 12 item 3).
+
+Domains, need types, levels, persona permissions, wallet currencies and the unreachable-user
+justification of L3 best interventions.
+"""
 
 from __future__ import annotations
 

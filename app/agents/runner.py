@@ -94,10 +94,12 @@ class ResponseOutcome:
 
 
 def _sum_tokens(calls: list[LLMCall], attr: str) -> int | None:
-    values = [getattr(call, attr) for call in calls]
-    if not values or any(v is None for v in values):
+    """The sum of one token count over `calls`; None when there is no call or one lacks it."""
+    values: list[int | None] = [getattr(call, attr) for call in calls]
+    counts = [v for v in values if v is not None]
+    if not values or len(counts) < len(values):
         return None
-    return sum(values)
+    return sum(counts)
 
 
 def corrective_message(problem: str) -> str:

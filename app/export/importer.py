@@ -51,7 +51,7 @@ from app.models.base import utcnow
 from app.scenarios.service import LoadedScenario, load_scenario
 from app.settings import get_settings
 from app.users.service import hash_password
-from app.vocabulary import Level, ResponseStatus, Role, RunStatus
+from app.vocabulary import Level, Role, RunStatus
 
 AGENT_NAME = re.compile(r"[A-Za-z0-9._-]{1,64}")
 IMPORTED_USER_PREFIX = "imported-"
@@ -250,7 +250,7 @@ def _check_row(row: ExportRow, context: _Context) -> list[str]:
             problems.append(
                 f"$.checkpoint: must be between 1 and {num_events} (the events of {sid})"
             )
-    if row.status == ResponseStatus.COMPLETED:
+    if row.completed:
         command = row.action.command if row.action is not None else None
         expected: Level | None = Level.L0
         if row.action is not None:
@@ -306,7 +306,7 @@ def _check_row(row: ExportRow, context: _Context) -> list[str]:
     if local_content is not None:
         problems.append(local_content)
     if row.annotated:
-        if row.status != ResponseStatus.COMPLETED:
+        if not row.completed:
             problems.append(f"$.verdict: only completed responses are annotated, not {row.status}")
         if row.annotator is None:
             problems.append("$.annotator: an annotated row needs the annotator's pseudonym")
@@ -612,7 +612,7 @@ def _store(
     for count, (_number, text, problem) in enumerate(_lines(path, max_line_bytes), start=1):
         assert problem is None
         row = ExportRow.model_validate_json(text)
-        replayed = context.replay(row) if row.status == ResponseStatus.COMPLETED else None
+        replayed = context.replay(row) if row.completed else None
         add(
             Response(
                 id=row.response_id,

@@ -29,6 +29,7 @@ from app.vocabulary import (
     LevelValue,
     NeedTypeValue,
     OtherIssueValue,
+    ResponseStatus,
     TimingValue,
     VerdictValue,
 )
@@ -141,6 +142,11 @@ class ExportRow(BaseModel):
         default=None, description="when the exported diagnosis was saved, ISO-8601"
     )
     phase: int | None = Field(default=None, ge=1, description="annotation phase")
+
+    @property
+    def completed(self) -> bool:
+        """The response completed: only completed responses are annotated (DESIGN §5)."""
+        return ResponseStatus(self.status) is ResponseStatus.COMPLETED
 
     @property
     def annotated(self) -> bool:

@@ -357,7 +357,8 @@ def _json_type(prop: dict[str, Any]) -> str:
     if "anyOf" in prop:
         return " or ".join(_json_type(p) for p in prop["anyOf"])
     if "$ref" in prop:
-        return "object (" + prop["$ref"].rsplit("/", 1)[-1] + ")"
+        ref = str(prop["$ref"])
+        return "object (" + ref.rsplit("/", 1)[-1] + ")"
     if "enum" in prop:
         return "string: " + ", ".join(f"`{v}`" for v in prop["enum"])
     if "const" in prop:

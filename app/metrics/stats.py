@@ -199,7 +199,8 @@ def _weighted_demean(
     if x.shape[1] == 0:
         return x
     means = np.stack([np.bincount(groups, weights=weights * c) / sizes for c in x.T], axis=1)
-    return x - means[groups]
+    demeaned: np.ndarray = x - means[groups]  # numpy types array arithmetic as Any
+    return demeaned
 
 
 def linear_probability_model(cells: Sequence[LpmCell], *, min_clusters: int = 2) -> LpmFit:

@@ -1,4 +1,4 @@
-"""Bounded JSON input (DESIGN.md §3.4): nesting depth and text PostgreSQL cannot store.
+r"""Bounded JSON input (DESIGN.md §3.4): nesting depth and text PostgreSQL cannot store.
 
 One definition for every reader of JSON that a file or a form sends — the scenario loader
 (``halo seed``, ``halo validate``), the arena viewer's command runner and ``halo import
@@ -12,8 +12,8 @@ responses``:
   person sends is refused with that location.
 * :func:`storable` replaces those characters with U+FFFD REPLACEMENT CHARACTER, the character
   Unicode defines for one that cannot be represented: what agents and endpoints send is kept,
-  never refused (PostgreSQL refuses NUL in ``TEXT`` and as ``\\u0000`` in ``JSONB``, and a
-  surrogate code point has no UTF-8 form; a lone ``\\ud800`` escape in a JSON reply decodes
+  never refused (PostgreSQL refuses NUL in ``TEXT`` and as ``\u0000`` in ``JSONB``, and a
+  surrogate code point has no UTF-8 form; a lone ``\ud800`` escape in a JSON reply decodes
   to one).
 
 JSON paths are written by :mod:`app.jsonpath`, as in the validator's findings.
@@ -54,6 +54,7 @@ class JSONTooDeep(ValueError):
     """
 
     def __init__(self, path: str, max_depth: int) -> None:
+        """Say where (`path`) the JSON first went deeper than `max_depth`."""
         super().__init__(f"{path}: nested more than {max_depth} levels deep (arrays and objects)")
         self.path = path
         self.max_depth = max_depth
@@ -190,8 +191,9 @@ def storable_text(text: str) -> str:
 
 
 def storable(value: T) -> T:
-    """A copy of a JSON-like `value` whose strings (dict keys included) are
-    :func:`storable_text`, at any depth; other values are returned as they are.
+    """A copy of a JSON-like `value` whose strings are :func:`storable_text`.
+
+    Strings at any depth, dict keys included; other values are returned as they are.
 
     Args:
         value: a ``str``, or dicts, lists and tuples of such values, numbers, booleans and

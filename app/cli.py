@@ -14,6 +14,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from app.export.cli import export_cli, import_cli
 from app.settings import DEV_SECRET, ROOT, get_settings
+from app.vocabulary import ResponseStatus, Role
 
 cli = typer.Typer(
     help="HALO workbench: evaluate proactive agents with fine-grained human diagnosis.",
@@ -34,11 +35,11 @@ console = Console()
 err = Console(stderr=True)
 
 DEMO_USERS = (
-    ("annotator", "annotator", "annotator-demo"),
-    ("annotator2", "annotator", "annotator2-demo"),
-    ("lead", "lead", "lead-halo-demo"),
-    ("researcher", "researcher", "researcher-demo"),
-    ("admin", "admin", "admin-halo-demo"),
+    ("annotator", Role.ANNOTATOR, "annotator-demo"),
+    ("annotator2", Role.ANNOTATOR, "annotator2-demo"),
+    ("lead", Role.LEAD, "lead-halo-demo"),
+    ("researcher", Role.RESEARCHER, "researcher-demo"),
+    ("admin", Role.ADMIN, "admin-halo-demo"),
 )
 
 
@@ -360,7 +361,7 @@ def _execute_run(run_id: int) -> dict[str, int]:
                     counts, changed_at = progress["by_status"], time.monotonic()
                 elif (
                     not hinted
-                    and not counts.get("running")
+                    and not counts.get(ResponseStatus.RUNNING)
                     and time.monotonic() - changed_at >= NO_PROGRESS_HINT_S
                 ):  # nothing taken for a while: the tasks wait in a queue nobody reads
                     bar.console.print(
@@ -464,9 +465,10 @@ def _finish_cli_run(run_id: int) -> None:
     console.print(
         f"run {run_id} finished: " + ", ".join(f"{s} {n}" for s, n in sorted(counts.items()))
     )
-    if counts.get("api_error"):
+    failed = counts.get(ResponseStatus.API_ERROR)
+    if failed:
         err.print(
-            f"[red]{counts['api_error']} response(s) failed for infrastructure reasons; "
+            f"[red]{failed} response(s) failed for infrastructure reasons; "
             f"retry them with `halo run --resume {run_id}`[/red]"
         )
         raise typer.Exit(1)
@@ -502,7 +504,7 @@ def assign(
         bad = [
             n
             for n in names
-            if n not in users or users[n].role != "annotator" or not users[n].is_active
+            if n not in users or users[n].role != Role.ANNOTATOR or not users[n].is_active
         ]
         if bad:
             err.print(f"[red]not active annotators: {', '.join(bad)}[/red]")
@@ -712,7 +714,9 @@ def demo(
             if session.exec(select(User).where(User.username == username)).first() is None:
                 create_user(session, username=username, password=password, role=role)
         query = (
-            select(User).where(User.role == "annotator", col(User.is_active)).order_by(col(User.id))
+            select(User)
+            .where(User.role == Role.ANNOTATOR, col(User.is_active))
+            .order_by(col(User.id))
         )
         annotators = [u.id for u in session.exec(query) if u.id is not None]
     console.print("[bold]4/5[/bold] baseline agents")

@@ -73,8 +73,11 @@ SessionDep = Annotated[Session, Depends(get_session)]
 
 
 def earlier_submission(session: Session, model: Any, submission: str | None) -> int | None:
-    """The id of the `model` row a form's one-time `submission` token already created, if any
-    (None as well for no token). `model` has a unique ``submission`` column (Run, ExportJob)."""
+    """The id of the `model` row a form's one-time `submission` token already created.
+
+    None when there is none, and for no token. `model` has a unique ``submission`` column (Run,
+    ExportJob).
+    """
     if submission is None:
         return None
     return session.exec(select(model.id).where(model.submission == submission)).first()

@@ -19,6 +19,7 @@ class UnprocessableError(DomainError):
     """The input breaks a rule; `field` names where, when known."""
 
     def __init__(self, message: str, field: str | None = None) -> None:
+        """Refuse the input with `message`, naming the `field` at fault when known."""
         super().__init__(message)
         self.field = field
 
@@ -37,6 +38,7 @@ class ImportFailed(DomainError):
     """
 
     def __init__(self, problems: list[str], more: int = 0) -> None:
+        """Refuse the import, listing the problems kept and counting `more` beyond them."""
         super().__init__(f"{len(problems) + more:,} problem(s); nothing was imported")
         self.problems = problems + ([f"… and {more:,} more problems"] if more else [])
         self.more = more

@@ -102,16 +102,21 @@ class Settings(BaseSettings):
     @field_validator("forwarded_allow_ips")
     @classmethod
     def _check_forwarded_allow_ips(cls, value: str) -> str:
-        """Refuse a malformed proxy list at start-up, naming the bad entry (uvicorn would
-        silently treat it as a host name that never matches)."""
+        """Refuse a malformed proxy list at start-up, naming the bad entry.
+
+        Uvicorn would silently treat it as a host name that never matches.
+        """
         parse_networks(value)
         return value
     import_max_line_bytes: int = Field(default=1_000_000, ge=1)
 
     @model_validator(mode="after")
     def _refuse_weak_secret(self) -> Settings:
-        """Session cookies are only as secret as this key: outside development it must be set,
-        and any key that is set must be long (a guessable key lets anyone forge a session)."""
+        """Refuse a missing key outside development, and a short key anywhere.
+
+        Session cookies are only as secret as this key: a guessable key lets anyone forge a
+        session.
+        """
         if self.secret_key == DEV_SECRET:
             if self.environment != "development":
                 raise ValueError("SECRET_KEY must be set outside development")

@@ -70,10 +70,10 @@ def _timed(fn: Callable[[], Any]) -> tuple[float, Any]:
 
 def _scaffold(session: Session, rows: list[Any]) -> dict[str, Any]:
     """Environments, scenarios, checkpoints, agents and annotators for the synthetic rows."""
-    from app.arena.schema import DOMAINS
     from app.metrics.synthetic import SCENARIOS_PER_ENVIRONMENT
     from app.models import Agent, Checkpoint, Environment, Scenario
     from app.users.service import create_user
+    from app.vocabulary import DOMAINS
 
     scenarios: dict[str, tuple[str, int]] = {}
     for r in rows:

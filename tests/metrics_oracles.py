@@ -14,7 +14,6 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any, TypeVar
 
-from app.annotation.rules import INTENSITIES, LEVELS
 from app.metrics import figure3 as figure3_module
 from app.metrics import figure4 as figure4_module
 from app.metrics import figure6 as figure6_module
@@ -24,10 +23,11 @@ from app.metrics import table2 as table2_module
 from app.metrics import table9 as table9_module
 from app.metrics import table10 as table10_module
 from app.metrics import tables7_8 as tables7_8_module
-from app.metrics.cells import ACTION_LEVELS, JudgedCell, L1Counts, Table1Counts, WellTimedCounts
+from app.metrics.cells import JudgedCell, L1Counts, Table1Counts, WellTimedCounts
 from app.metrics.record import Record
 from app.metrics.responses import JudgedResponse
 from app.metrics.stats import linear_probability_model as fit_lpm
+from app.vocabulary import ACTION_LEVELS, INTENSITIES, LEVELS
 
 K = TypeVar("K", bound=Hashable)
 

@@ -1,2 +1,4 @@
-"""The Celery worker: the domain's tasks (``app/<domain>/tasks.py``) registered on the engine's
-Celery app, one line each; no logic lives here."""
+"""The Celery worker: the domain's tasks registered on the engine's Celery app.
+
+The tasks of ``app/<domain>/tasks.py``, one line each; no logic lives here.
+"""

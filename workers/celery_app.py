@@ -1,8 +1,10 @@
-"""The worker's Celery app: the engine's configuration (:mod:`app.jobs.broker`) with the
-domain's tasks registered on it by ``workers.runs``, ``workers.exports`` and
-``workers.annotation``. Start it with ``halo worker`` (or ``celery -A workers.celery_app
-worker``); it needs ``REDIS_URL`` (without one, the web app and the CLI run tasks in-process
-on threads, :class:`app.jobs.queue.InProcessQueue`, and never start a worker).
+"""The worker's Celery app: the engine's configuration with the domain's tasks on it.
+
+The configuration is :mod:`app.jobs.broker`'s; ``workers.runs``, ``workers.exports`` and
+``workers.annotation`` register the tasks. Start it with ``halo worker`` (or
+``celery -A workers.celery_app worker``); it needs ``REDIS_URL`` (without one, the web app and
+the CLI run tasks in-process on threads, :class:`app.jobs.queue.InProcessQueue`, and never start
+a worker).
 """
 
 from __future__ import annotations
@@ -16,8 +18,10 @@ celery_app = make_celery(include=["workers.runs", "workers.exports", "workers.an
 
 
 def register(task: Task[..., Any]) -> Any:
-    """`task` as a Celery task of :data:`celery_app`, under its name and with its soft time
-    limit; acknowledged late and handed back when its worker is lost (the app's defaults)."""
+    """`task` as a Celery task of :data:`celery_app`, under its name and soft time limit.
+
+    Acknowledged late and handed back when its worker is lost (the app's defaults).
+    """
     return celery_app.task(
         name=task.name,
         acks_late=True,

@@ -61,6 +61,11 @@ class BaselineAgent:
     """A deterministic agent; `complete` returns the next reply given the conversation so far."""
 
     def __init__(self, name: str, observation: Observation) -> None:
+        """Start baseline `name` (one of :data:`BASELINES`) on `observation`.
+
+        Raises:
+            ValueError: an unknown baseline.
+        """
         if name not in BASELINES:
             raise ValueError(f"unknown baseline {name!r}; choose one of {', '.join(BASELINES)}")
         self.name = name

@@ -52,5 +52,6 @@ class AgentAPIError(Exception):
     """An endpoint failure that exhausted its retries; infrastructure, never model behaviour."""
 
     def __init__(self, message: str, calls: list[LLMCall] | None = None) -> None:
+        """Keep `calls`, the attempts made before giving up, for the response's accounting."""
         super().__init__(message)
         self.calls = calls or []

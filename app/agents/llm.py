@@ -220,6 +220,7 @@ class EndpointConfig(BaseModel):
 
     @property
     def url(self) -> str:
+        """The chat-completions address under :attr:`base_url`."""
         return str(self.base_url).rstrip("/") + "/chat/completions"
 
 
@@ -227,8 +228,11 @@ _CLIENTS: dict[int, httpx.Client] = {}
 
 
 def shared_client() -> httpx.Client:
-    """One pooled ``httpx.Client`` per process (creating a client costs tens of milliseconds:
-    SSL context and pool set-up); keyed by process id so a forked worker makes its own."""
+    """One pooled ``httpx.Client`` per process.
+
+    Creating a client costs tens of milliseconds (SSL context and pool set-up); clients are keyed
+    by process id, so a forked worker makes its own.
+    """
     pid = os.getpid()
     client = _CLIENTS.get(pid)
     if client is None:
@@ -257,8 +261,10 @@ def retry_after_seconds(value: str | None, now: datetime | None = None) -> float
 
 
 def backoff_delay(attempt: int, config: EndpointConfig, rng: random.Random) -> float:
-    """The endpoint's full-jitter backoff before retry `attempt`, in seconds
-    (:func:`app.jobs.backoff.full_jitter_delay` with its base and cap)."""
+    """The endpoint's full-jitter backoff before retry `attempt`, in seconds.
+
+    :func:`app.jobs.backoff.full_jitter_delay` with the endpoint's base and cap.
+    """
     return full_jitter_delay(
         attempt, base_s=config.backoff_base_s, cap_s=config.backoff_max_s, rng=rng
     )

@@ -32,6 +32,8 @@ class ProtocolViolation(Exception):
 
 
 class CommandCall(BaseModel):
+    """One command the agent asks for: its catalogue name and arguments."""
+
     model_config = ConfigDict(extra="forbid")
 
     command: str
@@ -39,6 +41,8 @@ class CommandCall(BaseModel):
 
 
 class InspectReply(BaseModel):
+    """A retrieval turn: the commands to run this round (at least one)."""
+
     model_config = ConfigDict(extra="forbid")
 
     type: Literal["inspect"]
@@ -46,6 +50,8 @@ class InspectReply(BaseModel):
 
 
 class FinalReply(BaseModel):
+    """The agent's last word: one action command, or None for no action (L0)."""
+
     model_config = ConfigDict(extra="forbid")
 
     type: Literal["final"]

@@ -20,6 +20,7 @@ from app.arena.commands import CATALOGUE, CommandResult, level_of, run_command
 from app.arena.replay import Observation, build_observation, replay_prefix
 from app.arena.schema import Event
 from app.arena.state import S0
+from app.vocabulary import Level, ResponseStatus
 
 PROMPT_VERSION = "v1"
 MAX_REPLY_CHARS = 100_000
@@ -74,9 +75,9 @@ class ResponseOutcome:
             ``protocol_violation``, ...).
     """
 
-    status: str = "completed"
+    status: ResponseStatus = ResponseStatus.COMPLETED
     action: dict[str, Any] | None = None
-    level_predicted: str | None = None
+    level_predicted: Level | None = None
     rationale: str = ""
     trajectory: list[dict[str, Any]] = field(default_factory=list)
     state_diff: list[dict[str, Any]] = field(default_factory=list)
@@ -98,10 +99,11 @@ TOKENS_MAX = 2_147_483_647
 
 def _sum_tokens(calls: list[LLMCall], attr: str) -> int | None:
     """The calls' counts summed; None if any is unreported or the sum passes TOKENS_MAX."""
-    values = [getattr(call, attr) for call in calls]
-    if not values or any(v is None for v in values):
+    values: list[int | None] = [getattr(call, attr) for call in calls]
+    counts = [v for v in values if v is not None]
+    if not values or len(counts) < len(values):
         return None
-    total = sum(values)
+    total = sum(counts)
     return total if total <= TOKENS_MAX else None
 
 
@@ -155,7 +157,7 @@ def run_response(
                 turn = agent.complete(messages)
             except AgentAPIError as exc:
                 calls.extend(exc.calls)
-                outcome.status, outcome.error = "api_error", str(exc)
+                outcome.status, outcome.error = ResponseStatus.API_ERROR, str(exc)
                 outcome.failure_reason = str(exc).split(":", 1)[0][:32]
                 break
             text = turn.text
@@ -180,7 +182,10 @@ def run_response(
             except ProtocolViolation as exc:
                 if turn.call is not None and turn.call.finish_reason == "length":
                     # cut off by the output budget: the endpoint's limit, not the model's choice
-                    outcome.status, outcome.failure_reason = "api_error", "output_budget_exhausted"
+                    outcome.status, outcome.failure_reason = (
+                        ResponseStatus.API_ERROR,
+                        "output_budget_exhausted",
+                    )
                     outcome.error = (
                         "output_budget_exhausted: the reply was cut off at the output budget "
                         f"(finish_reason 'length') before it was complete: {exc}"
@@ -188,7 +193,7 @@ def run_response(
                     break
                 violations += 1
                 if violations >= 2:
-                    outcome.status, outcome.error = "protocol_error", str(exc)
+                    outcome.status, outcome.error = ResponseStatus.PROTOCOL_ERROR, str(exc)
                     outcome.failure_reason = "protocol_violation"
                     break
                 messages.append({"role": "user", "content": corrective_message(str(exc))})
@@ -226,7 +231,7 @@ def run_response(
     outcome.prompt_tokens = _sum_tokens(calls, "prompt_tokens")
     outcome.completion_tokens = _sum_tokens(calls, "completion_tokens")
     outcome.reasoning_tokens = _sum_tokens(calls, "reasoning_tokens")
-    if outcome.status != "completed":
+    if outcome.status != ResponseStatus.COMPLETED:
         outcome.action, outcome.level_predicted = None, None
     return outcome
 
@@ -255,7 +260,7 @@ def _finish(outcome: ResponseOutcome, reply: FinalReply, sandbox: Any) -> None:
     """Apply the final action to the sandbox; an action the state refuses is a violation."""
     outcome.rationale = reply.rationale
     if reply.action is None:
-        outcome.action, outcome.level_predicted = None, "L0"
+        outcome.action, outcome.level_predicted = None, Level.L0
         return
     result = run_command(sandbox, reply.action.command, reply.action.args, kind="action")
     if not result.ok:

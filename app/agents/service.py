@@ -21,6 +21,7 @@ def create_agent(
     """Define an agent (commits).
 
     Args:
+        session: database session.
         name: unique name shown to researchers (never to annotators); 1–64 characters of
             letters, digits, ``.``, ``_``, ``-``.
         kind: ``openai`` (an OpenAI-compatible endpoint) or ``baseline``.
@@ -68,8 +69,11 @@ def create_agent(
 
 
 def list_agents(session: Session, *, runnable: bool = False) -> list[Agent]:
-    """Every agent by name; with `runnable`, only those a run can use (baselines and
-    endpoints, not the ``external`` agents that imported responses created)."""
+    """Every agent by name; with `runnable`, only those a run can use.
+
+    Runnable agents are the baselines and the endpoints, not the ``external`` agents that imported
+    responses created.
+    """
     query = select(Agent).order_by(col(Agent.name))
     if runnable:
         query = query.where(col(Agent.kind).in_(AGENT_KINDS))

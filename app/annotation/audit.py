@@ -22,6 +22,7 @@ from sqlmodel import Session, col, select
 
 from app.errors import ConflictError, ForbiddenError, NotFoundError, UnprocessableError
 from app.models import AuditDecision, AuditVote, Environment, Scenario, User
+from app.vocabulary import DECISIONS, VOTES, AuditStatus, Decision, Role, Vote
 
 CRITERIA: dict[str, tuple[str, str]] = {
     "causal_support": (
@@ -51,10 +52,8 @@ CRITERIA: dict[str, tuple[str, str]] = {
 }
 """The review criteria (DESIGN §7), in display order: key → (label, what passing means)."""
 
-VOTES = ("approve", "reject")
-DECISIONS = ("accept", "reject")
-REVIEWER_ROLES = ("lead", "researcher", "admin")
-ADJUDICATOR_ROLES = ("lead", "admin")
+REVIEWER_ROLES = (Role.LEAD, Role.RESEARCHER, Role.ADMIN)
+ADJUDICATOR_ROLES = (Role.LEAD, Role.ADMIN)
 COMMENT_MAX = 4000
 VOTE_PAIRS = ("approve/approve", "approve/reject", "reject/reject")
 
@@ -112,13 +111,13 @@ def check_vote(vote: Any, criteria: Any, comment: Any) -> tuple[str, dict[str, s
         )
     marks = {key: str(criteria[key]) for key in CRITERIA}
     failed = [CRITERIA[key][0] for key, mark in marks.items() if mark == "fail"]
-    if vote == "approve" and failed:
+    if vote == Vote.APPROVE and failed:
         raise UnprocessableError(
             f"an approval cannot fail a criterion ({', '.join(failed)}); reject the scenario "
             "or mark the criterion pass",
             "criteria",
         )
-    if vote == "reject" and not failed:
+    if vote == Vote.REJECT and not failed:
         raise UnprocessableError(
             "a rejection must fail at least one criterion: mark the criterion it breaks",
             "criteria",
@@ -145,16 +144,18 @@ def _votes(session: Session, scenario_id: str) -> list[AuditVote]:
     )
 
 
-def outcome(votes: list[str]) -> str:
-    """The audit status two votes give: ``accepted``, ``rejected`` or ``split``; ``pending`` for
-    fewer than two."""
+def outcome(votes: list[str]) -> AuditStatus:
+    """The audit status two votes give.
+
+    ``accepted``, ``rejected`` or ``split``; ``pending`` for fewer than two votes.
+    """
     if len(votes) < 2:
-        return "pending"
-    if set(votes) == {"approve"}:
-        return "accepted"
-    if set(votes) == {"reject"}:
-        return "rejected"
-    return "split"
+        return AuditStatus.PENDING
+    if set(votes) == {Vote.APPROVE}:
+        return AuditStatus.ACCEPTED
+    if set(votes) == {Vote.REJECT}:
+        return AuditStatus.REJECTED
+    return AuditStatus.SPLIT
 
 
 def cast_vote(
@@ -197,7 +198,7 @@ def cast_vote(
     try:
         if any(v.reviewer_id == reviewer.id for v in votes):
             raise ConflictError("you have already voted on this scenario; votes are final")
-        if len(votes) >= 2 or scenario.audit_status != "pending":
+        if len(votes) >= 2 or scenario.audit_status != AuditStatus.PENDING:
             raise ConflictError("two reviewers have voted; a split goes to adjudication")
         vote, marks, text = check_vote(vote, criteria, comment)
     except (ConflictError, UnprocessableError):
@@ -248,7 +249,7 @@ def adjudicate(
     assert adjudicator.id is not None
     scenario = _locked_scenario(session, scenario_id)
     try:
-        if scenario.audit_status != "split":
+        if scenario.audit_status != AuditStatus.SPLIT:
             raise ConflictError(
                 f"scenario {scenario_id} is {scenario.audit_status}, not split; "
                 "only a split is adjudicated"
@@ -265,7 +266,9 @@ def adjudicate(
         scenario_id=scenario_id, adjudicator_id=adjudicator.id, decision=decision, comment=text
     )
     session.add(row)
-    scenario.audit_status = "accepted" if decision == "accept" else "rejected"
+    scenario.audit_status = (
+        AuditStatus.ACCEPTED if decision == Decision.ACCEPT else AuditStatus.REJECTED
+    )
     session.add(scenario)
     try:
         session.commit()
@@ -307,7 +310,7 @@ def audit_queue(session: Session, reviewer: User) -> list[AuditQueueItem]:
         select(Scenario)
         .outerjoin(counts, counts.c.scenario_id == col(Scenario.id))
         .where(
-            Scenario.audit_status == "pending",
+            Scenario.audit_status == AuditStatus.PENDING,
             func.coalesce(counts.c.n, 0) < 2,
             col(Scenario.id).not_in(mine),
         )
@@ -383,7 +386,7 @@ def load_review(session: Session, reviewer: User, scenario_id: str) -> ReviewIte
         select(AuditDecision).where(AuditDecision.scenario_id == scenario_id)
     ).first()
     adjudicator = session.get(User, decision.adjudicator_id) if decision else None
-    can_vote = my_vote is None and len(votes) < 2 and scenario.audit_status == "pending"
+    can_vote = my_vote is None and len(votes) < 2 and scenario.audit_status == AuditStatus.PENDING
     return ReviewItem(
         scenario=scenario,
         environment=environment,
@@ -413,7 +416,9 @@ def adjudication_queue(session: Session, adjudicator: User | None = None) -> lis
             decide them).
     """
     scenarios = session.exec(
-        select(Scenario).where(Scenario.audit_status == "split").order_by(col(Scenario.id))
+        select(Scenario)
+        .where(Scenario.audit_status == AuditStatus.SPLIT)
+        .order_by(col(Scenario.id))
     ).all()
     decided = set(session.exec(select(AuditDecision.scenario_id)).all())
     items = []
@@ -494,7 +499,7 @@ def audit_statistics(session: Session) -> AuditStatistics:
         elif pair == "reject/reject":
             stats.rejected += 1
         elif scenario_id in decisions:
-            if decisions[scenario_id] == "accept":
+            if decisions[scenario_id] == Decision.ACCEPT:
                 stats.adjudicated["accepted"] += 1
                 stats.accepted += 1
             else:

@@ -27,6 +27,7 @@ from sqlmodel import Session, col, select
 from app.errors import NotFoundError, UnprocessableError
 from app.models import Batch, User
 from app.models.base import as_utc
+from app.vocabulary import Role
 
 EXPIRED = "expired"
 """Release reason of an assignment reclaimed after its expiry."""
@@ -59,7 +60,7 @@ def get_annotator(session: Session, user_id: int) -> User:
         UnprocessableError: no such user, inactive, or not an annotator.
     """
     user = session.get(User, user_id)
-    if user is None or not user.is_active or user.role != "annotator":
+    if user is None or not user.is_active or user.role != Role.ANNOTATOR:
         raise UnprocessableError(f"user {user_id} is not an active annotator", "annotators")
     return user
 
@@ -75,7 +76,7 @@ def list_annotators(session: Session) -> list[User]:
     return list(
         session.exec(
             select(User)
-            .where(User.role == "annotator", col(User.is_active).is_(True))
+            .where(User.role == Role.ANNOTATOR, col(User.is_active).is_(True))
             .order_by(col(User.username))
         )
     )

@@ -19,10 +19,10 @@ from sqlmodel import Session, col, select
 
 from app.annotation.batches import get_annotator, get_username, list_annotators
 from app.annotation.planner import Candidate, PlanOptions, plan_assignments
-from app.arena.schema import NEED_TYPES
 from app.errors import UnprocessableError
 from app.models import Assignment, Batch, Checkpoint, Environment, Response, Run, Scenario, User
 from app.models.base import utcnow
+from app.vocabulary import NEED_TYPES, AssignmentKind, AuditStatus, BatchStatus, ResponseStatus
 
 MAX_EXPIRY_HOURS = 24 * 366
 """Longest expiry a batch may set (a year); leave it blank for none."""
@@ -40,13 +40,16 @@ class HeldByDeactivated(UnprocessableError):
     """
 
     def __init__(self, message: str, places: Sequence[tuple[str, int]]) -> None:
+        """Refuse the batch with `message` on the ``annotators`` field."""
         super().__init__(message, "annotators")
         self.places = tuple(sorted(places))
 
 
 class NothingToAssign(UnprocessableError):
-    """A batch refused because no completed response without an annotator matches the
-    selection (``field`` ``selection``); ``halo assign`` reports it as 0 new assignments."""
+    """A batch refused: no completed response without an annotator matches the selection.
+
+    Its ``field`` is ``selection``; ``halo assign`` reports it as 0 new assignments.
+    """
 
 
 @dataclass(frozen=True)
@@ -84,7 +87,7 @@ def _candidates(
     active_primary = exists().where(
         col(Assignment.response_id) == col(Response.id),
         col(Assignment.released_at).is_(None),
-        col(Assignment.kind) == "primary",
+        col(Assignment.kind) == AssignmentKind.PRIMARY,
     )
     query = (
         select(Response.id, Checkpoint.scenario_id, Checkpoint.t)
@@ -92,8 +95,8 @@ def _candidates(
         .join(Scenario, col(Scenario.id) == col(Checkpoint.scenario_id))
         .join(Environment, col(Environment.id) == col(Scenario.environment_id))
         .where(
-            col(Response.status) == "completed",
-            col(Scenario.audit_status) != "rejected",  # audited out (DESIGN §7)
+            col(Response.status) == ResponseStatus.COMPLETED,
+            col(Scenario.audit_status) != AuditStatus.REJECTED,  # audited out (DESIGN §7)
             ~active_primary,
         )
         .order_by(col(Checkpoint.scenario_id), col(Checkpoint.t), col(Response.id))
@@ -168,7 +171,7 @@ def _refuse_inactive_holders(
         .where(
             col(Assignment.released_at).is_(None),
             col(Assignment.phase) == phase,
-            col(Assignment.kind) == "primary",
+            col(Assignment.kind) == AssignmentKind.PRIMARY,
             col(Assignment.annotator_id).in_(sorted({holder for _s, holder in stuck})),
             col(Checkpoint.scenario_id).in_([scenario for scenario, _h in stuck]),
         )
@@ -276,9 +279,11 @@ def create_batch(
             "no completed response without an annotator matches this selection", "selection"
         )
     scenarios = {c.scenario_id for c in candidates}
-    owner = _phase_holders(session, phase=phase, scenario_ids=scenarios, kind="primary")
+    owner = _phase_holders(
+        session, phase=phase, scenario_ids=scenarios, kind=AssignmentKind.PRIMARY
+    )
     second = (
-        _phase_holders(session, phase=phase, scenario_ids=scenarios, kind="overlap")
+        _phase_holders(session, phase=phase, scenario_ids=scenarios, kind=AssignmentKind.OVERLAP)
         if options.overlap_share > 0
         else {}
     )
@@ -310,7 +315,7 @@ def create_batch(
         domains=sorted(set(domains)),
         overlap_share=overlap_share,
         seed=seed,
-        status="open",
+        status=BatchStatus.OPEN,
         created_by=created_by,
         created_at=now,
         expires_after_hours=expires_after_hours,

@@ -51,6 +51,7 @@ class ItemLapsed(ConflictError):
     """
 
     def __init__(self, assignment: Assignment | None) -> None:
+        """Refuse a late save of the item `assignment` held (None: its scenario audited out)."""
         self.assignment = assignment
         what = lapse_explanation(assignment) if assignment is not None else AUDITED_OUT
         closing = (
@@ -65,8 +66,12 @@ class ItemLapsed(ConflictError):
 
 
 def lapse_of(session: Session, *, annotator_id: int, response_id: str) -> str | None:
-    """Why an item the annotator held is no longer in their queue (released, expired, audited
-    out), or None when they hold it or never held it."""
+    """Why an item the annotator held is no longer in their queue.
+
+    Returns:
+        The explanation (released, expired, audited out), or None when they hold it or never
+        held it.
+    """
     lapsed = lapsed_assignment(session, annotator_id=annotator_id, response_id=response_id)
     if lapsed is not None:
         return lapse_explanation(lapsed)

@@ -1,5 +1,6 @@
-"""Moving a batch's items (DESIGN.md §7 paired protocol): reassign, release, reclaim, close;
-and whether an annotator still holds an item.
+"""Moving a batch's items: reassign, release, reclaim, close (DESIGN.md §7 paired protocol).
+
+Also whether an annotator still holds an item.
 
 Leads move whole scenarios, never single responses: :func:`reassign_scenario` moves an
 annotator's whole holding of a scenario (per kind, across the phase's batches) and refuses to
@@ -32,7 +33,7 @@ from app.annotation.batches import (
 from app.errors import ConflictError, NotFoundError, UnprocessableError
 from app.models import Annotation, Assignment, Batch, Checkpoint, Response
 from app.models.base import utcnow
-from app.models.batches import ASSIGNMENT_KINDS
+from app.vocabulary import ASSIGNMENT_KINDS, AssignmentKind, BatchStatus
 
 REASON_MAX = 160
 """Longest reason a lead may give for a move or a release (the stored reason also carries a
@@ -40,9 +41,10 @@ restart note or a ``primary released:`` prefix, within the column's 200 characte
 
 
 class RestartRequired(UnprocessableError):
-    """A move refused because the holder has judged some of the scenario's items in the phase
-    (in this batch or under an earlier assignment in another batch); the same move with
-    ``restart=True`` would do it.
+    """A move refused because the holder has judged some of the scenario's items in the phase.
+
+    The items were judged in this batch or under an earlier assignment in another batch; the same
+    move with ``restart=True`` would do it.
 
     Attributes:
         scenario_id / kind / from_annotator / to_annotator: the refused move, to offer again.
@@ -60,6 +62,7 @@ class RestartRequired(UnprocessableError):
         judged: int,
         items: int,
     ) -> None:
+        """Refuse the move with `message` on the ``restart`` field, keeping it to offer again."""
         super().__init__(message, "restart")
         self.scenario_id, self.kind = scenario_id, kind
         self.from_annotator, self.to_annotator = from_annotator, to_annotator
@@ -123,8 +126,10 @@ def _active_assignments(session: Session, *conditions: Any) -> list[Assignment]:
 
 
 def _lock_and_reload(session: Session, assignments: list[Assignment]) -> list[Assignment]:
-    """Row-lock the responses of `assignments`, then re-read those still active (a release or a
-    save that ran meanwhile is seen)."""
+    """Row-lock the responses of `assignments`, then re-read those still active.
+
+    A release or a save that ran meanwhile is seen.
+    """
     if not assignments:
         return []
     _lock_responses(session, (a.response_id for a in assignments))
@@ -164,7 +169,7 @@ def _release_overlap_of(
     with it; the overlap is sampled again when the responses go out in a later batch. Judged
     overlap items stay. Call with the responses locked and `released` already marked.
     """
-    ids = sorted({a.response_id for a in released if a.kind == "primary"})
+    ids = sorted({a.response_id for a in released if a.kind == AssignmentKind.PRIMARY})
     if not ids:
         return []
     session.flush()
@@ -172,7 +177,7 @@ def _release_overlap_of(
         session.exec(
             select(Assignment.response_id).where(
                 col(Assignment.response_id).in_(ids),
-                col(Assignment.kind) == "primary",
+                col(Assignment.kind) == AssignmentKind.PRIMARY,
                 col(Assignment.released_at).is_(None),
             )
         ).all()
@@ -180,7 +185,7 @@ def _release_overlap_of(
     overlap = session.exec(
         select(Assignment).where(
             col(Assignment.response_id).in_([r for r in ids if r not in still_primary]),
-            col(Assignment.kind) == "overlap",
+            col(Assignment.kind) == AssignmentKind.OVERLAP,
             col(Assignment.released_at).is_(None),
         )
     ).all()
@@ -286,7 +291,9 @@ def reassign_scenario(
             judged=len(done),
             items=len(holding),
         )
-    other_kind = "overlap" if kind == "primary" else "primary"
+    other_kind = (
+        AssignmentKind.OVERLAP if kind == AssignmentKind.PRIMARY else AssignmentKind.PRIMARY
+    )
     others = _active_assignments(
         session, in_scenario, col(Assignment.phase) == phase, col(Assignment.kind) == other_kind
     )
@@ -451,12 +458,12 @@ def close_batch(session: Session, *, batch_id: int, by: int, now: datetime | Non
     """
     now = now or utcnow()
     batch = get_batch(session, batch_id)
-    if batch.status == "closed":
+    if batch.status == BatchStatus.CLOSED:
         raise ConflictError("this batch is closed already")
     freed = _unjudged(session, _active_assignments(session, col(Assignment.batch_id) == batch_id))
     _release(freed, now=now, reason=CLOSED, by=by)
     cascaded = _release_overlap_of(session, freed, now=now, reason=CLOSED, by=by)
-    batch.status = "closed"
+    batch.status = BatchStatus.CLOSED
     session.add(batch)
     session.commit()
     return len(freed) + len(cascaded)
@@ -465,8 +472,9 @@ def close_batch(session: Session, *, batch_id: int, by: int, now: datetime | Non
 def held_assignment(
     session: Session, *, response_id: str, annotator_id: int, now: datetime | None = None
 ) -> Assignment:
-    """The active, unexpired assignment under which the annotator may save the response. Call
-    with the response locked.
+    """The active, unexpired assignment under which the annotator may save the response.
+
+    Call with the response locked.
 
     A release, a reassignment or an expiry may have happened since the page was opened, so a
     save checks again here. Its ``phase`` is the phase the saved annotation belongs to.

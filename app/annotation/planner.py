@@ -33,11 +33,7 @@ from collections.abc import Iterable, Mapping, Set
 from dataclasses import dataclass
 
 from app.errors import UnprocessableError
-
-PRIMARY = "primary"
-"""Kind of the scenario annotator's assignment (paired protocol)."""
-OVERLAP = "overlap"
-"""Kind of the second, independent judgement of a sampled checkpoint's response."""
+from app.vocabulary import AssignmentKind
 
 
 @dataclass(frozen=True)
@@ -77,6 +73,7 @@ class PlanOptions:
     seed: int = 0
 
     def __post_init__(self) -> None:
+        """Drop duplicate annotators and check the options (see Raises above)."""
         object.__setattr__(self, "annotators", tuple(dict.fromkeys(self.annotators)))
         if not self.annotators:
             raise UnprocessableError("choose at least one annotator", "annotators")
@@ -98,7 +95,7 @@ class PlannedAssignment:
     scenario_id: str
     annotator_id: int
     kind: str
-    """:data:`PRIMARY` or :data:`OVERLAP`."""
+    """:attr:`AssignmentKind.PRIMARY` or :attr:`AssignmentKind.OVERLAP`."""
 
 
 @dataclass(frozen=True)
@@ -156,7 +153,7 @@ def overlap_checkpoints(
     if share <= 0 or not distinct:
         return []
     count = min(len(distinct), max(1, int(share * len(distinct) + 0.5)))
-    ranked = sorted(distinct, key=lambda c: _digest("overlap", seed, c[0], c[1]))
+    ranked = sorted(distinct, key=lambda c: _digest(AssignmentKind.OVERLAP, seed, c[0], c[1]))
     return sorted(ranked[:count])
 
 
@@ -249,10 +246,10 @@ def plan_assignments(
             )
 
     for candidate in listed:
-        add(candidate, owner[candidate.scenario_id], PRIMARY)
+        add(candidate, owner[candidate.scenario_id], AssignmentKind.PRIMARY)
     for scenario, items in overlap_items.items():
         for candidate in items:
-            add(candidate, second[scenario], OVERLAP)
+            add(candidate, second[scenario], AssignmentKind.OVERLAP)
     return AssignmentPlan(
         assignments=tuple(planned),
         primary=dict(sorted(owner.items())),

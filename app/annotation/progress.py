@@ -33,6 +33,7 @@ from app.annotation.batches import (
 )
 from app.models import Annotation, Assignment, Batch, Checkpoint, Response, Scenario, User
 from app.models.base import as_utc, utcnow
+from app.vocabulary import AssignmentKind, AuditStatus
 
 THROUGHPUT_WINDOW = timedelta(hours=8)
 """Window of the judgements-per-hour figures."""
@@ -110,8 +111,11 @@ class Holding:
 
     @property
     def needs_restart(self) -> bool:
-        """True when the holder judged any item of the holding, here or in another batch of
-        the phase: moving it then restarts the scenario (:func:`reassign_scenario`)."""
+        """True when the holder judged any item of the holding, here or in another batch.
+
+        Judged items of the phase mean that moving the holding restarts the scenario
+        (:func:`reassign_scenario`).
+        """
         return bool(self.judged or self.judged_elsewhere)
 
 
@@ -189,8 +193,11 @@ class BatchProgress:
 
 
 def _assignment_rows(session: Session, *conditions: Any) -> list[Any]:
-    """Assignments with their scenario, the holder's annotation (time, seconds spent) and the
-    scenario's audit status (see :func:`_audited_out`)."""
+    """Assignments with their scenario, the holder's annotation and the audit status.
+
+    The annotation gives its time and the seconds spent; the scenario's audit status feeds
+    :func:`_audited_out`.
+    """
     columns: list[Any] = [
         Assignment.id,
         Assignment.response_id,
@@ -221,7 +228,7 @@ def _mean_median(values: list[float]) -> tuple[float | None, float | None]:
 
 def _audited_out(row: Any) -> bool:
     """True for an :func:`_assignment_rows` row whose scenario was audited out."""
-    return bool(row[12] == "rejected")
+    return bool(row[12] == AuditStatus.REJECTED)
 
 
 def _tally(rows: list[Any], now: datetime) -> dict[int, AnnotatorProgress]:
@@ -363,7 +370,7 @@ def _history(session: Session, batch: Batch, rows: list[Any]) -> dict[str, list[
         )
     order = {"assign": 0, "reassign": 1, "restart": 1, "release": 2, "reclaim": 2, "close": 2}
     for events in history.values():
-        events.sort(key=lambda e: (e.at, e.kind != "primary", order[e.action]))
+        events.sort(key=lambda e: (e.at, e.kind != AssignmentKind.PRIMARY, order[e.action]))
     return history
 
 
@@ -392,7 +399,7 @@ def batch_progress(session: Session, batch_id: int, now: datetime | None = None)
         if _audited_out(row):
             scenario.audited_out += 1
             continue
-        holders = scenario.primary if row[3] == "primary" else scenario.overlap
+        holders = scenario.primary if row[3] == AssignmentKind.PRIMARY else scenario.overlap
         if row[2] not in holders:
             holders.append(row[2])
         scenario.assigned += 1
@@ -437,7 +444,7 @@ def batch_progress(session: Session, batch_id: int, now: datetime | None = None)
         person = people[holding.annotator_id]
         holding.username, holding.is_active = person.username, person.is_active
     for scenario in scenarios.values():
-        scenario.holdings.sort(key=lambda h: (h.kind != "primary", h.username))
+        scenario.holdings.sort(key=lambda h: (h.kind != AssignmentKind.PRIMARY, h.username))
     full = session.exec(
         select(Assignment, Checkpoint.scenario_id)
         .join(Response, col(Response.id) == col(Assignment.response_id))
@@ -484,12 +491,16 @@ class BatchSummary:
 
 
 def list_batches(session: Session, now: datetime | None = None) -> list[BatchSummary]:
-    """Every batch, newest first, with counts over its active assignments, aggregated in the
-    database per (batch, annotator) so memory does not grow with the number of assignments.
-    Items of audited-out scenarios are counted apart (``audited_out``)."""
+    """Every batch, newest first, with counts over its active assignments.
+
+    Aggregated in the database per (batch, annotator), so memory does not grow with the number of
+    assignments. Items of audited-out scenarios are counted apart (``audited_out``).
+    """
     now = (now or utcnow()).astimezone(UTC)
     batches = list(session.exec(select(Batch).order_by(col(Batch.id).desc())))
-    kept = or_(col(Scenario.audit_status).is_(None), col(Scenario.audit_status) != "rejected")
+    kept = or_(
+        col(Scenario.audit_status).is_(None), col(Scenario.audit_status) != AuditStatus.REJECTED
+    )
     judged = col(Annotation.id).is_not(None)
     unjudged = col(Annotation.id).is_(None)
     expired = and_(col(Assignment.expires_at).is_not(None), col(Assignment.expires_at) <= now)
@@ -502,7 +513,7 @@ def list_batches(session: Session, now: datetime | None = None) -> list[BatchSum
             _count_if(kept, judged),
             _count_if(kept, unjudged),
             _count_if(kept, unjudged, expired),
-            _count_if(col(Scenario.audit_status) == "rejected"),
+            _count_if(col(Scenario.audit_status) == AuditStatus.REJECTED),
         )
         .group_by(col(Assignment.batch_id), col(Assignment.annotator_id))
     ).all()
@@ -563,8 +574,11 @@ class OverallProgress:
 
 
 def _active_scope(*conditions: Any) -> Any:
-    """FROM/WHERE of the progress reads: assignments with the scenario's audit status and the
-    holder's annotation (at most one: annotations are unique per response and annotator)."""
+    """FROM/WHERE of the progress reads.
+
+    Assignments with the scenario's audit status and the holder's annotation (at most one:
+    annotations are unique per response and annotator).
+    """
     return (
         sa_select()
         .select_from(Assignment)
@@ -601,13 +615,17 @@ def annotation_progress(session: Session, now: datetime | None = None) -> Overal
     lists are left empty.
     """
     now = (now or utcnow()).astimezone(UTC)
-    scenario_out = col(Scenario.audit_status) == "rejected"
-    kept = or_(col(Scenario.audit_status).is_(None), col(Scenario.audit_status) != "rejected")
+    scenario_out = col(Scenario.audit_status) == AuditStatus.REJECTED
+    kept = or_(
+        col(Scenario.audit_status).is_(None), col(Scenario.audit_status) != AuditStatus.REJECTED
+    )
     judged = col(Annotation.id).is_not(None)
     unjudged = col(Annotation.id).is_(None)
     expired = and_(col(Assignment.expires_at).is_not(None), col(Assignment.expires_at) <= now)
-    overlap = col(Assignment.kind) == "overlap"
-    not_overlap = or_(col(Assignment.kind).is_(None), col(Assignment.kind) != "overlap")
+    overlap = col(Assignment.kind) == AssignmentKind.OVERLAP
+    not_overlap = or_(
+        col(Assignment.kind).is_(None), col(Assignment.kind) != AssignmentKind.OVERLAP
+    )
     since = col(Annotation.created_at)
     active = col(Assignment.released_at).is_(None)
 
@@ -617,7 +635,7 @@ def annotation_progress(session: Session, now: datetime | None = None) -> Overal
         .group_by(col(Assignment.phase), col(Assignment.response_id))
         .having(
             and_(
-                func.sum(case((col(Assignment.kind) == "primary", 1), else_=0)) > 0,
+                func.sum(case((col(Assignment.kind) == AssignmentKind.PRIMARY, 1), else_=0)) > 0,
                 func.sum(case((overlap, 1), else_=0)) > 0,
             )
         )

@@ -13,11 +13,36 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-LEVELS = ("L0", "L1", "L2", "L3")
-VERDICTS = ("accept", "reject")
-TIMINGS = ("premature", "belated", "appropriate")
-INTENSITIES = ("insufficient", "excessive", "appropriate")
-OTHER_ISSUES = ("unsupported_by_evidence", "irrelevant_action", "factual_contradiction", "other")
+from app.vocabulary import (
+    ACTION_LEVELS,
+    INTENSITIES,
+    LEVELS,
+    OTHER_ISSUES,
+    TIMINGS,
+    VERDICTS,
+    Intensity,
+    Level,
+    Timing,
+    Verdict,
+)
+
+__all__ = [
+    "FIELD_LABELS",
+    "INTENSITIES",
+    "ISSUE_LABELS",
+    "LEVELS",
+    "NOTE_MAX",
+    "OTHER_ISSUES",
+    "TIMINGS",
+    "VERDICTS",
+    "Diagnosis",
+    "DiagnosisError",
+    "allowed_levels",
+    "check_diagnosis",
+    "field_label",
+    "other_issues_required",
+    "visible_fields",
+]
 
 FIELD_LABELS = {
     "level": "Level",
@@ -53,6 +78,7 @@ class DiagnosisError(ValueError):
     """
 
     def __init__(self, field: str, message: str) -> None:
+        """Name the broken rule: `field` at fault, `message` in an annotator's words."""
         super().__init__(f"{field}: {message}")
         self.field = field
         self.message = message
@@ -79,6 +105,7 @@ class Diagnosis:
     other_issues: tuple[tuple[str, str], ...] = field(default=())
 
     def as_dict(self) -> dict[str, Any]:
+        """The diagnosis as stored and exported: other issues as ``{category, note}`` dicts."""
         return {
             "level": self.level,
             "verdict": self.verdict,
@@ -91,9 +118,9 @@ class Diagnosis:
 
 def visible_fields(level: str | None, verdict: str | None) -> set[str]:
     """Form fields that apply to these answers: a subset of {timing, intensity, other_issues}."""
-    if verdict != "reject":
+    if verdict != Verdict.REJECT:
         return set()
-    if level in ("L1", "L2", "L3"):
+    if level in ACTION_LEVELS:
         return {"timing", "intensity", "other_issues"}
     return {"other_issues"}
 
@@ -101,13 +128,16 @@ def visible_fields(level: str | None, verdict: str | None) -> set[str]:
 def other_issues_required(
     level: str | None, verdict: str | None, timing: str | None, intensity: str | None
 ) -> bool:
-    """True when these answers need at least one other issue: a rejected L1–L3 whose timing and
-    intensity are both ``appropriate`` (DESIGN §7). The form's legend says so from this."""
+    """True when these answers need at least one other issue (DESIGN §7).
+
+    That is a rejected L1–L3 whose timing and intensity are both ``appropriate``. The form's legend
+    says so from this.
+    """
     return (
-        verdict == "reject"
-        and level in LEVELS[1:]
-        and timing == "appropriate"
-        and intensity == "appropriate"
+        verdict == Verdict.REJECT
+        and level in ACTION_LEVELS
+        and timing == Timing.APPROPRIATE
+        and intensity == Intensity.APPROPRIATE
     )
 
 
@@ -119,11 +149,11 @@ NOTE_MAX = 5000
 """Characters an other-issue note may have."""
 
 
-def allowed_levels(has_action: bool | None) -> tuple[str, ...]:
+def allowed_levels(has_action: bool | None) -> tuple[Level, ...]:
     """Levels an annotator may confirm: L0 only for no action, L1–L3 only for an action."""
     if has_action is None:
         return LEVELS
-    return LEVELS[1:] if has_action else LEVELS[:1]
+    return ACTION_LEVELS if has_action else (Level.L0,)
 
 
 def check_diagnosis(
@@ -166,7 +196,7 @@ def check_diagnosis(
     timing = None if _blank(timing) else timing
     intensity = None if _blank(intensity) else intensity
     issues = list(other_issues or [])
-    if verdict == "accept":
+    if verdict == Verdict.ACCEPT:
         for name, value in (("timing", timing), ("intensity", intensity)):
             if value is not None:
                 raise DiagnosisError(name, "an accepted response carries no timing or intensity")
@@ -174,7 +204,7 @@ def check_diagnosis(
             raise DiagnosisError("other_issues", "an accepted response carries no other issues")
         return Diagnosis(level=level, verdict=verdict)
 
-    if level == "L0":
+    if level == Level.L0:
         for name, value in (("timing", timing), ("intensity", intensity)):
             if value is not None:
                 raise DiagnosisError(
@@ -225,6 +255,6 @@ def check_diagnosis(
         verdict=verdict,
         timing=timing,
         intensity=intensity,
-        inaction=level == "L0",
+        inaction=level == Level.L0,
         other_issues=tuple(normalised),
     )

@@ -1,5 +1,7 @@
-"""The annotator's queue and durable, versioned diagnosis saves (DESIGN.md §7). Work is handed
-out by :mod:`app.annotation.creation`."""
+"""The annotator's queue and durable, versioned diagnosis saves (DESIGN.md §7).
+
+Work is handed out by :mod:`app.annotation.creation`.
+"""
 
 from __future__ import annotations
 
@@ -97,8 +99,9 @@ def annotator_queue(session: Session, annotator: User) -> list[QueueItem]:
 
 @dataclass(frozen=True)
 class Departure:
-    """Items the annotator judged that are no longer in their queue, for one scenario and cause:
-    why their progress went down.
+    """Items the annotator judged that left their queue, for one scenario and cause.
+
+    They say why the annotator's progress went down.
 
     Attributes:
         scenario_id / scenario_title: the scenario.
@@ -429,8 +432,9 @@ def revisions(session: Session, annotation_id: int) -> list[AnnotationRevision]:
 
 
 def judgement_of_record(phase: int | None = None) -> Any:
-    """Subquery ``(response_id, annotation_id)``: the one annotation per response that metrics
-    and exports count.
+    """Subquery ``(response_id, annotation_id)``: the judgement of record of each response.
+
+    It is the one annotation per response that metrics and exports count.
 
     It is the current primary annotator's (the scenario's annotator under the paired protocol:
     the holder of the response's active primary assignment), not an overlap judgement made for

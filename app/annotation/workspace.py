@@ -88,8 +88,10 @@ class Answers:
         }
 
     def shown(self) -> dict[str, Any]:
-        """The answers as the page shows them back when they cannot be read as a diagnosis:
-        every category ticked or with a note, with the note as written."""
+        """The answers as the page shows them back when they cannot be read as a diagnosis.
+
+        Every category ticked or with a note is listed, with the note as written.
+        """
         return {
             "level": self.level,
             "verdict": self.verdict,
@@ -119,8 +121,10 @@ class Answers:
 
 
 def blinded_labels(queue: list[QueueItem]) -> dict[str, str]:
-    """Response id → its blinded label: responses at one checkpoint are A, B, C... in the
-    queue's stable shuffled order."""
+    """Response id → its blinded label.
+
+    Responses at one checkpoint are A, B, C... in the queue's stable shuffled order.
+    """
     labels: dict[str, str] = {}
     for _key, items in groupby(queue, key=lambda i: (i.scenario_id, i.checkpoint)):
         for index, item in enumerate(items):
@@ -206,8 +210,9 @@ class CheckpointPage:
 def open_checkpoint(
     session: Session, *, annotator: User, scenario_id: str, t: int
 ) -> CheckpointPage:
-    """The annotator's responses at checkpoint (`scenario_id`, `t`): the paired protocol's
-    same person, same prefix (read only).
+    """The annotator's responses at checkpoint (`scenario_id`, `t`), read only.
+
+    The paired protocol's same person, same prefix.
 
     Raises:
         NotFoundError: the annotator has no response at this checkpoint in their queue.
@@ -377,8 +382,11 @@ def _page(
     base_version: int | Literal[_Shown.VERSION] | None = _SHOWN,
     show_stale_draft: bool = False,
 ) -> DiagnosisPage:
-    """The diagnosis page; see :func:`open_item`. `values` (answers sent back after a refusal)
-    replace the saved ones or a draft; `base_version` replaces the version shown."""
+    """The diagnosis page; see :func:`open_item`.
+
+    `values` (answers sent back after a refusal) replace the saved ones or a draft;
+    `base_version` replaces the version shown.
+    """
     item = load_item(session, annotator, response_id)
     queue = annotator_queue(session, annotator)
     previous, following, next_open = neighbours(queue, response_id)
@@ -468,10 +476,14 @@ class Lapse:
 
 
 class ItemGone(NotFoundError):
-    """The annotator opened an item that has left their queue (released, expired, batch
-    closed, audited out); :attr:`lapse` says what happened and holds any kept answers."""
+    """The annotator opened an item that has left their queue.
+
+    It was released, expired, its batch closed or its scenario audited out; :attr:`lapse`
+    says what happened and holds any kept answers.
+    """
 
     def __init__(self, lapse: Lapse) -> None:
+        """Refuse the item, saying why (:attr:`Lapse.message`)."""
         super().__init__(lapse.message)
         self.lapse = lapse
 
@@ -628,8 +640,10 @@ def submit(
     expected_version: int | None,
     seconds_spent: float | None = None,
 ) -> SubmitOutcome:
-    """Submit the diagnosis form: save the judgement, discard the draft and find the next open
-    item, in one transaction (commits once; nothing is saved when any step fails).
+    """Submit the diagnosis form in one transaction.
+
+    Saves the judgement, discards the draft and finds the next open item; commits once, and
+    nothing is saved when any step fails.
 
     Every save keeps a revision (:func:`app.annotation.service.record_diagnosis`); sending the
     same answers again (a retry after a lost reply, a double click) saves nothing twice.

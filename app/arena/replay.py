@@ -185,6 +185,7 @@ class ObservedEvent:
     summary: str
 
     def line(self) -> str:
+        """The event as the observation lists it: ``e3 <at> [kind object_id] summary``."""
         ref = f"{self.kind} {self.object_id}" if self.object_id else self.kind
         return f"{self.id} {self.at} [{ref}] {self.summary}"
 

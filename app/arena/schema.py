@@ -11,24 +11,10 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, field_validator
 
-NeedType = Literal["dependency", "blockage", "risk", "opportunity"]
-Domain = Literal[
-    "workplace",
-    "education",
-    "health",
-    "household_finance",
-    "travel",
-    "family_care",
-    "social_life",
-    "home_maintenance",
-    "shopping_services",
-    "small_business",
-]
-Level = Literal["L0", "L1", "L2", "L3"]
+from app.vocabulary import DomainValue, LevelValue, NeedTypeValue
+
 CheckpointDesign = Literal["premature", "window", "belated"]
 
-NEED_TYPES: tuple[str, ...] = ("dependency", "blockage", "risk", "opportunity")
-DOMAINS: tuple[str, ...] = Domain.__args__  # type: ignore[attr-defined]
 APPS: tuple[str, ...] = ("email", "calendar", "chat", "contacts", "wallet")
 
 
@@ -42,11 +28,15 @@ NonEmpty = Annotated[str, Field(min_length=1)]
 
 
 class Attachment(Strict):
+    """An email attachment: its file name and text (DESIGN §3.1)."""
+
     name: NonEmpty
     text: str
 
 
 class EmailMessage(Strict):
+    """An email ``messages`` record (DESIGN §3.1); ``from`` is spelled ``from_``."""
+
     id: NonEmpty
     thread_id: NonEmpty
     folder: Literal["inbox", "sent", "drafts", "archive"]
@@ -62,6 +52,8 @@ class EmailMessage(Strict):
 
 
 class CalendarEvent(Strict):
+    """A calendar ``events`` record (DESIGN §3.1)."""
+
     id: NonEmpty
     title: NonEmpty
     start: AwareDatetime
@@ -73,12 +65,16 @@ class CalendarEvent(Strict):
 
 
 class ChatConversation(Strict):
+    """A chat ``conversations`` record (DESIGN §3.1)."""
+
     id: NonEmpty
     title: str
     participants: list[str]
 
 
 class ChatMessage(Strict):
+    """A chat ``messages`` record (DESIGN §3.1)."""
+
     id: NonEmpty
     conversation_id: NonEmpty
     sender: NonEmpty
@@ -88,6 +84,8 @@ class ChatMessage(Strict):
 
 
 class Contact(Strict):
+    """A contacts record (DESIGN §3.1)."""
+
     id: NonEmpty
     name: NonEmpty
     emails: list[str]
@@ -99,6 +97,8 @@ class Contact(Strict):
 
 
 class WalletAccount(Strict):
+    """A wallet ``accounts`` record; money in minor units (DESIGN §3.1)."""
+
     id: NonEmpty
     name: NonEmpty
     currency: Annotated[str, Field(pattern=r"^[A-Z]{3}$")]
@@ -107,6 +107,8 @@ class WalletAccount(Strict):
 
 
 class WalletTransaction(Strict):
+    """A wallet ``transactions`` record; negative amounts go out (DESIGN §3.1)."""
+
     id: NonEmpty
     account_id: NonEmpty
     at: AwareDatetime
@@ -118,6 +120,8 @@ class WalletTransaction(Strict):
 
 
 class ScheduledPayment(Strict):
+    """A wallet ``scheduled_payments`` record (DESIGN §3.1)."""
+
     id: NonEmpty
     account_id: NonEmpty
     payee: NonEmpty
@@ -129,19 +133,27 @@ class ScheduledPayment(Strict):
 
 
 class EmailApp(Strict):
+    """The email app's records."""
+
     messages: list[EmailMessage] = []
 
 
 class CalendarApp(Strict):
+    """The calendar app's records."""
+
     events: list[CalendarEvent] = []
 
 
 class ChatApp(Strict):
+    """The chat app's records: conversations and their messages."""
+
     conversations: list[ChatConversation] = []
     messages: list[ChatMessage] = []
 
 
 class WalletApp(Strict):
+    """The wallet app's records: accounts, transactions, scheduled payments."""
+
     accounts: list[WalletAccount] = []
     transactions: list[WalletTransaction] = []
     scheduled_payments: list[ScheduledPayment] = []
@@ -173,6 +185,8 @@ class ScenarioRecords(AppRecords):
 
 
 class Permissions(Strict):
+    """What the persona allows the assistant: spending limit, sending, calendar, paying."""
+
     spending_limit_minor: Annotated[int, Field(ge=0)]
     currency: Annotated[str, Field(pattern=r"^[A-Z]{3}$")]
     may_send_on_behalf: bool
@@ -181,6 +195,8 @@ class Permissions(Strict):
 
 
 class Persona(Strict):
+    """The user the assistant works for (DESIGN §2 "persona")."""
+
     name: NonEmpty
     email: NonEmpty
     chat_handle: NonEmpty
@@ -193,7 +209,7 @@ class EnvironmentSpec(Strict):
     """`environment.json` (the database and files come from beside it)."""
 
     id: Annotated[str, Field(pattern=r"^[a-z][a-z0-9_-]*$")]
-    domain: Domain
+    domain: DomainValue
     timezone: NonEmpty
     persona: Persona
     apps: AppRecords = AppRecords()
@@ -203,45 +219,65 @@ class EnvironmentSpec(Strict):
 
 
 class EmailEventPayload(Strict):
+    """Payload of ``email.received`` and ``email.sent``: the message."""
+
     message: EmailMessage
 
 
 class CalendarCreatedPayload(Strict):
+    """Payload of ``calendar.created``: the new event."""
+
     event: CalendarEvent
 
 
 class CalendarUpdatedPayload(Strict):
+    """Payload of ``calendar.updated``: the event and its changed fields."""
+
     event_id: NonEmpty
     changes: dict[str, Any]
 
 
 class CalendarCancelledPayload(Strict):
+    """Payload of ``calendar.cancelled``: the event cancelled."""
+
     event_id: NonEmpty
 
 
 class ChatMessagePayload(Strict):
+    """Payload of ``chat.message``: the message, and its conversation if new."""
+
     message: ChatMessage
     conversation: ChatConversation | None = None
 
 
 class ContactsUpdatedPayload(Strict):
+    """Payload of ``contacts.updated``: the contact as it is now."""
+
     contact: Contact
 
 
 class WalletTransactionPayload(Strict):
+    """Payload of ``wallet.transaction``: the new transaction."""
+
     transaction: WalletTransaction
 
 
 class WalletScheduledPayload(Strict):
+    """Payload of ``wallet.scheduled``: the new scheduled payment."""
+
     scheduled_payment: ScheduledPayment
 
 
 class FilesWrittenPayload(Strict):
+    """Payload of ``files.written``: the path and its whole new text."""
+
     path: NonEmpty
     content: str
 
 
 class DbExecutedPayload(Strict):
+    """Payload of ``db.executed``: the SQL statement applied to the database."""
+
     sql: NonEmpty
 
 
@@ -262,6 +298,8 @@ EVENT_PAYLOADS: dict[str, tuple[str, type[Strict]]] = {
 
 
 class Event(Strict):
+    """A timestamped change to the user's world (DESIGN §2 "event", §3.2)."""
+
     id: NonEmpty
     at: AwareDatetime
     app: Literal["email", "calendar", "chat", "contacts", "wallet", "files", "db"]
@@ -286,13 +324,17 @@ class Event(Strict):
 
 
 class BestIntervention(Strict):
+    """The designed best action: at which checkpoint, which command, its level."""
+
     checkpoint: Annotated[int, Field(ge=1)]
     command: NonEmpty
     args: dict[str, Any]
-    level: Level
+    level: LevelValue
 
 
 class DbEvidence(Strict):
+    """Key evidence in the database: the row's key, the column and the value it holds."""
+
     source: Literal["db"]
     table: NonEmpty
     key: dict[str, Any]
@@ -301,6 +343,8 @@ class DbEvidence(Strict):
 
 
 class FileEvidence(Strict):
+    """Key evidence in a file: the path, the line and the value on it."""
+
     source: Literal["file"]
     path: NonEmpty
     line: Annotated[int, Field(ge=1)]
@@ -311,6 +355,8 @@ KeyEvidence = Annotated[DbEvidence | FileEvidence, Field(discriminator="source")
 
 
 class Design(Strict):
+    """A scenario's design notes, hidden from agents (DESIGN §4)."""
+
     need: NonEmpty
     rationale: NonEmpty
     best_intervention: BestIntervention
@@ -322,7 +368,7 @@ class ScenarioSpec(Strict):
 
     id: Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_-]*$")]
     environment_id: NonEmpty
-    need_type: NeedType
+    need_type: NeedTypeValue
     title: NonEmpty
     design: Design
     initial_records: ScenarioRecords = ScenarioRecords()

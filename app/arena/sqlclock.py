@@ -116,14 +116,18 @@ class SqlClock:
     """
 
     def __init__(self, timezone: ZoneInfo, now: datetime | None = None) -> None:
+        """A clock in `timezone` at `now` (None: no now yet); install it with :meth:`install`."""
         self.timezone = timezone
         self.now = now
         self.error: str | None = None
         self.calls = 0
 
     def install(self, db: sqlite3.Connection) -> None:
-        """Register the overriding functions on `db` (deterministic: usable in views and
-        generated columns, which built-in date functions of a database may be)."""
+        """Register the overriding functions on `db`.
+
+        They are deterministic, so usable in views and generated columns, which built-in date
+        functions of a database may be.
+        """
         for name in FUNCTIONS:
             db.create_function(name, -1, partial(self._sql_call, name), deterministic=True)
         for keyword in _KEYWORDS:

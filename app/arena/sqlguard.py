@@ -144,8 +144,10 @@ _local = threading.local()
 
 
 def _plain(*, limited: bool = False) -> sqlite3.Connection:
-    """This thread's plain connection, whose functions are SQLite's own; `limited`: the one under
-    :data:`QUERY_LIMITS`, as an agent's query runs."""
+    """This thread's plain connection, whose functions are SQLite's own.
+
+    With `limited`, the one under :data:`QUERY_LIMITS`, as an agent's query runs.
+    """
     key = "limited" if limited else "default"
     db: sqlite3.Connection | None = getattr(_local, key, None)
     if db is None:
@@ -301,6 +303,7 @@ class FunctionGuard:
     """
 
     def __init__(self) -> None:
+        """An inactive guard: the functions behave as the built-ins until a query activates it."""
         self.active = False
         self.budget: Callable[[], str | None] | None = None
         self.error: str | None = None

@@ -229,8 +229,10 @@ _TABLE_FUNCTIONS_NOTE = (
 
 
 class _ReadOnlyAuthorizer:
-    """The `db_query` authorizer: reads, recursion and the functions of
-    :data:`~app.arena.sqlguard.ALLOWED_FUNCTIONS` only (any other is refused by name).
+    """The `db_query` authorizer: reads, recursion and the allowed functions only.
+
+    The allowed functions are :data:`~app.arena.sqlguard.ALLOWED_FUNCTIONS`; any other is refused
+    by name.
 
     It also allows what the allowed table-valued functions need once constructed: reading their
     columns and, for ``pragma_table_info``, the ``table_info`` pragma (pragma table-valued
@@ -292,14 +294,17 @@ class Sandbox:
     _guard: FunctionGuard | None = field(init=False, default=None)
 
     def __post_init__(self) -> None:
+        """Copy S0's records and files and open a private in-memory copy of its database."""
         self.collections = {key: dict(records) for key, records in self.s0.collections.items()}
         self.files = dict(self.s0.files)
         self.db = sqlite3.connect(":memory:", check_same_thread=False)
         self.db.deserialize(self.s0.db_image)
 
     def sql_clock(self) -> SqlClock:
-        """The simulated clock of the database's date and time functions, installed on first use
-        (about 10 µs, which most sandboxes, never running SQL, are spared)."""
+        """The simulated clock of the database's date and time functions.
+
+        Installed on first use (about 10 µs, which most sandboxes, never running SQL, are spared).
+        """
         if self._clock is None:
             self._clock = SqlClock(self.s0.timezone)
             self._clock.install(self.db)
@@ -311,17 +316,21 @@ class Sandbox:
         self.db.close()
 
     def __enter__(self) -> Sandbox:
+        """The sandbox itself; leaving the block closes it."""
         return self
 
     def __exit__(self, *exc: object) -> None:
+        """Close the sandbox, whatever happened in the block."""
         self.close()
 
     @property
     def persona(self) -> dict[str, Any]:
+        """The environment's persona (DESIGN §2), as S0 holds it."""
         return self.s0.persona
 
     @property
     def timezone(self) -> ZoneInfo:
+        """The environment's IANA time zone."""
         return self.s0.timezone
 
     # ---------------------------------------------------------------- reading
@@ -544,10 +553,12 @@ class Sandbox:
         return columns, rows, more
 
     def _query_setup(self) -> FunctionGuard:
-        """What agent queries need on this connection, done on the first one: temporary tables
-        in memory (so :data:`QUERY_MEMORY_BUDGET` sees them and nothing is written to disk; not
-        where SQLite's heap cannot be read, since nothing would then bound them) and the guarded
-        functions (:class:`~app.arena.sqlguard.FunctionGuard`)."""
+        """What agent queries need on this connection, done on the first one.
+
+        Temporary tables in memory (so :data:`QUERY_MEMORY_BUDGET` sees them and nothing is
+        written to disk; not where SQLite's heap cannot be read, since nothing would then bound
+        them) and the guarded functions (:class:`~app.arena.sqlguard.FunctionGuard`).
+        """
         if self._guard is None:
             if sqlite_memory_used is not None:
                 self.db.execute("PRAGMA temp_store = MEMORY")
@@ -571,8 +582,10 @@ class Sandbox:
 
 
 class _QueryBudget:
-    """The work, memory and time budgets of one `db_query`, checked by SQLite's progress handler
-    every :data:`QUERY_PROGRESS_INTERVAL` steps and by the guarded functions before each call.
+    """The work, memory and time budgets of one `db_query`.
+
+    Checked by SQLite's progress handler every :data:`QUERY_PROGRESS_INTERVAL` steps and by the
+    guarded functions before each call.
 
     Attributes:
         stopped: why the query was stopped (for the agent's message), or None.

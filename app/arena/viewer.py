@@ -21,6 +21,7 @@ from app.arena.replay import Observation, apply_event, build_observation, replay
 from app.arena.schema import AppRecords, Event
 from app.arena.state import COLLECTIONS, S0, Collection, Sandbox, iter_records
 from app.bounded import JSONTooDeep, load_json
+from app.vocabulary import Level
 
 # ---------------------------------------------------------------- catalogue
 
@@ -35,8 +36,12 @@ RETRIEVAL_APPS: tuple[str, ...] = (
 )
 """Apps of the retrieval commands, in catalogue order (DESIGN §3.3)."""
 
-ACTION_LEVELS: dict[str, str] = {"L1": "attention", "L2": "prepare", "L3": "execute"}
-"""Action levels and their names (DESIGN §2 "action level")."""
+ACTION_LEVEL_NAMES: dict[Level, str] = {
+    Level.L1: "attention",
+    Level.L2: "prepare",
+    Level.L3: "execute",
+}
+"""Action levels and their names (DESIGN §2 "action level", §3.3)."""
 
 
 def catalogue_document() -> dict[str, list[dict[str, Any]]]:
@@ -199,7 +204,7 @@ def catalogue_groups(kind: str | None = None) -> list[CatalogueGroup]:
         entries = tuple(catalogue_entry(s) for s in specs if s.level is None and s.app == app)
         if entries:
             groups.append(CatalogueGroup(app, f"{app} · retrieval", entries))
-    for level, name in ACTION_LEVELS.items():
+    for level, name in ACTION_LEVEL_NAMES.items():
         entries = tuple(catalogue_entry(s) for s in specs if s.level == level)
         if entries:
             groups.append(CatalogueGroup(level, f"{level} {name} · action", entries))

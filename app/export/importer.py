@@ -51,6 +51,7 @@ from app.models.base import utcnow
 from app.scenarios.service import LoadedScenario, load_scenario
 from app.settings import get_settings
 from app.users.service import hash_password
+from app.vocabulary import Level, Role, RunStatus
 
 AGENT_NAME = re.compile(r"[A-Za-z0-9._-]{1,64}")
 IMPORTED_USER_PREFIX = "imported-"
@@ -89,8 +90,9 @@ def json_path(loc: tuple[Any, ...] | list[Any]) -> str:
 
 
 def _lines(path: Path, max_bytes: int) -> Iterator[tuple[int, str, str | None]]:
-    """(1-based line number, text, problem), skipping blank lines and a UTF-8 byte order mark
-    at the start of the file (some Windows tools write one).
+    """Yield (1-based line number, text, problem) for each line that is not blank.
+
+    A UTF-8 byte order mark at the start of the file (some Windows tools write one) is skipped.
 
     A line is read with a cap: at most `max_bytes` bytes (its line break not counted) and its
     break; a longer one is refused (``$: ... bytes, more than ...``) and the rest of it skipped
@@ -129,8 +131,10 @@ def _lines(path: Path, max_bytes: int) -> Iterator[tuple[int, str, str | None]]:
 
 
 def _diagnosis(row: ExportRow) -> Diagnosis:
-    """The row's diagnosis under the rules an annotator's submit obeys (`submit_diagnosis`):
-    DESIGN §7, and the confirmed level agrees with the action (none → L0, one → L1–L3)."""
+    """The row's diagnosis under the rules an annotator's submit obeys (`submit_diagnosis`).
+
+    DESIGN §7, and the confirmed level agrees with the action (none → L0, one → L1–L3).
+    """
     return check_diagnosis(
         row.level,
         row.verdict,
@@ -170,8 +174,10 @@ def _local_content_problem(row: ExportRow) -> str | None:
 
 @dataclass
 class _Context:
-    """Database facts the checks need, loaded once; `arena` gives a scenario's S0 and events
-    (cached per process)."""
+    """Database facts the checks need, loaded once.
+
+    `arena` gives a scenario's S0 and events (cached per process).
+    """
 
     scenarios: dict[str, tuple[str, str, str, int]]
     checkpoints: dict[tuple[str, int], int]
@@ -244,9 +250,9 @@ def _check_row(row: ExportRow, context: _Context) -> list[str]:
             problems.append(
                 f"$.checkpoint: must be between 1 and {num_events} (the events of {sid})"
             )
-    if row.status == "completed":
+    if row.completed:
         command = row.action.command if row.action is not None else None
-        expected: str | None = "L0"
+        expected: Level | None = Level.L0
         if row.action is not None:
             try:
                 validate_call(row.action.command, row.action.args, kind="action")
@@ -261,8 +267,8 @@ def _check_row(row: ExportRow, context: _Context) -> list[str]:
                     problems.append(f"$.action.command: {exc}")
         if expected is not None and row.level_predicted != expected:
             what = f"the catalogue level of {command}" if command else "no action"
-            problems.append(f"$.level_predicted: must be {expected!r} ({what})")
-        if expected not in (None, "L0") and scenario is not None and checkpoint_ok:
+            problems.append(f"$.level_predicted: must be {str(expected)!r} ({what})")
+        if expected not in (None, Level.L0) and scenario is not None and checkpoint_ok:
             result = context.replay(row)
             if result is not None and not result.ok:
                 reason = result.output.removeprefix("error: ")
@@ -300,7 +306,7 @@ def _check_row(row: ExportRow, context: _Context) -> list[str]:
     if local_content is not None:
         problems.append(local_content)
     if row.annotated:
-        if row.status != "completed":
+        if not row.completed:
             problems.append(f"$.verdict: only completed responses are annotated, not {row.status}")
         if row.annotator is None:
             problems.append("$.annotator: an annotated row needs the annotator's pseudonym")
@@ -323,9 +329,12 @@ MAX_PROBLEMS_LISTED = 200
 
 @dataclass
 class _Scan:
-    """What the checking pass keeps: keys, not rows, and at most :data:`MAX_PROBLEMS_LISTED`
-    problems (plus the first :data:`UNKNOWN_SCENARIOS_LISTED` unknown-scenario ones); the rest
-    are counted in `more` and `unknown_count`."""
+    """What the checking pass keeps: keys, not rows.
+
+    At most :data:`MAX_PROBLEMS_LISTED` problems (plus the first
+    :data:`UNKNOWN_SCENARIOS_LISTED` unknown-scenario ones) are kept; the rest are counted in
+    `more` and `unknown_count`.
+    """
 
     problems: list[str] = field(default_factory=list)
     more: int = 0
@@ -340,8 +349,11 @@ class _Scan:
     pseudonyms: dict[str, int] = field(default_factory=dict)
 
     def add(self, problem: str) -> None:
-        """Record `problem`: unknown-scenario ones aside (see `_summarise_unknown_scenarios`),
-        others kept up to the cap and counted beyond it."""
+        """Record `problem`.
+
+        Unknown-scenario ones are kept aside (see `_summarise_unknown_scenarios`), others kept
+        up to the cap and counted beyond it.
+        """
         match = _UNKNOWN.match(problem)
         if match:
             self.unknown_count += 1
@@ -429,8 +441,11 @@ _UNKNOWN = re.compile(r"line \d+: \$\.scenario_id: unknown scenario '(.*)'$")
 
 
 def _summarise_unknown_scenarios(scan: _Scan) -> None:
-    """List few per-line "unknown scenario" problems, or replace many by one that says what
-    to do (its count of scenarios is "at least" when more names were seen than were kept)."""
+    """List few per-line "unknown scenario" problems, or replace many by one.
+
+    The one says what to do; its count of scenarios is "at least" when more names were seen
+    than were kept.
+    """
     if scan.unknown_count <= UNKNOWN_SCENARIOS_LISTED:
         for problem in scan.unknown:
             scan.keep(problem)
@@ -555,7 +570,7 @@ def _ensure_runs(
         if run is None:
             run = Run(
                 name=name,
-                status="completed",
+                status=RunStatus.COMPLETED,
                 settings={"imported_from": filename},
                 started_at=now,
                 finished_at=now,
@@ -581,7 +596,7 @@ def _ensure_annotators(
         user = User(
             username=IMPORTED_USER_PREFIX + pseudonym,
             pseudonym=pseudonym,
-            role="annotator",
+            role=Role.ANNOTATOR,
             password_hash=hash_password(secrets.token_urlsafe(32)),
             is_active=False,
         )
@@ -644,7 +659,7 @@ def _store(
     for count, (_number, text, problem) in enumerate(_lines(path, max_line_bytes), start=1):
         assert problem is None
         row = ExportRow.model_validate_json(text)
-        replayed = context.replay(row) if row.status == "completed" else None
+        replayed = context.replay(row) if row.completed else None
         add(
             Response(
                 id=row.response_id,

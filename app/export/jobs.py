@@ -1,5 +1,4 @@
-"""Exports as background jobs: create, run with progress, list, and serve their files
-(DESIGN.md §9).
+"""Exports as background jobs: create, run with progress, list, serve files (DESIGN.md §9).
 
 A job writes the same dump as ``halo export`` (:func:`app.export.writers.export_dump`) into its
 own directory ``<var_dir>/exports/<job id>/``; progress (rows written of rows to write) is
@@ -44,6 +43,7 @@ from app.models import Run, User
 from app.models.base import as_utc, utcnow
 from app.models.export import EXPORT_JOB_FORMATS, ExportJob
 from app.settings import get_settings
+from app.vocabulary import ExportJobStatus, Role
 
 FORMATS: dict[str, tuple[str, ...]] = {
     "jsonl": ("jsonl",),
@@ -53,9 +53,9 @@ FORMATS: dict[str, tuple[str, ...]] = {
 PROGRESS_EVERY_S = 0.5
 """Least time between two progress commits."""
 ERROR_CHARS = 2000
-FINISHED = ("done", "failed")
+FINISHED = (ExportJobStatus.DONE, ExportJobStatus.FAILED)
 """Statuses of jobs that no worker will touch again (the only ones deleted)."""
-OPEN = ("queued", "running")
+OPEN = (ExportJobStatus.QUEUED, ExportJobStatus.RUNNING)
 
 log = logging.getLogger(__name__)
 
@@ -64,6 +64,7 @@ class DuplicateExport(Exception):
     """An export form submitted twice; `job_id` is the job the first submit created."""
 
     def __init__(self, job_id: int) -> None:
+        """Point at `job_id`, the job the first submit created."""
         super().__init__(f"this form already started export {job_id}")
         self.job_id = job_id
 
@@ -137,8 +138,10 @@ def create_export_job(
 
 
 def list_export_jobs(session: Session, *, limit: int = 50) -> list[ExportJob]:
-    """The most recent jobs, newest first; interrupted ones are marked failed first
-    (:func:`fail_interrupted_jobs`)."""
+    """The most recent jobs, newest first.
+
+    Interrupted ones are marked failed first (:func:`fail_interrupted_jobs`).
+    """
     fail_interrupted_jobs(session)
     query = select(ExportJob).order_by(col(ExportJob.id).desc()).limit(limit)
     return list(session.exec(query))
@@ -157,9 +160,11 @@ def get_export_job(session: Session, job_id: int) -> ExportJob:
 
 
 def may_manage(job: ExportJob, user: User) -> bool:
-    """True when `user` may download and delete `job`: it is theirs, or they are an admin (jobs
-    without a creator — ``halo`` scripts — are an admin's)."""
-    return user.role == "admin" or (job.created_by is not None and job.created_by == user.id)
+    """True when `user` may download and delete `job`: it is theirs, or they are an admin.
+
+    Jobs without a creator (``halo`` scripts) are an admin's.
+    """
+    return user.role == Role.ADMIN or (job.created_by is not None and job.created_by == user.id)
 
 
 def _authorize(job: ExportJob, user: User | None) -> None:
@@ -225,14 +230,14 @@ def run_export_job(session: Session, job_id: int) -> ExportJob:
     """
     job = get_export_job(session, job_id)
     me = claimant()
-    if job.status == "done":
+    if job.status == ExportJobStatus.DONE:
         return job
-    if job.status == "running" and job.claimed_by != me and not is_interrupted(job):
+    if job.status == ExportJobStatus.RUNNING and job.claimed_by != me and not is_interrupted(job):
         return job
     assert job.id is not None
     out_dir = job_dir(job.id)
     _remove_temporary_files(job.id)
-    job.status, job.done, job.total, job.error = "running", 0, 0, None
+    job.status, job.done, job.total, job.error = ExportJobStatus.RUNNING, 0, 0, None
     job.path, job.started_at, job.finished_at = str(out_dir), utcnow(), None
     job.claimed_by, job.heartbeat_at = me, utcnow()
     session.add(job)
@@ -249,12 +254,12 @@ def run_export_job(session: Session, job_id: int) -> ExportJob:
     except Exception as exc:  # recorded on the job for the page to show
         session.rollback()
         job = get_export_job(session, job_id)
-        job.status, job.error = "failed", f"{type(exc).__name__}: {exc}"[:ERROR_CHARS]
+        job.status, job.error = ExportJobStatus.FAILED, f"{type(exc).__name__}: {exc}"[:ERROR_CHARS]
         job.finished_at = utcnow()
         session.add(job)
         session.commit()
         return job
-    job.status, job.done = "done", summary["rows"]
+    job.status, job.done = ExportJobStatus.DONE, summary["rows"]
     job.total = max(job.total, summary["rows"])
     job.finished_at = utcnow()
     session.add(job)
@@ -272,14 +277,16 @@ INTERRUPTED = "interrupted"
 
 
 def is_interrupted(job: ExportJob, *, now: datetime | None = None) -> bool:
-    """True when a queued or running job will never finish: its holder process (on this host)
-    is gone, or a running job's heartbeat is older than the lease.
+    """True when a queued or running job will never finish.
+
+    Its holder process (on this host) is gone, or a running job's heartbeat is older than the
+    lease.
 
     A queued job without a holder waits for a broker, which keeps its task: never interrupted.
     """
     if job.status not in OPEN or not job.claimed_by:
         return False
-    if job.status != "running":
+    if job.status != ExportJobStatus.RUNNING:
         return holder_is_gone(job.claimed_by)
     beat = job.heartbeat_at or job.started_at or job.created_at
     return is_abandoned(job.claimed_by, beat, now)
@@ -312,7 +319,7 @@ def _mark_interrupted(session: Session) -> list[int]:
                 col(ExportJob.claimed_by) == job.claimed_by,
                 col(ExportJob.heartbeat_at).is_not_distinct_from(job.heartbeat_at),
             )
-            .values(status="failed", error=error, finished_at=utcnow())
+            .values(status=ExportJobStatus.FAILED, error=error, finished_at=utcnow())
             .execution_options(synchronize_session=False)
         )
         if getattr(result, "rowcount", 0):
@@ -357,7 +364,7 @@ class ExportFile:
 
 def job_files(job: ExportJob) -> list[ExportFile]:
     """The files of a finished job, by name (nothing for an unfinished one)."""
-    if job.status != "done" or job.id is None:
+    if job.status != ExportJobStatus.DONE or job.id is None:
         return []
     directory = job_dir(job.id)
     if not directory.is_dir():
@@ -453,8 +460,10 @@ def _delete_expired_rows(session: Session) -> list[int]:
 
 
 def _remove_directories(job_ids: Iterable[int]) -> None:
-    """Remove the directories of deleted jobs; a directory that cannot be removed is logged and
-    left (its row is gone: nothing serves it)."""
+    """Remove the directories of deleted jobs.
+
+    A directory that cannot be removed is logged and left (its row is gone: nothing serves it).
+    """
     for job_id in job_ids:
         directory = job_dir(job_id)
         try:
@@ -466,8 +475,9 @@ def _remove_directories(job_ids: Iterable[int]) -> None:
 
 
 def delete_export_job(session: Session, job_id: int, *, user: User | None = None) -> None:
-    """Delete a finished or interrupted job: its row, then its directory and files (commits
-    once).
+    """Delete a finished or interrupted job: its row, then its directory and files.
+
+    Commits once.
 
     Args:
         session: database session.

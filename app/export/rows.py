@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from datetime import UTC, datetime
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, field_validator
 from sqlalchemy import func
@@ -19,20 +19,20 @@ from sqlalchemy import select as sa_select
 from sqlmodel import Session, col
 
 from app.annotation.service import judgement_of_record
-from app.arena.schema import Domain, NeedType
 from app.models import Agent, Annotation, Checkpoint, Environment, Response, Scenario, User
-
-Level = Literal["L0", "L1", "L2", "L3"]
-Verdict = Literal["accept", "reject"]
-Timing = Literal["premature", "belated", "appropriate"]
-Intensity = Literal["insufficient", "excessive", "appropriate"]
-OtherIssueCategory = Literal[
-    "unsupported_by_evidence", "irrelevant_action", "factual_contradiction", "other"
-]
-ExportStatus = Literal["completed", "protocol_error", "api_error"]
-
-EXPORTED_STATUSES: tuple[str, ...] = ("completed", "protocol_error", "api_error")
-"""Response statuses that are exported; pending, running and cancelled responses are not."""
+from app.vocabulary import (
+    EXPORTED_STATUSES,
+    AuditStatus,
+    DomainValue,
+    ExportedStatusValue,
+    IntensityValue,
+    LevelValue,
+    NeedTypeValue,
+    OtherIssueValue,
+    ResponseStatus,
+    TimingValue,
+    VerdictValue,
+)
 
 ANNOTATION_FIELDS: tuple[str, ...] = (
     "level",
@@ -87,7 +87,7 @@ class OtherIssue(BaseModel):
 
     model_config = _STRICT
 
-    category: OtherIssueCategory = Field(description="issue category")
+    category: OtherIssueValue = Field(description="issue category")
     note: str = Field(description="the annotator's written note")
 
 
@@ -110,19 +110,19 @@ class ExportRow(BaseModel):
     agent: str = Field(min_length=1, max_length=64, description="agent (model) name")
     scenario_id: str = Field(min_length=1, description="scenario id, e.g. `hm-03`")
     environment_id: str = Field(min_length=1, description="environment id, e.g. `hm`")
-    need_type: NeedType = Field(description="the scenario's need type")
-    domain: Domain = Field(description="the environment's domain")
+    need_type: NeedTypeValue = Field(description="the scenario's need type")
+    domain: DomainValue = Field(description="the environment's domain")
     checkpoint: Ordinal = Field(description="checkpoint t: the moment after event t, 1-based")
     num_events: Ordinal = Field(description="n: number of events in the scenario")
     action: Action | None = Field(description="the final action; null for L0 or no answer")
-    level_predicted: Level | None = Field(
+    level_predicted: LevelValue | None = Field(
         description="level of the action from the catalogue (L0 for no action); "
         "null when the response did not complete"
     )
-    level: Level | None = Field(default=None, description="level confirmed by the annotator")
-    verdict: Verdict | None = Field(default=None, description="annotator's verdict")
-    timing: Timing | None = Field(default=None, description="for a rejected L1–L3")
-    intensity: Intensity | None = Field(default=None, description="for a rejected L1–L3")
+    level: LevelValue | None = Field(default=None, description="level confirmed by the annotator")
+    verdict: VerdictValue | None = Field(default=None, description="annotator's verdict")
+    timing: TimingValue | None = Field(default=None, description="for a rejected L1–L3")
+    intensity: IntensityValue | None = Field(default=None, description="for a rejected L1–L3")
     inaction: bool | None = Field(
         default=None, description="true for a rejected L0; null when not annotated"
     )
@@ -143,7 +143,7 @@ class ExportRow(BaseModel):
         description="a db_query returned rows or a files_read returned text"
     )
     trajectory: list[TrajectoryStep] = Field(description="retrieval commands in order")
-    status: ExportStatus = Field(description="how the response ended")
+    status: ExportedStatusValue = Field(description="how the response ended")
     annotator: str | None = Field(
         default=None, min_length=1, max_length=32, description="annotator pseudonym"
     )
@@ -165,6 +165,11 @@ class ExportRow(BaseModel):
         if utc is None or not MIN_YEAR <= utc.year <= MAX_YEAR:
             raise ValueError(f"must fall in the years {MIN_YEAR}–{MAX_YEAR} in UTC")
         return utc
+
+    @property
+    def completed(self) -> bool:
+        """The response completed: only completed responses are annotated (DESIGN §5)."""
+        return ResponseStatus(self.status) is ResponseStatus.COMPLETED
 
     @property
     def annotated(self) -> bool:
@@ -236,15 +241,18 @@ def count_rows(session: Session, *, run_id: int | None = None) -> int:
 
 
 def count_audited_out(session: Session, *, run_id: int | None = None) -> int:
-    """How many of the rows :func:`iter_rows` yields belong to scenarios rejected in the audit
-    (they carry no diagnosis)."""
+    """How many of the rows :func:`iter_rows` yields belong to audited-out scenarios.
+
+    Rows of scenarios rejected in the audit carry no diagnosis.
+    """
     query = (
         sa_select(func.count())
         .select_from(Response)
         .join(Checkpoint, col(Checkpoint.id) == col(Response.checkpoint_id))
         .join(Scenario, col(Scenario.id) == col(Checkpoint.scenario_id))
         .where(
-            col(Response.status).in_(EXPORTED_STATUSES), col(Scenario.audit_status) == "rejected"
+            col(Response.status).in_(EXPORTED_STATUSES),
+            col(Scenario.audit_status) == AuditStatus.REJECTED,
         )
     )
     if run_id is not None:

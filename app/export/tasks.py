@@ -1,5 +1,7 @@
-"""An export as a job of the engine (DESIGN.md §9, §13): the task that writes one export job,
-and the function that starts it."""
+"""An export as a job of the engine (DESIGN.md §9, §13).
+
+The task that writes one export job, and the function that starts it.
+"""
 
 from __future__ import annotations
 
@@ -28,7 +30,9 @@ def run_export(job_id: int) -> str:
 
 
 def start_export(job_id: int) -> None:
-    """Start writing a queued export job (:func:`app.export.jobs.create_export_job`):
-    in-process (no broker) it is written now and this returns when it is finished; with a
-    broker, a worker writes it."""
+    """Start writing a queued export job (:func:`app.export.jobs.create_export_job`).
+
+    In-process (no broker) it is written now and this returns when it is finished; with a broker,
+    a worker writes it.
+    """
     get_queue().enqueue(run_export, job_id)

@@ -28,6 +28,7 @@ from app.errors import NotFoundError
 from app.export.rows import ExportRow, count_audited_out, count_rows, iter_rows
 from app.models import Checkpoint, Response, Run, Scenario
 from app.models.base import utcnow
+from app.vocabulary import EXPORTED_STATUSES, VERDICTS
 
 FORMATS: tuple[str, ...] = ("jsonl", "parquet")
 
@@ -154,16 +155,19 @@ def row_from_arrow(record: dict[str, Any]) -> ExportRow:
 
 
 class JsonlSink:
-    """Writes rows as JSON Lines (UTF-8, one object per line, ``\\n`` endings)."""
+    r"""Writes rows as JSON Lines (UTF-8, one object per line, ``\n`` endings)."""
 
     def __init__(self, path: Path) -> None:
+        """Open (and truncate) the file at `path`."""
         self._file = path.open("w", encoding="utf-8", newline="\n")
 
     def write(self, row: ExportRow) -> None:
+        """Write one row as one line."""
         self._file.write(row.model_dump_json())
         self._file.write("\n")
 
     def close(self) -> None:
+        """Close the file."""
         self._file.close()
 
 
@@ -171,6 +175,11 @@ class ParquetSink:
     """Writes rows to Parquet one row group of ``batch_rows`` rows at a time (zstd)."""
 
     def __init__(self, path: Path, batch_rows: int = 5000) -> None:
+        """Open a Parquet file at `path` with :data:`PARQUET_SCHEMA`.
+
+        Raises:
+            ValueError: `batch_rows` is below 1.
+        """
         if batch_rows < 1:
             raise ValueError("batch_rows must be at least 1")
         self._writer = pq.ParquetWriter(str(path), PARQUET_SCHEMA, compression="zstd")
@@ -178,6 +187,7 @@ class ParquetSink:
         self._buffer: list[dict[str, Any]] = []
 
     def write(self, row: ExportRow) -> None:
+        """Buffer one row; a full buffer is written as one row group."""
         self._buffer.append(arrow_record(row))
         if len(self._buffer) >= self._batch_rows:
             self._flush()
@@ -188,6 +198,7 @@ class ParquetSink:
             self._buffer = []
 
     def close(self) -> None:
+        """Write the buffered rows and close the file (closed even when the write fails)."""
         try:
             self._flush()
         finally:
@@ -346,7 +357,8 @@ def _json_type(prop: dict[str, Any]) -> str:
     if "anyOf" in prop:
         return " or ".join(_json_type(p) for p in prop["anyOf"])
     if "$ref" in prop:
-        return "object (" + prop["$ref"].rsplit("/", 1)[-1] + ")"
+        ref = str(prop["$ref"])
+        return "object (" + ref.rsplit("/", 1)[-1] + ")"
     if "enum" in prop:
         return "string: " + ", ".join(f"`{v}`" for v in prop["enum"])
     if "const" in prop:
@@ -430,8 +442,8 @@ def dataset_card(
         "(DESIGN §7), which every metric leaves out.",
         "",
     ]
-    statuses = ["completed", "protocol_error", "api_error"]
-    verdicts = ["accept", "reject", "unannotated"]
+    statuses = list(EXPORTED_STATUSES)
+    verdicts = [*VERDICTS, "unannotated"]
     header = ["agent", "responses", *statuses, "accept", "reject", "no judgement"]
     lines.append("| " + " | ".join(header) + " |")
     lines.append("|---" + "|---:" * (len(header) - 1) + "|")

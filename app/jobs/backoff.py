@@ -1,5 +1,6 @@
-"""Retries with backoff, shared by every job that waits on something that may come back (an
-endpoint today; DESIGN.md §13).
+"""Retries with backoff, shared by every job that waits on something that may come back.
+
+An endpoint today (DESIGN.md §13).
 
 Exponential backoff with full jitter: the wait before retry ``attempt`` (0-based) is drawn
 uniformly from ``[0, min(cap, base · 2^attempt)]`` seconds, so many waiting items spread out

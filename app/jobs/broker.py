@@ -1,5 +1,4 @@
-"""The Celery side of the job engine: the app and its configuration, the periodic schedule, and
-``halo worker``.
+"""The Celery side of the job engine: its app and configuration, beat schedule, ``halo worker``.
 
 With ``REDIS_URL`` set, tasks go to Redis and ``halo worker`` processes run them; without it a
 Celery app is still built (eager, in memory), but the engine runs tasks in-process
@@ -32,8 +31,9 @@ domain's tasks on it. Named, never imported, so ``app/`` does not depend on ``wo
 
 
 def make_celery(*, include: Sequence[str] = (), set_as_current: bool = True) -> Celery:
-    """A Celery app configured from the settings (broker and result backend on Redis; eager and
-    in memory without ``REDIS_URL``).
+    """A Celery app configured from the settings.
+
+    Broker and result backend on Redis; eager and in memory without ``REDIS_URL``.
 
     Args:
         include: modules whose tasks the app registers when a worker starts (the worker app
@@ -80,8 +80,9 @@ def make_celery(*, include: Sequence[str] = (), set_as_current: bool = True) -> 
 
 
 def run_worker(*, concurrency: int, beat_schedule: Path | None = None) -> None:
-    """Run a Celery worker on the worker app (:data:`WORKER_APP`) in this process, as
-    ``celery -A workers.celery_app worker`` does; returns when the worker stops.
+    """Run a Celery worker on the worker app (:data:`WORKER_APP`) in this process.
+
+    As ``celery -A workers.celery_app worker`` does; returns when the worker stops.
 
     Args:
         concurrency: worker processes.

@@ -1,5 +1,6 @@
-"""Who holds a running item of a job (a response, an export job), and whether that holder is
-alive (DESIGN.md §13).
+"""Who holds a running item of a job, and whether that holder is alive (DESIGN.md §13).
+
+An item is a response or an export job.
 
 A task that claims a row writes its holder name (``host:pid``) and a heartbeat time. While it
 works, one daemon thread per process renews the heartbeat of every row the process holds, every

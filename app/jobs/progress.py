@@ -1,5 +1,7 @@
-"""One progress view for every job (DESIGN.md §13): the run pages, ``halo run`` and the
-exports page show the same three figures."""
+"""One progress view for every job (DESIGN.md §13).
+
+The run pages, ``halo run`` and the exports page show the same three figures.
+"""
 
 from __future__ import annotations
 

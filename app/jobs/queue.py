@@ -59,20 +59,19 @@ class JobQueue(Protocol):
 
 
 class InProcessQueue:
-    """Runs tasks in this process: one now in the caller's thread (its errors propagate), many
-    on up to `threads` threads.
+    """Runs tasks in this process.
+
+    One task now in the caller's thread (its errors propagate), many on up to `threads` threads.
 
     Ctrl+C (KeyboardInterrupt) during :meth:`enqueue_many` stops handing out items: the tasks
     in flight finish, the rest are not run (a run's responses stay ``pending`` for
     ``halo run --resume``).
-
-    Args:
-        threads: most tasks at once in :meth:`enqueue_many`.
     """
 
     in_process = True
 
     def __init__(self, threads: int) -> None:
+        """A queue that runs at most `threads` tasks at once in :meth:`enqueue_many`."""
         self.threads = threads
 
     def enqueue(self, task: Task[..., Any], *args: Any, countdown: float | None = None) -> None:
@@ -87,9 +86,11 @@ class InProcessQueue:
     def enqueue_many(
         self, task: Task[..., Any], items: Sequence[Any], *, on_done: OnDone | None = None
     ) -> None:
-        """Run `task` once per item on the threads; return when all have finished (see
-        :meth:`JobQueue.enqueue_many`). The first error a task raises is raised here, after the
-        tasks in flight have finished."""
+        """Run `task` once per item on the threads; return when all have finished.
+
+        See :meth:`JobQueue.enqueue_many`. The first error a task raises is raised here, after
+        the tasks in flight have finished.
+        """
         threads = min(self.threads, max(1, len(items)))
         stop = threading.Event()
 
@@ -111,15 +112,15 @@ class InProcessQueue:
 
 
 class CeleryQueue:
-    """Sends tasks by name to the broker of `app`, for ``halo worker`` processes to run.
-
-    Args:
-        app: a Celery app configured for the broker and queue (:func:`app.jobs.broker.make_celery`).
-    """
+    """Sends tasks by name to the broker of `app`, for ``halo worker`` processes to run."""
 
     in_process = False
 
     def __init__(self, app: Celery) -> None:
+        """A queue on `app`, a Celery app configured for the broker and queue.
+
+        See :func:`app.jobs.broker.make_celery`.
+        """
         self.app = app
 
     def enqueue(self, task: Task[..., Any], *args: Any, countdown: float | None = None) -> None:
@@ -129,8 +130,10 @@ class CeleryQueue:
     def enqueue_many(
         self, task: Task[..., Any], items: Sequence[Any], *, on_done: OnDone | None = None
     ) -> None:
-        """Send one task per item on one broker connection; `on_done` is not called (the tasks
-        finish on workers)."""
+        """Send one task per item on one broker connection.
+
+        `on_done` is not called (the tasks finish on workers).
+        """
         if not items:
             return
         with self.app.producer_or_acquire() as producer:
@@ -139,9 +142,11 @@ class CeleryQueue:
 
 
 def get_queue() -> JobQueue:
-    """The queue of the current settings: a :class:`CeleryQueue` when ``REDIS_URL`` is set,
-    else an :class:`InProcessQueue` on ``in_process_threads`` threads. One per configuration
-    (tests change the settings)."""
+    """The queue of the current settings.
+
+    A :class:`CeleryQueue` when ``REDIS_URL`` is set, else an :class:`InProcessQueue` on
+    ``in_process_threads`` threads. One per configuration (tests change the settings).
+    """
     settings = get_settings()
     if settings.in_process_tasks:
         return _in_process_queue(settings.in_process_threads)

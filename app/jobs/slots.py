@@ -1,6 +1,8 @@
-"""Per-endpoint concurrency slots of the job engine (DESIGN.md §13): one limit per endpoint,
-whichever job calls it (agent runs today, judge runs and generation jobs next), shared by every
-worker process (Redis), or by the threads of one process (the in-process default without Redis).
+"""Per-endpoint concurrency slots of the job engine (DESIGN.md §13).
+
+One limit per endpoint, whichever job calls it (agent runs today, judge runs and generation
+jobs next), shared by every worker process (Redis), or by the threads of one process (the
+in-process default without Redis).
 
 The Redis limit is a sorted set of holders scored by the Redis server's clock: one Lua script
 sweeps holders older than the lease, counts the rest and adds the caller only when the count is
@@ -46,7 +48,10 @@ class RedisSemaphore:
     return 0
     """
 
-    def __init__(self, client: redis.Redis, name: str, limit: int, lease_s: float = LEASE_S):
+    def __init__(
+        self, client: redis.Redis, name: str, limit: int, lease_s: float = LEASE_S
+    ) -> None:
+        """At most `limit` holders of `name` on `client`; a holder silent for `lease_s` s lapses."""
         self.client, self.key, self.limit, self.lease_s = client, f"halo:sem:{name}", limit, lease_s
         self._acquire = client.register_script(self._ACQUIRE)
 
@@ -71,6 +76,7 @@ class RedisSemaphore:
 
     @contextmanager
     def slot(self) -> Iterator[None]:
+        """Hold a slot for the block (:meth:`acquire`, then :meth:`release`)."""
         token = self.acquire()
         try:
             yield
@@ -84,15 +90,20 @@ def _redis(url: str) -> redis.Redis:
 
 
 class LocalLimiter:
-    """At most `limit` holders at once among this process's threads; the limit is given per
-    acquisition, like the Redis semaphore's, so both key a limit by the endpoint alone."""
+    """At most `limit` holders at once among this process's threads.
+
+    The limit is given per acquisition, like the Redis semaphore's, so both key a limit by the
+    endpoint alone.
+    """
 
     def __init__(self) -> None:
+        """A limiter that nobody holds yet."""
         self._held = 0
         self._changed = threading.Condition()
 
     @contextmanager
     def slot(self, limit: int) -> Iterator[None]:
+        """Hold one of `limit` slots for the block, waiting while all are held."""
         with self._changed:
             self._changed.wait_for(lambda: self._held < limit)
             self._held += 1
@@ -112,8 +123,9 @@ _LOCAL_LOCK = threading.Lock()
 def endpoint_slot(
     endpoint: str, limit: int, redis_url: str | None, lease_s: float = LEASE_S
 ) -> Iterator[None]:
-    """Hold one of `limit` slots for `endpoint`: across all workers when Redis is configured,
-    else across the threads of this process.
+    """Hold one of `limit` slots for `endpoint`.
+
+    Across all workers when Redis is configured, else across the threads of this process.
 
     Args:
         endpoint: the endpoint URL; the limit is per endpoint, whichever agent calls it.

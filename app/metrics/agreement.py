@@ -60,8 +60,10 @@ class Kappa(Record):
 
 @dataclass(frozen=True, slots=True)
 class Alpha(Record):
-    """Krippendorff's α: rounded to 4 decimals (None when undefined), the pairable items, and
-    why α is undefined (else None)."""
+    """Krippendorff's α, the pairable items, and why α is undefined.
+
+    α is rounded to 4 decimals (None when undefined); the reason is None when α is defined.
+    """
 
     alpha: float | None
     n: int

@@ -1,5 +1,6 @@
-"""Judged cells: the counts every table and figure is computed from, and the one SQL aggregate
-that counts them (DESIGN.md §8).
+"""Judged cells: the counts every table and figure is computed from (DESIGN.md §8).
+
+Also the one SQL aggregate that counts them.
 
 A :class:`JudgedCell` holds the counts of one agent's judged responses at one checkpoint
 ``(scenario_id, t)`` — the judgement of record of each completed response
@@ -34,7 +35,6 @@ from sqlalchemy import select as sa_select
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlmodel import Session, col
 
-from app.annotation.rules import INTENSITIES, LEVELS, OTHER_ISSUES
 from app.metrics.queries import (
     MetricFilters,
     join_checkpoint_attributes,
@@ -43,6 +43,16 @@ from app.metrics.queries import (
     planner_settings,
 )
 from app.models import Agent, Annotation, Checkpoint, Environment, Response, Scenario
+from app.vocabulary import (
+    ACTION_LEVELS,
+    INTENSITIES,
+    LEVELS,
+    OTHER_ISSUES,
+    Intensity,
+    Level,
+    Timing,
+    Verdict,
+)
 
 # --- the counts ---------------------------------------------------------------------------------
 
@@ -150,9 +160,6 @@ class JudgedCell:
         return (self.scenario_id, self.checkpoint)
 
 
-ACTION_LEVELS: tuple[str, ...] = LEVELS[1:]
-"""The levels at which the agent acts, L1–L3 (interventions; Figure 7's levels)."""
-
 _Flat = TypeVar("_Flat", L1Counts, WellTimedCounts)
 K = TypeVar("K", bound=Hashable)
 
@@ -189,8 +196,10 @@ def add_counts(a: _Flat, b: _Flat) -> _Flat:
 
 
 def merge_cell(a: JudgedCell, b: JudgedCell) -> JudgedCell:
-    """The cell of the union of two disjoint cells with the same key (e.g. the same
-    ``(scenario_id, t)`` under two checkpoint rows)."""
+    """The cell of the union of two disjoint cells with the same key.
+
+    E.g. the same ``(scenario_id, t)`` under two checkpoint rows.
+    """
     return replace(
         a,
         table1=sum_table1([a.table1, b.table1]),
@@ -211,8 +220,10 @@ def merge_cell(a: JudgedCell, b: JudgedCell) -> JudgedCell:
 def group_table1(
     cells: Iterable[JudgedCell], key: Callable[[JudgedCell], K]
 ) -> dict[K, Table1Counts]:
-    """The Table 1 counts of the cells summed per group: what Tables 1, 2 and 9 are computed
-    from (e.g. ``key=lambda c: c.agent``; ``(c.agent, c.need_type)`` for Table 9).
+    """The Table 1 counts of the cells summed per group.
+
+    What Tables 1, 2 and 9 are computed from (e.g. ``key=lambda c: c.agent``;
+    ``(c.agent, c.need_type)`` for Table 9).
 
     Returns:
         Group key → :class:`Table1Counts`, for the groups that have cells.
@@ -227,8 +238,10 @@ def group_table1(
 
 
 def _issue_elements(dialect: str) -> tuple[Any, Any]:
-    """The elements of an annotation's ``other_issues`` JSON array as a table, and the
-    expression of an element's category (PostgreSQL jsonb, else SQLite's JSON1)."""
+    """The elements of an annotation's ``other_issues`` JSON array as a table.
+
+    Also the expression of an element's category (PostgreSQL jsonb, else SQLite's JSON1).
+    """
     if dialect == "postgresql":
         elements = func.jsonb_array_elements(col(Annotation.other_issues)).table_valued("value")
         return elements, elements.c.value.op("->>")("category")
@@ -270,22 +283,26 @@ a category outside them. Zero unless the response is rejected (Table 10 counts r
 
 
 def _issue_mask(dialect: str) -> Any:
-    """The issue mask (:data:`ISSUE_BITS`) of the row's annotation; the JSON is looked at only
-    for rejected responses with other issues (CASE keeps that order; AND would not promise it)."""
+    """The issue mask (:data:`ISSUE_BITS`) of the row's annotation.
+
+    The JSON is looked at only for rejected responses with other issues (CASE keeps that order; AND
+    would not promise it).
+    """
     flags = [
         case((_names_category(dialect, category), ISSUE_BITS[category]), else_=0)
         for category in OTHER_ISSUES
     ]
     flags.append(case((_names_unknown_category(dialect), ISSUE_BITS["unknown"]), else_=0))
-    flagged = (col(Annotation.verdict) == "reject") & _has_issues(dialect)
+    flagged = (col(Annotation.verdict) == Verdict.REJECT) & _has_issues(dialect)
     return case((flagged, sum(flags, literal(ISSUE_BITS["any"]))), else_=0)
 
 
 def _label_groups(filters: MetricFilters, dialect: str, *, issues: bool = True) -> Any:
-    """Subquery: judged responses grouped by agent, checkpoint and every label the cell counts
-    look at — level, verdict, timing, intensity, local content access, issue mask — with the
-    group's size ``k`` and its token and round sums. Without ``issues`` the JSON of other issues
-    is not looked at (Table 1 does not need it).
+    """Subquery: judged responses grouped by agent, checkpoint and every label the counts use.
+
+    The labels are level, verdict, timing, intensity, local content access and issue mask, with
+    the group's size ``k`` and its token and round sums. Without ``issues`` the JSON of other
+    issues is not looked at (Table 1 does not need it).
 
     Grouping first makes each cell count below an aggregate over label groups rather than over
     responses: a million responses fall into a few label groups per (agent, checkpoint).
@@ -311,17 +328,21 @@ def _label_groups(filters: MetricFilters, dialect: str, *, issues: bool = True) 
 
 
 def _total(column: Any, where: Any = None) -> Any:
-    """SUM(column) [FILTER (WHERE where)], 0 when there is nothing to sum, as an integer (the
-    SUM of a bigint is numeric in PostgreSQL, which Python would get as a Decimal)."""
+    """SUM(column) [FILTER (WHERE where)] as an integer, 0 when there is nothing to sum.
+
+    The SUM of a bigint is numeric in PostgreSQL, which Python would get as a Decimal.
+    """
     total = func.sum(column) if where is None else func.sum(column).filter(where)
     return cast(func.coalesce(total, 0), BigInteger)
 
 
 def _table1_measures(groups: Any) -> dict[str, Any]:
-    """Name → aggregate over :func:`_label_groups` of the :class:`Table1Counts` of a group
-    (accept is n − rejected)."""
+    """Name → aggregate over :func:`_label_groups` of the :class:`Table1Counts` of a group.
+
+    Accept is n − rejected.
+    """
     g = groups.c
-    rejected = g.verdict == "reject"
+    rejected = g.verdict == Verdict.REJECT
 
     def count_if(condition: Any) -> Any:
         return _total(g.k, condition)
@@ -330,11 +351,11 @@ def _table1_measures(groups: Any) -> dict[str, Any]:
         "n": _total(g.k),
         "rejected": count_if(rejected),
         **{level: count_if(g.level == level) for level in LEVELS},
-        "inaction": count_if(rejected & (g.level == "L0")),
-        "premature": count_if(rejected & (g.timing == "premature")),
-        "belated": count_if(rejected & (g.timing == "belated")),
-        "insufficient": count_if(rejected & (g.intensity == "insufficient")),
-        "excessive": count_if(rejected & (g.intensity == "excessive")),
+        "inaction": count_if(rejected & (g.level == Level.L0)),
+        "premature": count_if(rejected & (g.timing == Timing.PREMATURE)),
+        "belated": count_if(rejected & (g.timing == Timing.BELATED)),
+        "insufficient": count_if(rejected & (g.intensity == Intensity.INSUFFICIENT)),
+        "excessive": count_if(rejected & (g.intensity == Intensity.EXCESSIVE)),
         "reasoning_tokens_sum": _total(g.tokens_sum),
         "reasoning_tokens_n": _total(g.tokens_n),
         "retrieval_rounds_sum": _total(g.rounds_sum),
@@ -345,9 +366,9 @@ def _cell_measures(groups: Any) -> dict[str, Any]:
     """Name → aggregate over :func:`_label_groups` of every count of a :class:`JudgedCell`."""
     g = groups.c
     level, verdict, timing, intensity, access = g.level, g.verdict, g.timing, g.intensity, g.access
-    rejected = verdict == "reject"
-    accepted = verdict == "accept"
-    l1 = level == "L1"
+    rejected = verdict == Verdict.REJECT
+    accepted = verdict == Verdict.ACCEPT
+    l1 = level == Level.L1
 
     def count_if(condition: Any) -> Any:
         return _total(g.k, condition)
@@ -358,19 +379,19 @@ def _cell_measures(groups: Any) -> dict[str, Any]:
     measures: dict[str, Any] = {
         **_table1_measures(groups),
         "over_proactive": count_if(
-            rejected & ((timing == "premature") | (intensity == "excessive"))
+            rejected & ((timing == Timing.PREMATURE) | (intensity == Intensity.EXCESSIVE))
         ),
         "accepted_action": count_if(accepted & level.in_(ACTION_LEVELS)),
-        "accepted_restraint": count_if(accepted & (level == "L0")),
+        "accepted_restraint": count_if(accepted & (level == Level.L0)),
     }
     for name, group in (("with", access.is_(True)), ("without", access.is_(False))):
         measures[f"l1_{name}_n"] = count_if(l1 & group)
         measures[f"l1_{name}_accepted"] = count_if(l1 & group & accepted)
         measures[f"l1_{name}_insufficient"] = count_if(
-            l1 & group & rejected & (intensity == "insufficient")
+            l1 & group & rejected & (intensity == Intensity.INSUFFICIENT)
         )
     for level_name in ACTION_LEVELS:
-        base = rejected & (level == level_name) & (timing == "appropriate")
+        base = rejected & (level == level_name) & (timing == Timing.APPROPRIATE)
         measures[f"well_timed_{level_name}"] = count_if(base)
         for name in INTENSITIES:
             measures[f"well_timed_{level_name}_{name}"] = count_if(base & (intensity == name))
@@ -426,8 +447,10 @@ def _table1_counts(v: Sequence[Any], at: Mapping[str, int]) -> Table1Counts:
 def _aggregate(
     session: Session, filters: MetricFilters, *, per_checkpoint: bool
 ) -> tuple[list[Any], dict[str, int]]:
-    """The one aggregate of judged responses: the label groups summed per agent id and
-    checkpoint id (every count of a cell), or per agent id only (the Table 1 counts).
+    """The one aggregate of judged responses: label groups summed per agent and checkpoint.
+
+    Per agent id and checkpoint id (every count of a cell), or per agent id only (the Table 1
+    counts).
 
     Run it under :func:`~app.metrics.queries.planner_settings`.
 
@@ -475,8 +498,9 @@ def judged_cells_sql(session: Session, filters: MetricFilters | None = None) -> 
 def agent_table1_sql(
     session: Session, filters: MetricFilters | None = None
 ) -> dict[str, Table1Counts]:
-    """The Table 1 counts per agent in the database: the aggregate of :func:`judged_cells_sql`
-    summed per agent, with only the Table 1 counts (paper Table 1; DESIGN §8).
+    """The Table 1 counts per agent, summed in the database (paper Table 1; DESIGN §8).
+
+    The aggregate of :func:`judged_cells_sql` summed per agent, with only the Table 1 counts.
 
     Equal to :func:`group_table1` of :func:`judged_cells_sql` by agent, in one statement that
     reads no other-issue JSON and returns a row per agent rather than per cell.
@@ -503,8 +527,11 @@ def _cells(
     checkpoints: Mapping[int, CheckpointAttributes],
     unknown: Mapping[tuple[int, int], Mapping[str, int]],
 ) -> list[JudgedCell]:
-    """Cells from the records of the cell aggregate ``(agent id, checkpoint id, *counts at
-    their positions at)``, merged by ``(agent, scenario_id, t)`` and sorted by it."""
+    """Cells from the records of the cell aggregate, merged and sorted by key.
+
+    A record is ``(agent id, checkpoint id, *counts at their positions at)``; cells are merged by
+    ``(agent, scenario_id, t)`` and sorted by it.
+    """
     issues = [(category, at[f"issue_{category}"]) for category in OTHER_ISSUES]
     well_timed = [
         (level, [at[f"well_timed_{level}"], *(at[f"well_timed_{level}_{i}"] for i in INTENSITIES)])
@@ -514,7 +541,7 @@ def _cells(
     with paused_gc():  # thousands of small acyclic objects
         for v in records:
             agent_id, checkpoint_id = v[0], v[1]
-            categories = {category: v[i] for category, i in issues if v[i]}
+            categories: dict[str, int] = {category: v[i] for category, i in issues if v[i]}
             categories.update(unknown.get((agent_id, checkpoint_id), {}))
             scenario_id, t, num_events, need_type, domain = checkpoints[checkpoint_id]
             cell = JudgedCell(
@@ -552,14 +579,17 @@ def _cells(
 def _unknown_categories(
     session: Session, filters: MetricFilters, dialect: str
 ) -> dict[tuple[int, int], dict[str, int]]:
-    """(agent id, checkpoint id) → category → rejected responses naming it, for categories
-    outside DESIGN §2's (each response once per category)."""
+    """Rejected responses naming categories outside DESIGN §2's, per cell and category.
+
+    Returns (agent id, checkpoint id) → category → rejected responses naming it (each response once
+    per category).
+    """
     elements, named = _issue_elements(dialect)
     keys = (col(Response.agent_id), col(Response.checkpoint_id))
     query = (
         judged_from(filters, *keys, named, func.count(func.distinct(col(Annotation.id))))
         .join(elements, true())
-        .where(col(Annotation.verdict) == "reject", named.not_in(OTHER_ISSUES))
+        .where(col(Annotation.verdict) == Verdict.REJECT, named.not_in(OTHER_ISSUES))
         .group_by(*keys, named)
     )
     out: dict[tuple[int, int], dict[str, int]] = defaultdict(dict)

@@ -25,9 +25,15 @@ from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 
+from app.vocabulary import Intensity
+
 ACCENT = "#3461c1"
 MUTED = "#8a94a6"
-INTENSITY_COLOURS = {"insufficient": "#e0a526", "excessive": "#c8553d", "appropriate": "#7fa7e3"}
+INTENSITY_COLOURS: dict[Intensity, str] = {
+    Intensity.INSUFFICIENT: "#e0a526",
+    Intensity.EXCESSIVE: "#c8553d",
+    Intensity.APPROPRIATE: "#7fa7e3",
+}
 FIGURE4_SERIES = {
     "intervention": ("Δ intervention share (L1–L3)", MUTED),
     "gain": ("action gain (accepted L1–L3)", ACCENT),
@@ -69,7 +75,7 @@ def _empty(message: str) -> str:
 def _whiskers(
     values: Sequence[float], intervals: Sequence[tuple[float, float] | None]
 ) -> list[list[float]]:
-    """matplotlib ``yerr``: distances from each value down and up to its interval."""
+    """Matplotlib ``yerr``: distances from each value down and up to its interval."""
     lows = [v - ci[0] if ci else 0.0 for v, ci in zip(values, intervals, strict=True)]
     highs = [ci[1] - v if ci else 0.0 for v, ci in zip(values, intervals, strict=True)]
     return [lows, highs]
@@ -134,8 +140,11 @@ def _hbars(
     label: str | None = None,
     height: float = 0.6,
 ) -> None:
-    """Horizontal bars as one collection: what ``barh`` draws, without one patch (and its
-    transforms and limit updates) per bar — Figure 4 has a row per pair of agents."""
+    """Horizontal bars as one collection: what ``barh`` draws, faster.
+
+    No patch (and its transforms and limit updates) per bar: Figure 4 has a row per pair of
+    agents.
+    """
     half = height / 2
     verts = [
         [(x0, yy - half), (x0 + w, yy - half), (x0 + w, yy + half), (x0, yy + half)]

@@ -1,5 +1,7 @@
-"""Paper Figure 4: paired comparisons of two agents on their shared checkpoints (DESIGN.md §8).
-No I/O here."""
+"""Paper Figure 4: paired comparisons of two agents on their shared checkpoints.
+
+DESIGN.md §8. No I/O here.
+"""
 
 from __future__ import annotations
 
@@ -8,8 +10,9 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from itertools import combinations
 
-from app.metrics.cells import ACTION_LEVELS, JudgedCell, merge_cell
+from app.metrics.cells import JudgedCell, merge_cell
 from app.metrics.record import Record
+from app.vocabulary import ACTION_LEVELS
 
 FIGURE4_COLUMNS: tuple[str, ...] = (
     "agent_a",
@@ -76,7 +79,7 @@ _SHARES: dict[str, Callable[[JudgedCell], int]] = {
 
 
 def _by_checkpoint(cells: Iterable[JudgedCell]) -> dict[str, dict[tuple[str, int], JudgedCell]]:
-    """agent → checkpoint → its cell (cells with the same key merged)."""
+    """Agent → checkpoint → its cell (cells with the same key merged)."""
     at: dict[str, dict[tuple[str, int], JudgedCell]] = defaultdict(dict)
     for cell in cells:
         mine = at[cell.agent]

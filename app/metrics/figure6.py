@@ -1,5 +1,8 @@
-"""Paper Figure 6: retrieval rounds against acceptability, and local content access on L1
-responses with its linear probability model (DESIGN.md §8). No I/O here."""
+"""Paper Figure 6: retrieval rounds against acceptability, and local content access.
+
+Local content access on L1 responses with its linear probability model (DESIGN.md §8). No I/O
+here.
+"""
 
 from __future__ import annotations
 
@@ -57,8 +60,11 @@ class Figure6AgentRow(Record):
 
 @dataclass(frozen=True, slots=True)
 class AccessRates(Record):
-    """L1 responses of one local-content-access group: acceptability and insufficient rate
-    (rejected with intensity insufficient), in percent of n, with their intervals."""
+    """L1 responses of one local-content-access group: acceptability and insufficient rate.
+
+    The insufficient rate counts those rejected with intensity insufficient; both in percent of n,
+    with their intervals.
+    """
 
     n: int
     acceptability: float | None
@@ -130,8 +136,10 @@ def _access_rates(counts: L1Counts) -> AccessRates:
 
 
 def lpm_cells(cells: Iterable[JudgedCell]) -> list[LpmCell]:
-    """The non-empty :class:`~app.metrics.stats.LpmCell` of each judged cell (its L1 responses
-    with and without local content access)."""
+    """The non-empty :class:`~app.metrics.stats.LpmCell` of each judged cell.
+
+    One for its L1 responses with local content access, one for those without.
+    """
     out = []
     for cell in cells:
         for access, counts in ((True, cell.l1_with_access), (False, cell.l1_without_access)):

@@ -1,5 +1,7 @@
-"""Paper Figure 7: intensity errors among well-timed rejected actions (DESIGN.md §8). No I/O
-here."""
+"""Paper Figure 7: intensity errors among well-timed rejected actions (DESIGN.md §8).
+
+No I/O here.
+"""
 
 from __future__ import annotations
 
@@ -7,9 +9,10 @@ from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from app.metrics.cells import ACTION_LEVELS, JudgedCell, WellTimedCounts, add_counts
+from app.metrics.cells import JudgedCell, WellTimedCounts, add_counts
 from app.metrics.record import Record
 from app.metrics.stats import Interval, rate
+from app.vocabulary import ACTION_LEVELS
 
 FIGURE7_COLUMNS: tuple[str, ...] = (
     "level",

@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from app.errors import UnprocessableError
 from app.export.importer import json_path
-from app.export.rows import Intensity, Level, Timing, Verdict
+from app.vocabulary import IntensityValue, LevelValue, TimingValue, VerdictValue
 
 MAX_PROBLEMS = 200
 """Problems listed at most; the rest are counted."""
@@ -26,10 +26,10 @@ class JudgePrediction(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
     response_id: str = Field(min_length=1, max_length=32)
-    verdict: Verdict
-    level: Level
-    timing: Timing | None = None
-    intensity: Intensity | None = None
+    verdict: VerdictValue
+    level: LevelValue
+    timing: TimingValue | None = None
+    intensity: IntensityValue | None = None
 
 
 class PredictionsInvalid(UnprocessableError):
@@ -41,6 +41,7 @@ class PredictionsInvalid(UnprocessableError):
     """
 
     def __init__(self, problems: list[str]) -> None:
+        """Refuse the file, listing its problems."""
         super().__init__(f"{len(problems)} problem(s) in the predictions; nothing was computed")
         self.problems = problems
 

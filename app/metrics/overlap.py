@@ -17,6 +17,7 @@ from sqlmodel import Session, col
 
 from app.metrics.agreement import AGREEMENT_FIELDS, agreement_table
 from app.models import Annotation, Assignment
+from app.vocabulary import AssignmentKind
 
 
 def overlap_pairs(
@@ -38,7 +39,7 @@ def overlap_pairs(
             primary,
             and_(
                 col(primary.response_id) == col(second.response_id),
-                col(primary.kind) == "primary",
+                col(primary.kind) == AssignmentKind.PRIMARY,
                 col(primary.released_at).is_(None),
             ),
         )
@@ -56,7 +57,7 @@ def overlap_pairs(
                 col(second_note.annotator_id) == col(second.annotator_id),
             ),
         )
-        .where(col(second.kind) == "overlap", col(second.released_at).is_(None))
+        .where(col(second.kind) == AssignmentKind.OVERLAP, col(second.released_at).is_(None))
         .order_by(col(second.response_id))
     )
     if phase is not None:

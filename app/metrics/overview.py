@@ -1,5 +1,7 @@
-"""The lead's overview: Table 1 per agent, run and annotation progress, agreement on the overlap
-sample and the adjudication queue, in one read (DESIGN.md §7, §8).
+"""The lead's overview, in one read (DESIGN.md §7, §8).
+
+Table 1 per agent, run and annotation progress, agreement on the overlap sample and the
+adjudication queue.
 
 It lives with the metrics because it is read at the top: it reads Table 1
 (:mod:`app.metrics.registry`), runs (:mod:`app.runs.service`) and annotation

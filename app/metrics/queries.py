@@ -1,5 +1,6 @@
-"""The filters of the metric tables and the queries that read judged responses one by one
-(DESIGN.md §8).
+"""The filters of the metric tables, and the queries that read judged responses one by one.
+
+DESIGN.md §8.
 
 Every query reads the judgement of record of each completed response — the primary annotator's
 annotation (:func:`app.annotation.service.judgement_of_record`, which also leaves out
@@ -35,7 +36,6 @@ from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select
 
 from app.annotation.service import judgement_of_record
-from app.arena.schema import DOMAINS, NEED_TYPES
 from app.metrics.agreement import AGREEMENT_FIELDS
 from app.metrics.responses import JudgedResponse
 from app.models import (
@@ -49,6 +49,7 @@ from app.models import (
     Scenario,
     User,
 )
+from app.vocabulary import DOMAINS, NEED_TYPES, ResponseStatus
 
 
 @dataclass(frozen=True)
@@ -77,7 +78,7 @@ class MetricFilters:
 
 def _scoped(query: Any, filters: MetricFilters, *, scenario_joined: bool) -> Any:
     """Add the filters' WHERE clauses (and the scenario joins when a filter needs them)."""
-    query = query.where(col(Response.status) == "completed")
+    query = query.where(col(Response.status) == ResponseStatus.COMPLETED)
     if filters.run_id is not None:
         query = query.where(col(Response.run_id) == filters.run_id)
     if not scenario_joined and (filters.need_type is not None or filters.domain is not None):
@@ -134,8 +135,10 @@ the cell query took ~3.3 s instead of ~7 s."""
 
 @contextmanager
 def planner_settings(session: Session) -> Iterator[None]:
-    """Run the block under :data:`PLANNER_SETTINGS` on PostgreSQL (``SET LOCAL``, restored
-    afterwards; an error leaves them to the transaction's rollback); nothing elsewhere."""
+    """Run the block under :data:`PLANNER_SETTINGS` on PostgreSQL; nothing elsewhere.
+
+    ``SET LOCAL``, restored afterwards; an error leaves them to the transaction's rollback.
+    """
     if session.get_bind().dialect.name != "postgresql":
         yield
         return
@@ -162,15 +165,18 @@ def _set_local(session: Session, settings: Mapping[str, str]) -> None:
 
 
 def judged_from(filters: MetricFilters, *columns: Any) -> Any:
-    """SELECT columns FROM the judged responses under the filters (response ⋈ judgement of
-    record ⋈ annotation; need type and domain through the checkpoint, not a join per row)."""
+    """SELECT columns FROM the judged responses under the filters.
+
+    Response ⋈ judgement of record ⋈ annotation; need type and domain through the checkpoint, not a
+    join per row.
+    """
     first = judgement_of_record(filters.phase)
     query = (
         sa_select(*columns)
         .select_from(Response)
         .join(first, first.c.response_id == col(Response.id))
         .join(Annotation, col(Annotation.id) == first.c.annotation_id)
-        .where(col(Response.status) == "completed")
+        .where(col(Response.status) == ResponseStatus.COMPLETED)
     )
     if filters.run_id is not None:
         query = query.where(col(Response.run_id) == filters.run_id)
@@ -185,8 +191,10 @@ def judged_from(filters: MetricFilters, *columns: Any) -> Any:
 
 
 def join_checkpoint_attributes(query: Any, *, joined: bool = False) -> Any:
-    """Join the scenario and environment of the checkpoints (selected from them unless the
-    query has ``joined`` them already)."""
+    """Join the scenario and environment of the checkpoints.
+
+    Selected from the checkpoints unless the query has ``joined`` them already.
+    """
     if not joined:
         query = query.select_from(Checkpoint)
     return query.join(Scenario, col(Scenario.id) == col(Checkpoint.scenario_id)).join(
@@ -209,7 +217,10 @@ def judged_responses(
 
     Args:
         session: database session.
-        run_id / phase / need_type / domain: see :class:`MetricFilters`; None for all.
+        run_id: only this run's responses; None for all (as every filter below).
+        phase: only annotations of this phase.
+        need_type: only scenarios of this need type.
+        domain: only environments of this domain.
 
     Returns:
         One :class:`~app.metrics.responses.JudgedResponse` per annotated response, in no particular
@@ -315,8 +326,11 @@ def _categories(other_issues: str | None) -> tuple[str, ...]:
 
 
 def _not_superseded() -> Any:
-    """Annotations that still count: their author holds an active assignment to the response,
-    or never had one (imported judgements)."""
+    """Annotations that still count.
+
+    Their author holds an active assignment to the response, or never had one (imported
+    judgements).
+    """
     mine = and_(
         col(Assignment.response_id) == col(Annotation.response_id),
         col(Assignment.annotator_id) == col(Annotation.annotator_id),

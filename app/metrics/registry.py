@@ -1,6 +1,7 @@
-"""The named metric tables and figures (DESIGN.md §8, §10): for each name that ``halo metrics
-NAME``, ``/analysis/NAME.csv`` and the analysis page use, the artefact that computes it, its
-columns, and how it is ranked.
+"""The named metric tables and figures (DESIGN.md §8, §10).
+
+For each name that ``halo metrics NAME``, ``/analysis/NAME.csv`` and the analysis page use: the
+artefact that computes it, its columns, and how it is ranked.
 
 Every table is computed over the judgement of record of each completed response (the primary
 annotator's annotation; audited-out scenarios left out), optionally narrowed by
@@ -69,18 +70,21 @@ Records = list[dict[str, Any]]
 
 
 class MetricSources:
-    """What the tables are computed from, for one set of filters; each source is computed once
-    (on first use) and shared by the tables that need it.
+    """What the tables are computed from, for one set of filters.
 
-    Args:
-        session: database session.
-        filters: which judged responses.
-        predictions: judge predictions, for Table 11 only.
+    Each source is computed once (on first use) and shared by the tables that need it.
     """
 
     def __init__(
         self, session: Session, filters: MetricFilters, predictions: Predictions | None = None
     ) -> None:
+        """Sources of the tables; nothing is computed yet.
+
+        Args:
+            session: database session.
+            filters: which judged responses.
+            predictions: judge predictions, for Table 11 only.
+        """
         self.session = session
         self.filters = filters
         self.predictions = predictions
@@ -92,8 +96,10 @@ class MetricSources:
 
     @cached_property
     def agent_counts(self) -> dict[str, Table1Counts]:
-        """Table 1 counts per agent from the same aggregate summed in the database (for Table 1
-        alone; the page sums :attr:`cells` instead)."""
+        """Table 1 counts per agent from the same aggregate summed in the database.
+
+        For Table 1 alone; the page sums :attr:`cells` instead.
+        """
         return agent_table1_sql(self.session, self.filters)
 
     @cached_property
@@ -358,8 +364,9 @@ def metric_table(
     predictions: Predictions | None = None,
     **filters: Any,
 ) -> tuple[Columns, Records]:
-    """A named metric table: (column names, rows as JSON objects), rates in percent (DESIGN §8,
-    §10).
+    """A named metric table: column names and rows as JSON objects (DESIGN §8, §10).
+
+    Rates are in percent.
 
     Args:
         session: database session.
@@ -393,8 +400,9 @@ FIGURES: Mapping[str, Callable[[MetricSources], Any]] = {
 
 
 def figure_of(src: MetricSources, name: str) -> Any:
-    """The data a figure is drawn from: its result as JSON-ready dicts and lists
-    (:func:`app.metrics.record.plain`), as :mod:`app.metrics.charts` reads it.
+    """The data a figure is drawn from, as :mod:`app.metrics.charts` reads it.
+
+    Its result as JSON-ready dicts and lists (:func:`app.metrics.record.plain`).
 
     Raises:
         KeyError: not a name of :data:`FIGURES`.
@@ -405,8 +413,9 @@ def figure_of(src: MetricSources, name: str) -> Any:
 
 
 def figure_data(session: Session, name: str, **filters: Any) -> Any:
-    """:func:`figure_of` one figure under filters (``run_id``, ``phase``, ``need_type``,
-    ``domain``).
+    """:func:`figure_of` one figure under filters.
+
+    The filters are ``run_id``, ``phase``, ``need_type`` and ``domain``.
 
     Raises:
         KeyError: not a name of :data:`FIGURES`.

@@ -1,7 +1,9 @@
-"""Rendering the named metric tables (DESIGN.md §8, §10): the HTML context of the analysis
-pages, JSON, CSV and LaTeX, and the best/second/third marks. The CLI, the lead overview, the
-downloads and the analysis page all render :func:`app.metrics.registry.metric_table` rows (or
-the same rows of one shared :class:`~app.metrics.registry.MetricSources`) through here.
+"""Rendering the named metric tables (DESIGN.md §8, §10).
+
+The HTML context of the analysis pages, JSON, CSV and LaTeX, and the best/second/third marks.
+The CLI, the lead overview, the downloads and the analysis page all render
+:func:`app.metrics.registry.metric_table` rows (or the same rows of one shared
+:class:`~app.metrics.registry.MetricSources`) through here.
 """
 
 from __future__ import annotations
@@ -159,7 +161,11 @@ def analysis_report(
 
     Args:
         session: database session.
-        run_id / phase / need_type / domain: see :class:`~app.metrics.queries.MetricFilters`.
+        run_id: only this run's responses; None for all (as every filter below; see
+            :class:`~app.metrics.queries.MetricFilters`).
+        phase: only annotations of this phase.
+        need_type: only scenarios of this need type.
+        domain: only environments of this domain.
 
     Returns:
         An :class:`AnalysisReport`.
@@ -230,8 +236,11 @@ PRECISE = frozenset(
 
 
 def format_value(column: str, value: Any) -> str:
-    """A cell as text: ``–`` for None, p-values to 3 significant digits, coefficients to 4
-    decimals, reasoning tokens (k) to 3, other numbers to 2."""
+    """A cell as text.
+
+    ``–`` for None, p-values to 3 significant digits, coefficients to 4 decimals, reasoning tokens
+    (k) to 3, other numbers to 2.
+    """
     if value is None:
         return "–"
     if isinstance(value, bool):

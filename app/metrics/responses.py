@@ -1,5 +1,6 @@
-"""One completed response with its judgement of record, as the metric tables read it (DESIGN.md
-§8). No I/O here: :func:`app.metrics.queries.judged_responses` loads them (Table 11 matches judge
+"""One completed response with its judgement of record, as the tables read it (DESIGN.md §8).
+
+No I/O here: :func:`app.metrics.queries.judged_responses` loads them (Table 11 matches judge
 predictions response by response); every other table reads counts
 (:mod:`app.metrics.cells`).
 """
@@ -7,6 +8,8 @@ predictions response by response); every other table reads counts
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from app.vocabulary import ACTION_LEVELS, Intensity, Timing, Verdict
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,22 +59,24 @@ class JudgedResponse:
     @property
     def accepted(self) -> bool:
         """The annotator accepted the response."""
-        return self.verdict == "accept"
+        return self.verdict == Verdict.ACCEPT
 
     @property
     def rejected(self) -> bool:
         """The annotator rejected the response."""
-        return self.verdict == "reject"
+        return self.verdict == Verdict.REJECT
 
     @property
     def intervenes(self) -> bool:
         """The confirmed level is L1–L3 (the agent acted)."""
-        return self.level in ("L1", "L2", "L3")
+        return self.level in ACTION_LEVELS
 
     @property
     def over_proactive(self) -> bool:
         """Rejected and diagnosed premature or excessive (DESIGN §2)."""
-        return self.rejected and (self.timing == "premature" or self.intensity == "excessive")
+        return self.rejected and (
+            self.timing == Timing.PREMATURE or self.intensity == Intensity.EXCESSIVE
+        )
 
     @property
     def checkpoint_key(self) -> tuple[str, int]:

@@ -1,5 +1,6 @@
-"""The statistics the metric tables share (DESIGN.md §8): percentages, Wilson intervals, the
-correlations of Figure 6 and its linear probability model. No I/O here.
+"""The statistics the metric tables share (DESIGN.md §8). No I/O here.
+
+Percentages, Wilson intervals, the correlations of Figure 6 and its linear probability model.
 
 Conventions: a rate is a percentage 0–100 of its base rounded half up to 2 decimals, None for an
 empty base; an interval is ``(low, high)`` in percent (or percentage points) rounded to 2
@@ -25,9 +26,11 @@ Interval = tuple[float, float]
 
 
 def percent(count: int, total: int) -> float | None:
-    """count / total as a percentage rounded half up to 2 decimals, as tables are printed
-    (42.125 → 42.13; Python's round() would give 42.12), in exact integer arithmetic; None
-    when total is 0. Counts are non-negative."""
+    """Count / total as a percentage rounded half up to 2 decimals, as tables print it.
+
+    42.125 → 42.13 (Python's round() would give 42.12), in exact integer arithmetic; None when total
+    is 0. Counts are non-negative.
+    """
     if total == 0:
         return None
     hundredths = (20_000 * count + total) // (2 * total)  # floor(10,000·count/total + ½)
@@ -103,7 +106,8 @@ def correlation(xs: Sequence[float], ys: Sequence[float]) -> Correlation:
     """Pearson r and Spearman ρ of paired values across agents (scipy; DESIGN §8, Figure 6).
 
     Args:
-        xs / ys: one value per agent each (same length), unrounded.
+        xs: one value per agent, unrounded.
+        ys: the paired value of each agent (same length as `xs`), unrounded.
 
     Returns:
         A :class:`Correlation`; undefined (None with a reason) for fewer than 3 agents or when
@@ -131,8 +135,9 @@ def correlation(xs: Sequence[float], ys: Sequence[float]) -> Correlation:
 
 @dataclass(frozen=True, slots=True)
 class LpmCell:
-    """L1 responses of one agent at one checkpoint with one value of local content access:
-    the sufficient statistics of the linear probability model (paper Figure 6).
+    """L1 responses of one agent at one checkpoint with one value of local content access.
+
+    The sufficient statistics of the linear probability model (paper Figure 6).
 
     Attributes:
         checkpoint: ``(scenario_id, t)``, the fixed effect and the cluster.
@@ -194,7 +199,8 @@ def _weighted_demean(
     if x.shape[1] == 0:
         return x
     means = np.stack([np.bincount(groups, weights=weights * c) / sizes for c in x.T], axis=1)
-    return x - means[groups]
+    demeaned: np.ndarray = x - means[groups]  # numpy types array arithmetic as Any
+    return demeaned
 
 
 def linear_probability_model(cells: Sequence[LpmCell], *, min_clusters: int = 2) -> LpmFit:

@@ -23,10 +23,20 @@ from dataclasses import dataclass, fields
 
 import numpy as np
 
-from app.annotation.rules import INTENSITIES, LEVELS, OTHER_ISSUES, TIMINGS
-from app.arena.schema import DOMAINS, NEED_TYPES
 from app.metrics.responses import JudgedResponse
 from app.scenarios.sampling import sample_checkpoints, stable_seed
+from app.vocabulary import (
+    DOMAINS,
+    INTENSITIES,
+    LEVELS,
+    NEED_TYPES,
+    OTHER_ISSUES,
+    TIMINGS,
+    Intensity,
+    Level,
+    Timing,
+    Verdict,
+)
 
 SCENARIOS_PER_ENVIRONMENT = 8
 """DESIGN §2: 8 scenarios per environment, 2 per need type."""
@@ -35,7 +45,7 @@ ANNOTATORS = 8
 LEVEL_CORRECTION = 0.03
 """Probability that the catalogue level differs from the confirmed one (an adjacent level)."""
 OTHER_ISSUE_WEIGHTS = (0.45, 0.25, 0.20, 0.10)
-"""Category mix of other issues, in :data:`app.annotation.rules.OTHER_ISSUES` order."""
+"""Category mix of other issues, in :data:`app.vocabulary.OTHER_ISSUES` order."""
 
 PAPER: dict[str, float] = {
     "responses": 8000,
@@ -80,6 +90,12 @@ class ModelRates:
     reasoning_tokens: float | None = None
 
     def __post_init__(self) -> None:
+        """Check that every rate is a probability and the level mix sums to 1.
+
+        Raises:
+            ValueError: a rate outside 0..1 (a negative mean), or a level mix that does not sum
+                to 1.
+        """
         for f in fields(self):
             value = getattr(self, f.name)
             if f.name in ("retrieval_rounds", "reasoning_tokens"):
@@ -236,13 +252,13 @@ def _draw(
     accepted = bool(rng.random() < rates.acceptability)
     timing = intensity = None
     other_issues: tuple[str, ...] = ()
-    if not accepted and level != "L0":
+    if not accepted and level != Level.L0:
         on_time = 1.0 - rates.premature - rates.belated
         timing = _pick(TIMINGS, [rates.premature, rates.belated, on_time], rng)
         proportionate = 1.0 - rates.insufficient - rates.excessive
         intensity = _pick(INTENSITIES, [rates.insufficient, rates.excessive, proportionate], rng)
     if not accepted:
-        required = timing == "appropriate" and intensity == "appropriate"
+        required = timing == Timing.APPROPRIATE and intensity == Intensity.APPROPRIATE
         if required or rng.random() < rates.other_issue:
             other_issues = (_pick(OTHER_ISSUES, list(OTHER_ISSUE_WEIGHTS), rng),)
     tokens = None
@@ -258,10 +274,10 @@ def _draw(
         domain=domain,
         level=level,
         level_predicted=level_predicted,
-        verdict="accept" if accepted else "reject",
+        verdict=Verdict.ACCEPT if accepted else Verdict.REJECT,
         timing=timing,
         intensity=intensity,
-        inaction=not accepted and level == "L0",
+        inaction=not accepted and level == Level.L0,
         other_issues=other_issues,
         reasoning_tokens=tokens,
         retrieval_rounds=int(rng.poisson(rates.retrieval_rounds)),

@@ -13,11 +13,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from app.annotation.rules import LEVELS
-from app.arena.schema import DOMAINS, NEED_TYPES
 from app.metrics.cells import Table1Counts
 from app.metrics.record import Record
 from app.metrics.stats import Interval, percent, wilson_interval
+from app.vocabulary import DOMAINS, LEVELS, NEED_TYPES
 
 RATES: tuple[str, ...] = (
     "acceptability",
@@ -166,8 +165,11 @@ GROUP_ORDER: Mapping[str, Sequence[str]] = {"need_type": NEED_TYPES, "domain": D
 
 
 def order_key(column: str, value: str) -> tuple[int, int, str]:
-    """Sort key of a group value: DESIGN §2 order for need types and domains, then values
-    outside it by name; any other column (agents) by name."""
+    """Sort key of a group value.
+
+    DESIGN §2 order for need types and domains, then values outside it by name; any other column
+    (agents) by name.
+    """
     canonical = GROUP_ORDER.get(column, ())
     if value in canonical:
         return (0, list(canonical).index(value), "")

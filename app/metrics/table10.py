@@ -1,5 +1,7 @@
-"""Paper Table 10: other issues on rejected responses, by category (DESIGN.md §8). No I/O
-here."""
+"""Paper Table 10: other issues on rejected responses, by category (DESIGN.md §8).
+
+No I/O here.
+"""
 
 from __future__ import annotations
 
@@ -7,10 +9,10 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from app.annotation.rules import OTHER_ISSUES
 from app.metrics.cells import JudgedCell
 from app.metrics.record import Record
 from app.metrics.stats import Interval, rate
+from app.vocabulary import OTHER_ISSUES
 
 TABLE10_COLUMNS: tuple[str, ...] = (
     "category",

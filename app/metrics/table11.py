@@ -1,5 +1,6 @@
-"""Paper Table 11: automatic-judge accuracy against the human labels (DESIGN.md §8, §12). No
-I/O here.
+"""Paper Table 11: automatic-judge accuracy against the human labels (DESIGN.md §8, §12).
+
+No I/O here.
 
 The one table computed from judged responses one by one: predictions are matched to responses
 by id (:func:`app.metrics.queries.judged_responses`).

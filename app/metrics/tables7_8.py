@@ -1,5 +1,7 @@
-"""Paper Tables 7–8: checkpoint-sampling diagnostics of the judged responses (DESIGN.md §6,
-§8). No I/O here."""
+"""Paper Tables 7–8: checkpoint-sampling diagnostics of the judged responses.
+
+DESIGN.md §6, §8. No I/O here.
+"""
 
 from __future__ import annotations
 
@@ -15,8 +17,9 @@ from app.scenarios.sampling import sampling_diagnostics_from_counts
 
 @dataclass(frozen=True, slots=True)
 class SamplingDiagnostics(Record):
-    """Diagnostics of the checkpoint sample (:func:`app.scenarios.sampling.
-    sampling_diagnostics_from_counts`).
+    """Diagnostics of the checkpoint sample.
+
+    As :func:`app.scenarios.sampling.sampling_diagnostics_from_counts` computes them.
 
     Attributes:
         responses: judged responses.
@@ -33,8 +36,10 @@ class SamplingDiagnostics(Record):
     by_length: Mapping[int, Mapping[int, int]]
 
     def to_dict(self) -> dict[str, Any]:
-        """The diagnostics as :func:`~app.scenarios.sampling.sampling_diagnostics_from_counts`
-        returns them (the pair as a list)."""
+        """The diagnostics as the sampling module returns them (the pair as a list).
+
+        The shape of :func:`~app.scenarios.sampling.sampling_diagnostics_from_counts`.
+        """
         out = Record.to_dict(self)
         if self.max_wasserstein_pair is not None:
             out["max_wasserstein_pair"] = list(self.max_wasserstein_pair)
@@ -61,8 +66,11 @@ class SamplingRow(Record):
     max_wasserstein_pair: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        """``{"n_events", "responses", "t1", "t2", ..., "cramers_v", "max_wasserstein",
-        "max_wasserstein_pair"}``."""
+        """The row as a JSON object.
+
+        ``{"n_events", "responses", "t1", "t2", ..., "cramers_v", "max_wasserstein",
+        "max_wasserstein_pair"}``.
+        """
         return {
             "n_events": self.n_events,
             "responses": self.responses,
@@ -97,8 +105,10 @@ def tables7_8(cells: Iterable[JudgedCell]) -> SamplingDiagnostics:
 
 
 def tables7_8_rows(result: SamplingDiagnostics) -> list[SamplingRow]:
-    """The Tables 7–8 table: a row per scenario length n, then ``all`` with the diagnostics;
-    every row has a count for each t seen at any length. Nothing when there are no responses."""
+    """The Tables 7–8 table: a row per scenario length n, then ``all`` with the diagnostics.
+
+    Every row has a count for each t seen at any length. Nothing when there are no responses.
+    """
     ts = sorted({t for counts in result.by_length.values() for t in counts})
     rows = [
         SamplingRow(str(n), sum(counts.values()), {t: counts.get(t, 0) for t in ts})

@@ -9,6 +9,7 @@ from sqlalchemy import Column, Index, String, UniqueConstraint, text
 from sqlmodel import Field, SQLModel
 
 from app.models.base import json_field, time_field
+from app.vocabulary import AssignmentKind
 
 
 class Assignment(SQLModel, table=True):
@@ -41,8 +42,8 @@ class Assignment(SQLModel, table=True):
     released_at: datetime | None = time_field(nullable=True)
     batch_id: int | None = Field(default=None, foreign_key="batches.id", index=True)
     kind: str = Field(
-        default="primary",
-        sa_column=Column(String(16), nullable=False, server_default="primary"),
+        default=AssignmentKind.PRIMARY,
+        sa_column=Column(String(16), nullable=False, server_default=AssignmentKind.PRIMARY.value),
     )
     released_reason: str | None = Field(default=None, max_length=200)
     released_by: int | None = Field(default=None, foreign_key="users.id")

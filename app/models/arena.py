@@ -9,6 +9,7 @@ from sqlalchemy import Text, UniqueConstraint
 from sqlmodel import Column, Field, SQLModel
 
 from app.models.base import json_field, time_field
+from app.vocabulary import AuditStatus
 
 
 class Environment(SQLModel, table=True):
@@ -42,7 +43,7 @@ class Scenario(SQLModel, table=True):
     checkpoint_design: dict[str, str] = json_field(default=dict)
     source: dict[str, Any] = json_field(default=dict)
     content_hash: str = Field(max_length=64)
-    audit_status: str = Field(default="pending", max_length=16)
+    audit_status: str = Field(default=AuditStatus.PENDING, max_length=16)
     imported_at: datetime = time_field(now=True)
 
 

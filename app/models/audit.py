@@ -9,9 +9,6 @@ from sqlmodel import Column, Field, SQLModel
 
 from app.models.base import json_field, time_field
 
-AUDIT_STATUSES = ("pending", "accepted", "rejected", "split")
-"""`Scenario.audit_status`: ``split`` means two votes disagree and await adjudication."""
-
 
 class AuditVote(SQLModel, table=True):
     """One reviewer's vote on one scenario; final once cast (a second vote by them is refused).

@@ -22,8 +22,10 @@ def as_utc(value: datetime) -> datetime: ...
 @overload
 def as_utc(value: None) -> None: ...
 def as_utc(value: datetime | None) -> datetime | None:
-    """A stored time as an aware datetime: SQLite hands timestamps back naive, and they were
-    stored in UTC. None stays None."""
+    """A stored time as an aware datetime; None stays None.
+
+    SQLite hands timestamps back naive, and they were stored in UTC.
+    """
     if value is not None and value.tzinfo is None:
         return value.replace(tzinfo=UTC)
     return value

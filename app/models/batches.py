@@ -8,11 +8,7 @@ from sqlalchemy import false
 from sqlmodel import Field, SQLModel
 
 from app.models.base import json_field, time_field
-
-BATCH_STATUSES = ("open", "closed")
-ASSIGNMENT_KINDS = ("primary", "overlap")
-"""``primary``: the scenario's annotator (paired protocol); ``overlap``: a second, independent
-judgement of the same response, for inter-annotator agreement."""
+from app.vocabulary import BatchStatus
 
 
 class Batch(SQLModel, table=True):
@@ -36,7 +32,7 @@ class Batch(SQLModel, table=True):
     domains: list[str] = json_field(default=list)
     overlap_share: float = 0.0
     seed: int = 0
-    status: str = Field(default="open", max_length=16)
+    status: str = Field(default=BatchStatus.OPEN, max_length=16)
     created_by: int | None = Field(default=None, foreign_key="users.id")
     created_at: datetime = time_field(now=True)
     # no column default: a Python-side one would also replace an explicit None ("never")

@@ -8,8 +8,8 @@ from sqlalchemy import Column, Text
 from sqlmodel import Field, SQLModel
 
 from app.models.base import time_field
+from app.vocabulary import ExportJobStatus
 
-EXPORT_JOB_STATUSES = ("queued", "running", "done", "failed")
 EXPORT_JOB_FORMATS = ("jsonl", "parquet", "both")
 
 
@@ -29,7 +29,7 @@ class ExportJob(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     format: str = Field(max_length=16)
     run_id: int | None = Field(default=None, foreign_key="runs.id", index=True)
-    status: str = Field(default="queued", max_length=16, index=True)
+    status: str = Field(default=ExportJobStatus.QUEUED, max_length=16, index=True)
     done: int = 0
     total: int = 0
     path: str | None = Field(default=None, max_length=1000)

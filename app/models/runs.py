@@ -9,9 +9,7 @@ from sqlalchemy import Text, UniqueConstraint
 from sqlmodel import Column, Field, SQLModel
 
 from app.models.base import json_field, time_field
-
-RESPONSE_STATUSES = ("pending", "running", "completed", "protocol_error", "api_error")
-RUN_STATUSES = ("pending", "running", "completed", "cancelled")
+from app.vocabulary import ResponseStatus, RunStatus
 
 
 class Agent(SQLModel, table=True):
@@ -44,7 +42,7 @@ class Run(SQLModel, table=True):
     submission: str | None = Field(default=None, max_length=32, sa_column_kwargs={"unique": True})
     seed: int = 0
     k: int = 2
-    status: str = Field(default="pending", max_length=16)
+    status: str = Field(default=RunStatus.PENDING, max_length=16)
     settings: dict[str, Any] = json_field(default=dict)
     created_by: int | None = Field(default=None, foreign_key="users.id")
     created_at: datetime = time_field(now=True)
@@ -76,7 +74,7 @@ class Response(SQLModel, table=True):
     run_id: int = Field(foreign_key="runs.id", index=True)
     agent_id: int = Field(foreign_key="agents.id", index=True)
     checkpoint_id: int = Field(foreign_key="checkpoints.id", index=True)
-    status: str = Field(default="pending", max_length=16, index=True)
+    status: str = Field(default=ResponseStatus.PENDING, max_length=16, index=True)
     action: dict[str, Any] | None = json_field(nullable=True)
     level_predicted: str | None = Field(default=None, max_length=2)
     rationale: str = Field(default="", sa_column=Column(Text, nullable=False, default=""))

@@ -8,9 +8,14 @@ from sqlalchemy import Column, Index, Integer, func, text
 from sqlmodel import Field, SQLModel
 
 from app.models.base import time_field
+from app.vocabulary import Role
 
-ROLES = ("annotator", "lead", "researcher", "admin")
-PSEUDONYM_PREFIX = {"annotator": "A", "lead": "L", "researcher": "R", "admin": "X"}
+PSEUDONYM_PREFIX: dict[str, str] = {
+    Role.ANNOTATOR: "A",
+    Role.LEAD: "L",
+    Role.RESEARCHER: "R",
+    Role.ADMIN: "X",
+}
 """First letter of the pseudonym generated for each role (``A07``, ``L01``, ``X01`` ...)."""
 
 

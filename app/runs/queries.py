@@ -26,8 +26,9 @@ def scenario_counts(session: Session) -> dict[str, int]:
 
 
 def run_sampling_diagnostics(session: Session, run_id: int) -> dict[str, Any]:
-    """Sampling diagnostics of a run's planned responses (DESIGN §6; paper Tables 7–8) from
-    their counts per (agent, event position t, scenario length n), grouped in SQL.
+    """Sampling diagnostics of a run's planned responses (DESIGN §6; paper Tables 7–8).
+
+    Computed from their counts per (agent, event position t, scenario length n), grouped in SQL.
 
     Returns:
         :func:`app.scenarios.sampling.sampling_diagnostics_from_counts` of those counts.

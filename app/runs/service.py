@@ -33,12 +33,14 @@ from app.models import Agent, Checkpoint, Response, Run, Scenario
 from app.models.base import as_utc, utcnow
 from app.scenarios.sampling import sample_checkpoints
 from app.scenarios.service import load_scenario
+from app.vocabulary import ResponseStatus, RunStatus
 
 
 class DuplicateSubmission(Exception):
     """A run form submitted twice; `run_id` is the run the first submit created."""
 
     def __init__(self, run_id: int) -> None:
+        """Point at `run_id`, the run the first submit created."""
         super().__init__(f"this form already created run {run_id}")
         self.run_id = run_id
 
@@ -52,7 +54,12 @@ MAX_RUN_NAME = 120
 
 log = logging.getLogger(__name__)
 
-FINISHED = ("completed", "protocol_error", "api_error", "cancelled")
+FINISHED = (
+    ResponseStatus.COMPLETED,
+    ResponseStatus.PROTOCOL_ERROR,
+    ResponseStatus.API_ERROR,
+    ResponseStatus.CANCELLED,
+)
 """Response statuses after which nothing more happens (``cancelled``: its run was cancelled)."""
 
 
@@ -240,9 +247,15 @@ def _id(value: int | None) -> int:
 def pending_response_ids(
     session: Session, run_id: int, *, include_running: bool = True
 ) -> list[str]:
-    """Ids of a run's responses that still have to be produced, in a stable order (with
-    `include_running`, also those some task holds now)."""
-    statuses = ("pending", "running") if include_running else ("pending",)
+    """Ids of a run's responses that still have to be produced, in a stable order.
+
+    With `include_running`, also those some task holds now.
+    """
+    statuses = (
+        (ResponseStatus.PENDING, ResponseStatus.RUNNING)
+        if include_running
+        else (ResponseStatus.PENDING,)
+    )
     return list(
         session.exec(
             select(Response.id)
@@ -257,8 +270,8 @@ def mark_run_started(session: Session, run_id: int) -> None:
     run = session.get(Run, run_id)
     if run is None:
         raise NotFoundError(f"run {run_id} does not exist")
-    if run.status == "pending":
-        run.status, run.started_at = "running", utcnow()
+    if run.status == RunStatus.PENDING:
+        run.status, run.started_at = RunStatus.RUNNING, utcnow()
         session.add(run)
         session.commit()
 
@@ -323,7 +336,9 @@ def _produce(
         )
     except Exception as exc:
         outcome = ResponseOutcome(
-            status="api_error", failure_reason="internal_error", error=internal_error_message(exc)
+            status=ResponseStatus.API_ERROR,
+            failure_reason="internal_error",
+            error=internal_error_message(exc),
         )
     run_s = time.perf_counter() - run_started
     calls, failed_attempts, agent_s = call_stats(outcome.llm_calls)
@@ -389,12 +404,16 @@ thousands of times a minute; building an ORM statement each time cost millisecon
 
 @lru_cache(maxsize=32)
 def _store_statement(conditional: bool, names: tuple[str, ...]) -> Update:
-    """``UPDATE responses SET <names>, leases cleared WHERE id = :v_id`` [and still held by
-    :v_holder], with one bound parameter ``v_<name>`` per column."""
+    """The UPDATE that stores a response's columns and clears its lease.
+
+    ``UPDATE responses SET <names>, leases cleared WHERE id = :v_id`` [and still held by
+    :v_holder], with one bound parameter ``v_<name>`` per column.
+    """
     statement = RESPONSES.update().where(RESPONSES.c.id == bindparam("v_id"))
     if conditional:
         statement = statement.where(
-            RESPONSES.c.status == "running", RESPONSES.c.claimed_by == bindparam("v_holder")
+            RESPONSES.c.status == ResponseStatus.RUNNING,
+            RESPONSES.c.claimed_by == bindparam("v_holder"),
         )
     cleared = {"retry_reason": None, "retry_until": None, "claimed_by": None, "heartbeat_at": None}
     bound = {name: bindparam(f"v_{name}", type_=RESPONSES.c[name].type) for name in names}
@@ -405,27 +424,30 @@ _FINISH_RUN = (
     Run.__table__.update()  # type: ignore[attr-defined]
     .where(
         Run.__table__.c.id == bindparam("v_run"),  # type: ignore[attr-defined]
-        Run.__table__.c.status.in_(("pending", "running")),  # type: ignore[attr-defined]
+        Run.__table__.c.status.in_((RunStatus.PENDING, RunStatus.RUNNING)),  # type: ignore[attr-defined]
         ~sa_select(RESPONSES.c.id)
         .where(
             RESPONSES.c.run_id == bindparam("v_run"),
-            RESPONSES.c.status.in_(("pending", "running")),
+            RESPONSES.c.status.in_((ResponseStatus.PENDING, ResponseStatus.RUNNING)),
         )
         .exists(),
     )
-    .values(status="completed", finished_at=bindparam("v_now"))
+    .values(status=RunStatus.COMPLETED, finished_at=bindparam("v_now"))
 )
 """Complete a run none of whose responses is still open."""
 
 
 def _claim_statement(*conditions: Any) -> Any:
-    """``UPDATE responses SET status = 'running', holder and times WHERE id = :v_id AND …
-    RETURNING run_id, agent_id, checkpoint_id``."""
+    """The UPDATE that claims a response for this process.
+
+    ``UPDATE responses SET status = 'running', holder and times WHERE id = :v_id AND …
+    RETURNING run_id, agent_id, checkpoint_id``.
+    """
     return (
         RESPONSES.update()
         .where(RESPONSES.c.id == bindparam("v_id"), *conditions)
         .values(
-            status="running",
+            status=ResponseStatus.RUNNING,
             started_at=bindparam("v_now"),
             heartbeat_at=bindparam("v_now"),
             claimed_by=bindparam("v_me"),
@@ -435,9 +457,9 @@ def _claim_statement(*conditions: Any) -> Any:
 
 
 _CLAIM = _claim_statement(
-    (RESPONSES.c.status == "pending")
+    (RESPONSES.c.status == ResponseStatus.PENDING)
     | (
-        (RESPONSES.c.status == "running")
+        (RESPONSES.c.status == ResponseStatus.RUNNING)
         & (
             func.coalesce(RESPONSES.c.heartbeat_at, RESPONSES.c.started_at)
             < bindparam("v_cutoff", type_=RESPONSES.c.started_at.type)
@@ -447,7 +469,7 @@ _CLAIM = _claim_statement(
 """Take a pending response, or a running one whose heartbeat is older than :v_cutoff."""
 
 _TAKE_OVER = _claim_statement(
-    RESPONSES.c.status == "running", RESPONSES.c.claimed_by == bindparam("v_holder")
+    RESPONSES.c.status == ResponseStatus.RUNNING, RESPONSES.c.claimed_by == bindparam("v_holder")
 )
 """Take a running response from :v_holder (whose process is gone), if it still holds it."""
 
@@ -493,10 +515,11 @@ def _run_limits(session: Session, run_id: int) -> Limits:
 
 
 def _claim(session: Session, response_id: str) -> tuple[int, int, int] | str:
-    """Take a response for this process: pending, or running but abandoned (no heartbeat for
-    :data:`~app.jobs.lease.LEASE_S`, or its holder's process on this host is gone — a killed
-    worker child whose task the broker redelivered at once). Atomic, so two tasks never both
-    produce it.
+    """Take a response for this process: pending, or running but abandoned.
+
+    Abandoned: no heartbeat for :data:`~app.jobs.lease.LEASE_S`, or its holder's process on this
+    host is gone (a killed worker child whose task the broker redelivered at once). Atomic, so two
+    tasks never both produce it.
 
     A cancelled run has no pending responses (:func:`cancel_run` ends them in the same
     transaction that cancels the run), so a claimed response always belongs to a live run.
@@ -520,7 +543,7 @@ def _claim(session: Session, response_id: str) -> tuple[int, int, int] | str:
             session.rollback()
             raise NotFoundError(f"response {response_id} does not exist")
         status, holder = current
-        if status == "running" and holder is not None and lease.holder_is_gone(holder):
+        if status == ResponseStatus.RUNNING and holder is not None and lease.holder_is_gone(holder):
             # compare-and-set: only if nobody else took it meanwhile
             row = session.execute(_TAKE_OVER, {**params, "v_holder": holder}).first()
         if row is None:
@@ -533,8 +556,9 @@ def _claim(session: Session, response_id: str) -> tuple[int, int, int] | str:
 def mark_failed(
     session: Session, response_id: str, reason: str, message: str, *, holder: str | None = None
 ) -> str | None:
-    """End a response that its task could not finish (e.g. the task's time limit) as
-    ``api_error`` with `reason`, and finish the run if nothing else is open (commits).
+    """End a response that its task could not finish as ``api_error`` with `reason`.
+
+    E.g. the task's time limit; the run is finished too if nothing else is open (commits).
 
     Args:
         session: database session.
@@ -558,7 +582,7 @@ def mark_failed(
         response_id,
         row[1],
         holder=holder,
-        status="api_error",
+        status=ResponseStatus.API_ERROR,
         failure_reason=reason,
         error=message,
         action=None,
@@ -566,7 +590,7 @@ def mark_failed(
         finished_at=utcnow(),
     )
     if stored:
-        return "api_error"
+        return ResponseStatus.API_ERROR
     return session.exec(select(Response.status).where(Response.id == response_id)).one()
 
 
@@ -586,23 +610,30 @@ later. Anything else a task raises (a data error, an integrity error, ``ValueErr
 
 
 def retry_can_fix(error: BaseException) -> bool:
-    """True when producing the response again may succeed: `error` is one of
-    :data:`RETRYABLE_ERRORS`, or a database error that invalidated its connection."""
+    """True when producing the response again may succeed.
+
+    `error` is one of :data:`RETRYABLE_ERRORS`, or a database error that invalidated its
+    connection.
+    """
     if isinstance(error, RETRYABLE_ERRORS):
         return True
     return isinstance(error, sa_exc.DBAPIError) and bool(error.connection_invalidated)
 
 
 def internal_error_message(error: BaseException) -> str:
-    """``internal_error: <exception class>: <first line of its message>``, at most 500
-    characters (a database error's later lines repeat the SQL and the row's values)."""
+    """``internal_error: <exception class>: <first line of its message>``, ≤ 500 characters.
+
+    A database error's later lines repeat the SQL and the row's values, so they are left out.
+    """
     first_line = next(iter(str(error).splitlines()), "")
     return f"internal_error: {type(error).__name__}: {first_line}"[:500]
 
 
 def fail_unretryable(session: Session, response_id: str, error: Exception) -> str | None:
-    """End a response whose production raised `error` as ``api_error`` (``internal_error``,
-    the exception class in the error text), unless a retry can fix it (commits).
+    """End a response whose production raised `error` as ``api_error`` (``internal_error``).
+
+    The exception class goes into the error text; nothing is ended when a retry can fix the error
+    (commits).
 
     A task calls this with a fresh session after :func:`execute_response` raised: an error no
     retry can fix (e.g. PostgreSQL refusing a value) would otherwise leave the response
@@ -652,8 +683,9 @@ def run_progress(session: Session, run_id: int) -> JobProgress:
 
 
 def runs_progress(session: Session, run_ids: list[int]) -> dict[int, JobProgress]:
-    """Progress of several runs from one ``GROUP BY run, status``: responses counted by
-    status, done = finished in any status (:data:`FINISHED`).
+    """Progress of several runs from one ``GROUP BY run, status``.
+
+    Responses counted by status; done = finished in any status (:data:`FINISHED`).
 
     Returns:
         run id → :class:`~app.jobs.progress.JobProgress` (a run without responses has total 0).
@@ -678,7 +710,7 @@ def _abandoned(session: Session, run_id: int | None) -> list[tuple[str, str | No
         col(Response.heartbeat_at),
         col(Response.started_at),
         col(Response.run_id),
-    ).where(col(Response.status) == "running")
+    ).where(col(Response.status) == ResponseStatus.RUNNING)
     if run_id is not None:
         query = query.where(col(Response.run_id) == run_id)
     now = utcnow()
@@ -690,26 +722,30 @@ def _abandoned(session: Session, run_id: int | None) -> list[tuple[str, str | No
 
 
 def abandoned_response_ids(session: Session, run_id: int | None = None) -> list[str]:
-    """Running responses nobody is producing any more: no heartbeat for the lease
-    (:data:`~app.jobs.lease.LEASE_S`), or a holder process on this host that is gone.
+    """Running responses nobody is producing any more.
+
+    No heartbeat for the lease (:data:`~app.jobs.lease.LEASE_S`), or a holder process on this host
+    that is gone.
 
     Args:
+        session: database session.
         run_id: one run, or None for every run.
     """
     return [response_id for response_id, _holder, _run in _abandoned(session, run_id)]
 
 
 def requeue_abandoned(session: Session) -> list[str]:
-    """Put every abandoned running response back to ``pending`` (commits); return their ids.
-    One of a cancelled run becomes ``cancelled`` instead.
+    """Put every abandoned running response back to ``pending``; return their ids.
+
+    One of a cancelled run becomes ``cancelled`` instead (commits).
 
     Compare-and-set on the holder, so a response some task took over in the meantime is left
     alone.
     """
     requeued: list[str] = []
-    cancelled_runs = set(session.exec(select(Run.id).where(Run.status == "cancelled")))
+    cancelled_runs = set(session.exec(select(Run.id).where(Run.status == RunStatus.CANCELLED)))
     for response_id, holder, run_id in _abandoned(session, None):
-        target = "cancelled" if run_id in cancelled_runs else "pending"
+        target = ResponseStatus.CANCELLED if run_id in cancelled_runs else ResponseStatus.PENDING
         same_holder = (
             col(Response.claimed_by).is_(None)
             if holder is None
@@ -717,20 +753,25 @@ def requeue_abandoned(session: Session) -> list[str]:
         )
         done = session.execute(
             update(Response)
-            .where(col(Response.id) == response_id, col(Response.status) == "running", same_holder)
+            .where(
+                col(Response.id) == response_id,
+                col(Response.status) == ResponseStatus.RUNNING,
+                same_holder,
+            )
             .values(status=target, claimed_by=None, heartbeat_at=None)
             .execution_options(synchronize_session=False)
         )
-        if getattr(done, "rowcount", 0) and target == "pending":
+        if getattr(done, "rowcount", 0) and target == ResponseStatus.PENDING:
             requeued.append(response_id)
     session.commit()
     return requeued
 
 
 def retry_failed(session: Session, run_id: int) -> list[str]:
-    """Put a run's ``api_error`` responses, and abandoned ``running`` ones, back to pending
-    (commits); return their ids. A retried ``api_error``'s status, error, token sums and LLM
-    calls move to ``earlier_attempts``, so the tokens it spent stay accounted for.
+    """Put a run's ``api_error`` and abandoned ``running`` responses back to pending.
+
+    Returns their ids (commits). A retried ``api_error``'s status, error, token sums and LLM calls
+    move to ``earlier_attempts``, so the tokens it spent stay accounted for.
 
     Infrastructure failures are retried; ``protocol_error`` is model behaviour and stays. A
     running response is taken back only when abandoned (:func:`abandoned_response_ids`: an
@@ -744,7 +785,7 @@ def retry_failed(session: Session, run_id: int) -> list[str]:
     run = session.get(Run, run_id)
     if run is None:
         raise NotFoundError(f"run {run_id} does not exist")
-    if run.status == "cancelled":
+    if run.status == RunStatus.CANCELLED:
         raise UnprocessableError("a cancelled run cannot be retried", "run")
     if "imported_from" in (run.settings or {}):
         raise UnprocessableError(
@@ -755,12 +796,15 @@ def retry_failed(session: Session, run_id: int) -> list[str]:
         session.exec(
             select(Response).where(
                 Response.run_id == run_id,
-                (col(Response.status) == "api_error") | col(Response.id).in_(abandoned),
+                (col(Response.status) == ResponseStatus.API_ERROR)
+                | col(Response.id).in_(abandoned),
             )
         )
     )
     for response in failed:
-        if response.status == "api_error":  # its calls were spent: keep their accounting
+        if (
+            response.status == ResponseStatus.API_ERROR
+        ):  # its calls were spent: keep their accounting
             response.earlier_attempts = [
                 *response.earlier_attempts,
                 {
@@ -775,21 +819,27 @@ def retry_failed(session: Session, run_id: int) -> list[str]:
                     "llm_calls": response.llm_calls,
                 },
             ]
-        response.status, response.error, response.failure_reason = "pending", None, None
+        response.status, response.error, response.failure_reason = (
+            ResponseStatus.PENDING,
+            None,
+            None,
+        )
         response.llm_calls, response.finished_at = [], None
         response.retry_reason, response.retry_until = None, None
         response.claimed_by, response.heartbeat_at = None, None
         session.add(response)
     if failed:
-        run.status, run.finished_at = "running", None
+        run.status, run.finished_at = RunStatus.RUNNING, None
         session.add(run)
     session.commit()
     return [r.id for r in failed]
 
 
 def cancel_run(session: Session, run_id: int) -> int:
-    """Cancel a run: its pending responses, and running ones nobody produces any more
-    (:func:`abandoned_response_ids`), become ``cancelled`` (commits); return how many.
+    """Cancel a run; return how many responses it cancelled.
+
+    Its pending responses, and running ones nobody produces any more
+    (:func:`abandoned_response_ids`), become ``cancelled`` (commits).
 
     A response a live holder is producing finishes; queued tasks of the run do nothing.
 
@@ -801,7 +851,9 @@ def cancel_run(session: Session, run_id: int) -> int:
         raise NotFoundError(f"run {run_id} does not exist")
     pending = list(
         session.exec(
-            select(Response).where(Response.run_id == run_id, Response.status == "pending")
+            select(Response).where(
+                Response.run_id == run_id, Response.status == ResponseStatus.PENDING
+            )
         )
     )
     abandoned = set(abandoned_response_ids(session, run_id))
@@ -809,11 +861,11 @@ def cancel_run(session: Session, run_id: int) -> int:
         pending += list(session.exec(select(Response).where(col(Response.id).in_(abandoned))))
     now = utcnow()
     for response in pending:
-        response.status, response.finished_at = "cancelled", now
+        response.status, response.finished_at = ResponseStatus.CANCELLED, now
         response.claimed_by, response.heartbeat_at = None, None
         session.add(response)
-    if run.status in ("pending", "running"):
-        run.status, run.finished_at = "cancelled", now
+    if run.status in (RunStatus.PENDING, RunStatus.RUNNING):
+        run.status, run.finished_at = RunStatus.CANCELLED, now
         session.add(run)
     session.commit()
     return len(pending)
@@ -852,16 +904,16 @@ def run_agent_summary(session: Session, run_id: int) -> list[dict[str, Any]]:
         sa_select(
             col(Agent.name),
             func.count(),
-            count("completed"),
-            count("protocol_error"),
-            count("api_error"),
+            count(ResponseStatus.COMPLETED),
+            count(ResponseStatus.PROTOCOL_ERROR),
+            count(ResponseStatus.API_ERROR),
             func.avg(col(Response.prompt_tokens)),
             func.avg(col(Response.completion_tokens)),
             func.avg(col(Response.reasoning_tokens)),
             func.sum(timings["agent_s"].as_float()),
             func.sum(timings["calls"].as_integer()),
             func.sum(timings["failed_attempts"].as_integer()),
-            func.avg(case((status == "completed", col(Response.retrieval_rounds)))),
+            func.avg(case((status == ResponseStatus.COMPLETED, col(Response.retrieval_rounds)))),
         )
         .join(Response, col(Response.agent_id) == col(Agent.id))
         .where(col(Response.run_id) == run_id)
@@ -911,8 +963,10 @@ def run_agent_summary(session: Session, run_id: int) -> list[dict[str, Any]]:
 
 
 def run_sampling_diagnostics(session: Session, run_id: int) -> dict[str, Any]:
-    """Sampling diagnostics of a run's planned responses (DESIGN §6; paper Tables 7–8),
-    counted in SQL (:func:`app.runs.queries.run_sampling_diagnostics`)."""
+    """Sampling diagnostics of a run's planned responses (DESIGN §6; paper Tables 7–8).
+
+    Counted in SQL (:func:`app.runs.queries.run_sampling_diagnostics`).
+    """
     from app.runs import queries
 
     return queries.run_sampling_diagnostics(session, run_id)
@@ -924,7 +978,7 @@ def retrying_now(session: Session, run_id: int) -> list[dict[str, Any]]:
     rows = session.exec(
         select(Response.id, Response.retry_reason, Response.retry_until).where(
             Response.run_id == run_id,
-            Response.status == "running",
+            Response.status == ResponseStatus.RUNNING,
             col(Response.retry_until).is_not(None),
         )
     ).all()
@@ -949,7 +1003,7 @@ def run_failures(session: Session, run_id: int, limit: int = 50) -> list[dict[st
         .join(Agent, col(Agent.id) == col(Response.agent_id))
         .where(
             col(Response.run_id) == run_id,
-            col(Response.status).in_(("protocol_error", "api_error")),
+            col(Response.status).in_((ResponseStatus.PROTOCOL_ERROR, ResponseStatus.API_ERROR)),
         )
         .order_by(col(Response.finished_at).desc())
         .limit(limit)

@@ -1,5 +1,7 @@
-"""A run as a job of the engine (DESIGN.md §13): one task per planned response (run,
-checkpoint, agent), idempotent, and the function that starts a run.
+"""A run as a job of the engine (DESIGN.md §13).
+
+One task per planned response (run, checkpoint, agent), idempotent, and the function that
+starts a run.
 
 ``runs.execute_response`` produces a response; on a broker, a copy that finds a live holder
 producing it looks again every :data:`RECHECK_S` seconds until the response is finished or the
@@ -16,6 +18,7 @@ from app.db import session_scope
 from app.jobs.queue import OnDone, get_queue
 from app.jobs.tasks import TimeLimitExceeded, task
 from app.runs import service
+from app.vocabulary import ResponseStatus
 
 TASK_SOFT_LIMIT_S = 900
 """Seconds a worker gives one response before its task is stopped (``task_timeout``)."""
@@ -24,8 +27,9 @@ RECHECK_S = 30
 
 
 def produce_response(response_id: str) -> str:
-    """Produce one planned response in this process; returns its status (``running`` when a
-    live holder elsewhere has it).
+    """Produce one planned response in this process; returns its status.
+
+    The status is ``running`` when a live holder elsewhere has it.
 
     A response that runs out of the task's time ends as ``api_error`` (``task_timeout``), and
     one that fails for a reason no retry can fix (e.g. a value the database refuses) as
@@ -46,7 +50,7 @@ def produce_response(response_id: str) -> str:
                 "task_timeout",
                 f"task_timeout: no result within {TASK_SOFT_LIMIT_S} s",
             )
-        return "api_error"
+        return ResponseStatus.API_ERROR
     except Exception as exc:
         with session_scope() as session:  # a transaction of its own: the failed one is gone
             status = service.fail_unretryable(session, response_id, exc)
@@ -65,7 +69,7 @@ def execute_response(response_id: str) -> str:
     """
     status = produce_response(response_id)
     queue = get_queue()
-    if status == "running" and not queue.in_process:
+    if status == ResponseStatus.RUNNING and not queue.in_process:
         queue.enqueue(execute_response, response_id, countdown=RECHECK_S)
     return status
 

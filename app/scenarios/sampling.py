@@ -90,8 +90,9 @@ def sampling_diagnostics(rows: Iterable[tuple[str, str, int, int]]) -> dict[str,
 def _max_pairwise_wasserstein(
     agents: list[str], positions: Mapping[str, Counter[float]]
 ) -> tuple[float | None, list[str] | None]:
-    """The largest 1-D Wasserstein distance between two agents' weighted positions, and the
-    first pair (in ``combinations`` order) that reaches it.
+    """The largest 1-D Wasserstein distance between two agents' weighted positions.
+
+    Also the first pair (in ``combinations`` order) that reaches it.
 
     Every agent's positions lie on one small shared support (the normalised positions), so
     W(a, b) = Σ_k |F_a(x_k) − F_b(x_k)| · (x_{k+1} − x_k) over the cumulative distributions:

@@ -47,6 +47,7 @@ class SeedReport:
 
     @property
     def total_scenarios(self) -> int:
+        """Scenarios seen: created, updated and unchanged."""
         return len(self.scenarios_created) + len(self.scenarios_updated) + self.unchanged
 
 

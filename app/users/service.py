@@ -30,7 +30,8 @@ from app.errors import (
 )
 from app.models import Annotation, Assignment, Checkpoint, Response, Scenario, User
 from app.models.base import as_utc, utcnow
-from app.models.users import PSEUDONYM_PREFIX, ROLES, LoginAttempt
+from app.models.users import PSEUDONYM_PREFIX, LoginAttempt
+from app.vocabulary import ROLES, AuditStatus, Role
 
 _hasher = PasswordHash.recommended()
 _DUMMY_HASH = _hasher.hash("timing-equaliser")
@@ -58,6 +59,7 @@ class LoginThrottled(DomainError):
     """
 
     def __init__(self, until: datetime, scope: str, now: datetime) -> None:
+        """Refuse the log-in until `until` (aware), the `scope` limit reached at `now`."""
         minutes = max(1, math.ceil((until - now).total_seconds() / 60))
         which = "for this username" if scope == "username" else "from your network address"
         super().__init__(
@@ -74,6 +76,7 @@ class AccountDeactivated(DomainError):
     """The credentials are right but the account is deactivated."""
 
     def __init__(self) -> None:
+        """Refuse the log-in with the message the page shows."""
         super().__init__("This account is deactivated. Ask an admin to reactivate it.")
 
 
@@ -130,8 +133,9 @@ def _check_role(role: str) -> None:
 
 
 def check_new_account(*, username: str, role: str) -> str:
-    """Check a new account's role and username before asking for its password (the command
-    line prompts only after these pass); returns the username as it will be stored.
+    """Check a new account's role and username before asking for its password.
+
+    The command line prompts only after these pass. Returns the username as it will be stored.
 
     Raises:
         UnprocessableError: a bad role or username (``field`` names which).
@@ -167,7 +171,9 @@ def _get_user(session: Session, user_id: int) -> User:
 
 
 def _active_admins(session: Session) -> int:
-    query = select(func.count()).select_from(User).where(User.role == "admin", col(User.is_active))
+    query = (
+        select(func.count()).select_from(User).where(User.role == Role.ADMIN, col(User.is_active))
+    )
     return int(session.exec(query).one())
 
 
@@ -180,7 +186,7 @@ def _lock_active_admins(session: Session) -> int:
     """
     query = (
         select(User.id)
-        .where(User.role == "admin", col(User.is_active))
+        .where(User.role == Role.ADMIN, col(User.is_active))
         .order_by(col(User.id))
         .with_for_update()
     )
@@ -188,8 +194,10 @@ def _lock_active_admins(session: Session) -> int:
 
 
 def _locked_target(session: Session, user: User) -> int:
-    """Lock the active admins, then re-read `user` (a concurrent change may have committed
-    while waiting); returns the number of active admins."""
+    """Lock the active admins, then re-read `user`; returns the number of active admins.
+
+    A concurrent change may have committed while waiting.
+    """
     admins = _lock_active_admins(session)
     session.refresh(user)
     return admins
@@ -216,6 +224,7 @@ def create_user(
     """Create an account (commits).
 
     Args:
+        session: database session.
         username: log-in name, 3–64 characters of ``a-z 0-9 . _ -``; stored lower-case, so
             ``Alice`` and ``alice`` are the same name.
         password: at least 10 characters, not only whitespace.
@@ -257,12 +266,12 @@ def create_user(
     return user
 
 
-CREATABLE_ROLES: dict[str, tuple[str, ...]] = {"admin": ROLES, "lead": ("annotator",)}
+CREATABLE_ROLES: dict[str, tuple[Role, ...]] = {Role.ADMIN: ROLES, Role.LEAD: (Role.ANNOTATOR,)}
 """Roles of the accounts each role may create: admins any, leads annotators (they staff their
 team); only admins create lead, researcher or admin accounts, change roles or modify accounts."""
 
 
-def creatable_roles(actor: User) -> tuple[str, ...]:
+def creatable_roles(actor: User) -> tuple[Role, ...]:
     """The roles of the accounts `actor` may create (none for annotators and researchers)."""
     return CREATABLE_ROLES.get(actor.role, ())
 
@@ -270,8 +279,10 @@ def creatable_roles(actor: User) -> tuple[str, ...]:
 def create_user_as(
     session: Session, *, actor: User, username: str, password: str, role: str
 ) -> User:
-    """Create an account on behalf of `actor` (commits): :func:`create_user` after checking
-    that `actor` may create an account of `role` (:data:`CREATABLE_ROLES`).
+    """Create an account on behalf of `actor` (commits).
+
+    :func:`create_user` after checking that `actor` may create an account of `role`
+    (:data:`CREATABLE_ROLES`).
 
     Raises:
         UnprocessableError: a bad role, username or password (``field`` names which).
@@ -307,7 +318,7 @@ def list_users(session: Session) -> UserListing:
         .where(
             col(Assignment.released_at).is_(None),
             ~judged,
-            col(Scenario.audit_status) != "rejected",  # audited out: no longer judged
+            col(Scenario.audit_status) != AuditStatus.REJECTED,  # audited out: no longer judged
         )
         .group_by(col(Assignment.annotator_id))
     ).all()
@@ -319,10 +330,12 @@ def list_users(session: Session) -> UserListing:
 
 
 def set_role(session: Session, *, user_id: int, role: str) -> User:
-    """Give an account another role (commits). The pseudonym is kept: exports already made
-    name the person by it.
+    """Give an account another role (commits).
+
+    The pseudonym is kept: exports already made name the person by it.
 
     Args:
+        session: database session.
         user_id: the account.
         role: ``annotator``, ``lead``, ``researcher`` or ``admin``.
 
@@ -338,12 +351,12 @@ def set_role(session: Session, *, user_id: int, role: str) -> User:
     _check_role(role)
     if user.role == role:
         return user
-    if user.role == "admin" and user.is_active:
+    if user.role == Role.ADMIN and user.is_active:
         admins = _locked_target(session, user)
         if user.role == role:
             session.rollback()
             return user
-        if user.role == "admin" and user.is_active and admins <= 1:
+        if user.role == Role.ADMIN and user.is_active and admins <= 1:
             session.rollback()  # ends the transaction and its row locks
             raise UnprocessableError(
                 f"{user.username} is the last active admin; make another admin first", "role"
@@ -355,10 +368,12 @@ def set_role(session: Session, *, user_id: int, role: str) -> User:
 
 
 def deactivate_user(session: Session, *, user_id: int, actor_id: int | None = None) -> User:
-    """Deactivate an account instead of deleting it (commits). Its sessions end at once and it
-    cannot log in; its annotations and pseudonym stay.
+    """Deactivate an account instead of deleting it (commits).
+
+    Its sessions end at once and it cannot log in; its annotations and pseudonym stay.
 
     Args:
+        session: database session.
         user_id: the account.
         actor_id: who asks (an admin), or None from the command line.
 
@@ -376,12 +391,12 @@ def deactivate_user(session: Session, *, user_id: int, actor_id: int | None = No
         raise UnprocessableError("you cannot deactivate your own account")
     if not user.is_active:
         return user
-    if user.role == "admin":
+    if user.role == Role.ADMIN:
         admins = _locked_target(session, user)
         if not user.is_active:
             session.rollback()
             return user
-        if user.role == "admin" and admins <= 1:
+        if user.role == Role.ADMIN and admins <= 1:
             session.rollback()  # ends the transaction and its row locks
             raise UnprocessableError(f"{user.username} is the last active admin")
     user.is_active = False
@@ -395,6 +410,7 @@ def reactivate_user(session: Session, *, user_id: int) -> User:
     """Let a deactivated account log in again (commits); it keeps its role and password.
 
     Args:
+        session: database session.
         user_id: the account.
 
     Returns:
@@ -413,10 +429,12 @@ def reactivate_user(session: Session, *, user_id: int) -> User:
 
 
 def reset_password(session: Session, *, user_id: int, actor_id: int | None = None) -> str:
-    """Replace an account's password with a generated one-time password (commits) and end its
-    sessions. The password is returned once and never stored in plain text.
+    """Replace an account's password with a one-time password and end its sessions (commits).
+
+    The password is returned once and never stored in plain text.
 
     Args:
+        session: database session.
         user_id: the account.
         actor_id: who asks (an admin), or None from the command line; admins change their own
             password with `change_password`.
@@ -455,6 +473,7 @@ def change_password(
     guesses without limit, and once the username is locked nothing is checked.
 
     Args:
+        session: database session.
         user_id: the account.
         current_password: must match the stored hash.
         new_password: at least 10 characters, not only whitespace, not the current one.
@@ -497,6 +516,7 @@ def end_sessions(session: Session, *, user_id: int) -> User:
     """End every session of an account, on every device (commits): log-out.
 
     Args:
+        session: database session.
         user_id: the account.
 
     Returns:
@@ -532,8 +552,11 @@ def authenticate(session: Session, username: str, password: str) -> User | None:
 
 
 def _lock_end(times: list[datetime], limit: int) -> datetime | None:
-    """End of the latest lock among failure `times` (sorted): a failure that completes `limit`
-    failures within `THROTTLE_WINDOW` locks until `THROTTLE_LOCK` after it."""
+    """End of the latest lock among failure `times` (sorted).
+
+    A failure that completes `limit` failures within `THROTTLE_WINDOW` locks until `THROTTLE_LOCK`
+    after it.
+    """
     end = None
     for i in range(limit - 1, len(times)):
         if times[i] - times[i - limit + 1] <= THROTTLE_WINDOW:
@@ -631,6 +654,7 @@ def log_in(
     checked per window. Attempts older than a day are deleted.
 
     Args:
+        session: database session.
         username: as typed; compared lower-case.
         password: as typed.
         ip: the client address.

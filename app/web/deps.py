@@ -11,6 +11,7 @@ from fastapi import Depends, Request
 from app.db import SessionDep
 from app.errors import ForbiddenError, NotFoundError
 from app.models import User
+from app.vocabulary import Role
 from app.web.forms import NUL, refuse_nul
 
 SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
@@ -34,9 +35,10 @@ def csrf_token(request: Request) -> str:
 
 
 async def verify_csrf(request: Request) -> None:
-    """The guard every router installs: refuse NUL characters anywhere in the request, then
-    refuse a state-changing request whose form field or ``X-CSRF-Token`` header is not the
-    session's token (double-submit in a signed session cookie).
+    r"""The guard every router installs: refuse NUL characters, then check the CSRF token.
+
+    A state-changing request whose form field or ``X-CSRF-Token`` header is not the session's token
+    is refused (double-submit in a signed session cookie).
 
     A NUL (``\x00``) in the address is a 404 (no page has one); in a query parameter or a form
     field it is a 422 naming the field (PostgreSQL cannot store it in text; see
@@ -106,19 +108,19 @@ def current_user(user: Annotated[User | None, Depends(session_user)]) -> User:
 CurrentUser = Annotated[User, Depends(current_user)]
 
 
-def require_roles(*roles: str) -> Callable[[User], User]:
+def require_roles(*roles: Role) -> Callable[[User], User]:
     """A dependency that admits only users with one of `roles` (admins are admitted everywhere)."""
 
     def check(user: CurrentUser) -> User:
-        if user.role not in roles and user.role != "admin":
+        if user.role not in roles and user.role != Role.ADMIN:
             raise ForbiddenError("your role does not give access to this page")
         return user
 
     return check
 
 
-AnnotatorUser = Annotated[User, Depends(require_roles("annotator"))]
-LeadUser = Annotated[User, Depends(require_roles("lead", "researcher"))]
-ResearcherUser = Annotated[User, Depends(require_roles("researcher", "lead"))]
-AdminUser = Annotated[User, Depends(require_roles("admin"))]
-LeadOrAdminUser = Annotated[User, Depends(require_roles("lead"))]
+AnnotatorUser = Annotated[User, Depends(require_roles(Role.ANNOTATOR))]
+LeadUser = Annotated[User, Depends(require_roles(Role.LEAD, Role.RESEARCHER))]
+ResearcherUser = Annotated[User, Depends(require_roles(Role.RESEARCHER, Role.LEAD))]
+AdminUser = Annotated[User, Depends(require_roles(Role.ADMIN))]
+LeadOrAdminUser = Annotated[User, Depends(require_roles(Role.LEAD))]

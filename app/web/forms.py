@@ -1,5 +1,8 @@
-"""Checks shared by every form and address: text the database cannot store, whole numbers that
-fit its integer columns. One place, so each page does not repeat (or forget) them."""
+"""Checks shared by every form and address.
+
+Text the database cannot store, whole numbers that fit its integer columns. One place, so each
+page does not repeat (or forget) them.
+"""
 
 from __future__ import annotations
 
@@ -23,9 +26,10 @@ OptionalPhase = Annotated[int | None, Query(ge=1, le=DB_INT_MAX)]
 
 
 def refuse_nul(fields: Iterable[tuple[str, Any]], where: str = "form") -> None:
-    """Refuse text holding a NUL character (``\\x00``): PostgreSQL cannot store it in text, so
-    it would fail late with a server error; say which field instead. Non-text values (uploaded
-    files) are skipped: they are read as bytes.
+    r"""Refuse text holding a NUL character (``\x00``), naming the field.
+
+    PostgreSQL cannot store it in text, so it would fail late with a server error. Non-text values
+    (uploaded files) are skipped: they are read as bytes.
 
     Raises:
         UnprocessableError: a field name or text value holds a NUL character.
@@ -63,8 +67,10 @@ def whole_number(
 
 
 def new_submission_token() -> str:
-    """A fresh one-time token for a form that creates something (a run, an export): 32 hex
-    digits, stored unique with what it created, so a double submit creates it once."""
+    """A fresh one-time token for a form that creates something (a run, an export).
+
+    32 hex digits, stored unique with what it created, so a double submit creates it once.
+    """
     return uuid.uuid4().hex
 
 

@@ -7,7 +7,6 @@ from dataclasses import replace
 
 import pytest
 
-from app.arena.schema import DOMAINS, NEED_TYPES
 from app.metrics.responses import JudgedResponse
 from app.metrics.stats import wilson_interval
 from app.metrics.synthetic import (
@@ -16,6 +15,7 @@ from app.metrics.synthetic import (
     default_rates,
     generate_paper_shaped,
 )
+from app.vocabulary import DOMAINS, NEED_TYPES
 
 RATES = default_rates()
 CHECKS_PER_MODEL = 11

@@ -17,6 +17,7 @@ from app.arena.commands.common import local_time
 from app.arena.commands.registry import Args, command
 from app.arena.errors import CommandError
 from app.arena.state import Sandbox, normalise_path
+from app.vocabulary import Level
 
 Flags = list[dict[str, str]]
 Outcome = tuple[dict[str, Any], Flags]
@@ -110,11 +111,13 @@ def _payment_checks(
 
 
 class NotifyArgs(Args):
+    """Arguments of ``notify_user``."""
+
     message: Text
     evidence: list[str] = []
 
 
-@command("notify_user", app="assistant", level="L1", args=NotifyArgs)
+@command("notify_user", app="assistant", level=Level.L1, args=NotifyArgs)
 def notify_user(sandbox: Sandbox, args: NotifyArgs) -> Outcome:
     """Bring something to the user's attention now, citing evidence (record ids, paths)."""
     item = sandbox.add_outbox(
@@ -129,11 +132,13 @@ def notify_user(sandbox: Sandbox, args: NotifyArgs) -> Outcome:
 
 
 class ReminderArgs(Args):
+    """Arguments of ``create_reminder``."""
+
     message: Text
     remind_at: datetime
 
 
-@command("create_reminder", app="assistant", level="L1", args=ReminderArgs)
+@command("create_reminder", app="assistant", level=Level.L1, args=ReminderArgs)
 def create_reminder(sandbox: Sandbox, args: ReminderArgs) -> Outcome:
     """Remind the user of something at a later time."""
     remind_at = local_time(sandbox, args.remind_at)
@@ -147,6 +152,8 @@ def create_reminder(sandbox: Sandbox, args: ReminderArgs) -> Outcome:
 
 
 class FlagEmailArgs(Args):
+    """Arguments of ``flag_email``."""
+
     message_id: str
     note: Text
 
@@ -166,40 +173,46 @@ def _flag_record(
     return item, []
 
 
-@command("flag_email", app="assistant", level="L1", args=FlagEmailArgs)
+@command("flag_email", app="assistant", level=Level.L1, args=FlagEmailArgs)
 def flag_email(sandbox: Sandbox, args: FlagEmailArgs) -> Outcome:
     """Flag an email for the user with a note."""
     return _flag_record(sandbox, ("email", "messages"), args.message_id, "message", args.note)
 
 
 class FlagEventArgs(Args):
+    """Arguments of ``flag_calendar_event``."""
+
     event_id: str
     note: Text
 
 
-@command("flag_calendar_event", app="assistant", level="L1", args=FlagEventArgs)
+@command("flag_calendar_event", app="assistant", level=Level.L1, args=FlagEventArgs)
 def flag_calendar_event(sandbox: Sandbox, args: FlagEventArgs) -> Outcome:
     """Flag a calendar event for the user with a note."""
     return _flag_record(sandbox, ("calendar", "events"), args.event_id, "calendar event", args.note)
 
 
 class FlagChatArgs(Args):
+    """Arguments of ``flag_chat_message``."""
+
     message_id: str
     note: Text
 
 
-@command("flag_chat_message", app="assistant", level="L1", args=FlagChatArgs)
+@command("flag_chat_message", app="assistant", level=Level.L1, args=FlagChatArgs)
 def flag_chat_message(sandbox: Sandbox, args: FlagChatArgs) -> Outcome:
     """Flag a chat message for the user with a note."""
     return _flag_record(sandbox, ("chat", "messages"), args.message_id, "chat message", args.note)
 
 
 class FlagTransactionArgs(Args):
+    """Arguments of ``flag_transaction``."""
+
     transaction_id: str
     note: Text
 
 
-@command("flag_transaction", app="assistant", level="L1", args=FlagTransactionArgs)
+@command("flag_transaction", app="assistant", level=Level.L1, args=FlagTransactionArgs)
 def flag_transaction(sandbox: Sandbox, args: FlagTransactionArgs) -> Outcome:
     """Flag a wallet transaction for the user with a note."""
     return _flag_record(
@@ -211,6 +224,8 @@ def flag_transaction(sandbox: Sandbox, args: FlagTransactionArgs) -> Outcome:
 
 
 class EmailArgs(Args):
+    """Arguments of ``draft_email`` and ``send_email``."""
+
     to: str | list[str]
     subject: Text
     body: Text
@@ -245,7 +260,7 @@ def _email_record(sandbox: Sandbox, args: EmailArgs, folder: str, prefix: str) -
     }
 
 
-@command("draft_email", app="assistant", level="L2", args=EmailArgs)
+@command("draft_email", app="assistant", level=Level.L2, args=EmailArgs)
 def draft_email(sandbox: Sandbox, args: EmailArgs) -> Outcome:
     """Prepare an email in the drafts folder for the user to review and send."""
     record = _email_record(sandbox, args, "drafts", "draft")
@@ -254,11 +269,13 @@ def draft_email(sandbox: Sandbox, args: EmailArgs) -> Outcome:
 
 
 class ChatTextArgs(Args):
+    """Arguments of ``draft_chat_message`` and ``send_chat_message``."""
+
     conversation_id: str
     text: Text
 
 
-@command("draft_chat_message", app="assistant", level="L2", args=ChatTextArgs)
+@command("draft_chat_message", app="assistant", level=Level.L2, args=ChatTextArgs)
 def draft_chat_message(sandbox: Sandbox, args: ChatTextArgs) -> Outcome:
     """Prepare a chat message for the user to review and send."""
     sandbox.require("chat", "conversations", args.conversation_id, "conversation")
@@ -274,6 +291,8 @@ def draft_chat_message(sandbox: Sandbox, args: ChatTextArgs) -> Outcome:
 
 
 class CalendarEventArgs(Args):
+    """Arguments of ``draft_calendar_event`` and ``create_calendar_event``."""
+
     title: Text
     start: datetime
     end: datetime
@@ -296,7 +315,7 @@ def _calendar_record(sandbox: Sandbox, args: CalendarEventArgs, status: str) -> 
     }
 
 
-@command("draft_calendar_event", app="assistant", level="L2", args=CalendarEventArgs)
+@command("draft_calendar_event", app="assistant", level=Level.L2, args=CalendarEventArgs)
 def draft_calendar_event(sandbox: Sandbox, args: CalendarEventArgs) -> Outcome:
     """Put a draft event on the calendar (status draft; nobody is invited yet)."""
     record = _calendar_record(sandbox, args, "draft")
@@ -305,6 +324,8 @@ def draft_calendar_event(sandbox: Sandbox, args: CalendarEventArgs) -> Outcome:
 
 
 class DraftPaymentArgs(Args):
+    """Arguments of ``draft_payment``."""
+
     account_id: str
     payee: Text
     amount_minor: Positive
@@ -313,7 +334,7 @@ class DraftPaymentArgs(Args):
     due: date | datetime | None = None
 
 
-@command("draft_payment", app="assistant", level="L2", args=DraftPaymentArgs)
+@command("draft_payment", app="assistant", level=Level.L2, args=DraftPaymentArgs)
 def draft_payment(sandbox: Sandbox, args: DraftPaymentArgs) -> Outcome:
     """Prepare a payment for the user to approve (nothing leaves the account)."""
     _, flags = _payment_checks(
@@ -335,13 +356,15 @@ def draft_payment(sandbox: Sandbox, args: DraftPaymentArgs) -> Outcome:
 
 
 class DraftContactArgs(Args):
+    """Arguments of ``draft_contact``."""
+
     name: Text
     emails: list[str] = []
     phones: list[str] = []
     notes: str | None = None
 
 
-@command("draft_contact", app="assistant", level="L2", args=DraftContactArgs)
+@command("draft_contact", app="assistant", level=Level.L2, args=DraftContactArgs)
 def draft_contact(sandbox: Sandbox, args: DraftContactArgs) -> Outcome:
     """Prepare a new contact card for the user to confirm."""
     item = sandbox.add_outbox(
@@ -358,11 +381,13 @@ def draft_contact(sandbox: Sandbox, args: DraftContactArgs) -> Outcome:
 
 
 class NoteArgs(Args):
+    """Arguments of ``create_note``."""
+
     path: str
     content: Text
 
 
-@command("create_note", app="assistant", level="L2", args=NoteArgs)
+@command("create_note", app="assistant", level=Level.L2, args=NoteArgs)
 def create_note(sandbox: Sandbox, args: NoteArgs) -> Outcome:
     """Write a note file for the user (e.g. a checklist or a summary of evidence)."""
     path = normalise_path(args.path)
@@ -377,7 +402,7 @@ def create_note(sandbox: Sandbox, args: NoteArgs) -> Outcome:
 # ---------------------------------------------------------------- L3 execute (7)
 
 
-@command("send_email", app="assistant", level="L3", args=EmailArgs)
+@command("send_email", app="assistant", level=Level.L3, args=EmailArgs)
 def send_email(sandbox: Sandbox, args: EmailArgs) -> Outcome:
     """Send an email on the user's behalf."""
     record = _email_record(sandbox, args, "sent", "sent")
@@ -385,7 +410,7 @@ def send_email(sandbox: Sandbox, args: EmailArgs) -> Outcome:
     return {"sent": record["id"], "thread_id": record["thread_id"]}, _send_permission(sandbox)
 
 
-@command("send_chat_message", app="assistant", level="L3", args=ChatTextArgs)
+@command("send_chat_message", app="assistant", level=Level.L3, args=ChatTextArgs)
 def send_chat_message(sandbox: Sandbox, args: ChatTextArgs) -> Outcome:
     """Send a chat message on the user's behalf."""
     sandbox.require("chat", "conversations", args.conversation_id, "conversation")
@@ -401,7 +426,7 @@ def send_chat_message(sandbox: Sandbox, args: ChatTextArgs) -> Outcome:
     return {"sent": record["id"]}, _send_permission(sandbox)
 
 
-@command("create_calendar_event", app="assistant", level="L3", args=CalendarEventArgs)
+@command("create_calendar_event", app="assistant", level=Level.L3, args=CalendarEventArgs)
 def create_calendar_event(sandbox: Sandbox, args: CalendarEventArgs) -> Outcome:
     """Create a confirmed calendar event (invitations go out to the attendees)."""
     record = _calendar_record(sandbox, args, "confirmed")
@@ -410,13 +435,15 @@ def create_calendar_event(sandbox: Sandbox, args: CalendarEventArgs) -> Outcome:
 
 
 class RescheduleArgs(Args):
+    """Arguments of ``reschedule_calendar_event``."""
+
     event_id: str
     start: datetime
     end: datetime
     note: str | None = None
 
 
-@command("reschedule_calendar_event", app="assistant", level="L3", args=RescheduleArgs)
+@command("reschedule_calendar_event", app="assistant", level=Level.L3, args=RescheduleArgs)
 def reschedule_calendar_event(sandbox: Sandbox, args: RescheduleArgs) -> Outcome:
     """Move an existing event to a new start and end."""
     event = sandbox.require("calendar", "events", args.event_id, "calendar event")
@@ -431,11 +458,13 @@ def reschedule_calendar_event(sandbox: Sandbox, args: RescheduleArgs) -> Outcome
 
 
 class CancelEventArgs(Args):
+    """Arguments of ``cancel_calendar_event``."""
+
     event_id: str
     reason: Text
 
 
-@command("cancel_calendar_event", app="assistant", level="L3", args=CancelEventArgs)
+@command("cancel_calendar_event", app="assistant", level=Level.L3, args=CancelEventArgs)
 def cancel_calendar_event(sandbox: Sandbox, args: CancelEventArgs) -> Outcome:
     """Cancel an event (attendees are told the reason)."""
     event = sandbox.require("calendar", "events", args.event_id, "calendar event")
@@ -446,6 +475,8 @@ def cancel_calendar_event(sandbox: Sandbox, args: CancelEventArgs) -> Outcome:
 
 
 class PaymentArgs(Args):
+    """Arguments of ``make_payment``."""
+
     account_id: str
     payee: Text
     amount_minor: Positive
@@ -453,7 +484,7 @@ class PaymentArgs(Args):
     memo: str
 
 
-@command("make_payment", app="assistant", level="L3", args=PaymentArgs)
+@command("make_payment", app="assistant", level=Level.L3, args=PaymentArgs)
 def make_payment(sandbox: Sandbox, args: PaymentArgs) -> Outcome:
     """Pay now from an account (a posted outgoing transaction)."""
     account, flags = _payment_checks(
@@ -484,11 +515,13 @@ def make_payment(sandbox: Sandbox, args: PaymentArgs) -> Outcome:
 
 
 class CancelPaymentArgs(Args):
+    """Arguments of ``cancel_scheduled_payment``."""
+
     payment_id: str
     reason: Text
 
 
-@command("cancel_scheduled_payment", app="assistant", level="L3", args=CancelPaymentArgs)
+@command("cancel_scheduled_payment", app="assistant", level=Level.L3, args=CancelPaymentArgs)
 def cancel_scheduled_payment(sandbox: Sandbox, args: CancelPaymentArgs) -> Outcome:
     """Cancel a scheduled payment before it is due."""
     payment = sandbox.require("wallet", "scheduled_payments", args.payment_id, "scheduled payment")

@@ -6,19 +6,18 @@ import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from app.arena.errors import ArenaError, CommandError
 from app.arena.state import Sandbox
 from app.bounded import load_json
+from app.vocabulary import Level
 
 OUTPUT_LIMIT = 4000
 """Characters of one command's output before it is cut with :data:`TRUNCATION_MARKER`."""
 TRUNCATION_MARKER = "\n[truncated]"
-
-Level = Literal["L1", "L2", "L3"]
 
 
 class Args(BaseModel):
@@ -51,6 +50,7 @@ class CommandSpec:
 
     @property
     def kind(self) -> str:
+        """``retrieval`` or ``action``."""
         return "retrieval" if self.level is None else "action"
 
     def signature(self) -> str:
@@ -72,6 +72,8 @@ class CommandSpec:
         """OpenAI-style tool definition: ``{"type": "function", "function": {...}}``."""
         parameters = self.args_model.model_json_schema()
         parameters.pop("title", None)
+        # the tool's description is the handler's; the arguments class docstring is for readers
+        parameters.pop("description", None)
         for prop in parameters.get("properties", {}).values():
             prop.pop("title", None)
         return {
@@ -112,14 +114,14 @@ def command(
     return register
 
 
-def level_of(command_name: str | None) -> str:
+def level_of(command_name: str | None) -> Level:
     """The action level the catalogue gives a final action: ``L0`` for no action.
 
     Raises:
         KeyError: an unknown or retrieval command.
     """
     if command_name is None:
-        return "L0"
+        return Level.L0
     spec = CATALOGUE[command_name]
     if spec.level is None:
         raise KeyError(f"{command_name} is a retrieval command, not an action")

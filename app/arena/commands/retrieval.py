@@ -45,6 +45,8 @@ def _email_summary(message: dict[str, Any]) -> dict[str, Any]:
 
 
 class EmailListArgs(Args):
+    """Arguments of ``email_list``."""
+
     folder: str = "inbox"
     unread_only: bool = False
     limit: Limit = 20
@@ -64,6 +66,8 @@ def email_list(sandbox: Sandbox, args: EmailListArgs) -> list[dict[str, Any]]:
 
 
 class EmailSearchArgs(Args):
+    """Arguments of ``email_search``."""
+
     query: str
     sender: str | None = None
     since: datetime | None = None
@@ -88,6 +92,8 @@ def email_search(sandbox: Sandbox, args: EmailSearchArgs) -> list[dict[str, Any]
 
 
 class MessageIdArgs(Args):
+    """Arguments of ``email_read``."""
+
     message_id: str
 
 
@@ -99,6 +105,8 @@ def email_read(sandbox: Sandbox, args: MessageIdArgs) -> dict[str, Any]:
 
 
 class ThreadArgs(Args):
+    """Arguments of ``email_thread``."""
+
     thread_id: str
 
 
@@ -115,6 +123,8 @@ def email_thread(sandbox: Sandbox, args: ThreadArgs) -> list[dict[str, Any]]:
 
 
 class AttachmentArgs(Args):
+    """Arguments of ``email_attachment``."""
+
     message_id: str
     name: str
 
@@ -150,6 +160,8 @@ def _overlapping(
 
 
 class RangeArgs(Args):
+    """Arguments of ``calendar_list`` and ``calendar_conflicts``."""
+
     start: datetime
     end: datetime
 
@@ -168,6 +180,8 @@ def calendar_list(sandbox: Sandbox, args: RangeArgs) -> list[dict[str, Any]]:
 
 
 class CalendarSearchArgs(Args):
+    """Arguments of ``calendar_search``."""
+
     query: str
     since: datetime | None = None
     until: datetime | None = None
@@ -189,6 +203,8 @@ def calendar_search(sandbox: Sandbox, args: CalendarSearchArgs) -> list[dict[str
 
 
 class EventIdArgs(Args):
+    """Arguments of ``calendar_get``."""
+
     event_id: str
 
 
@@ -199,6 +215,8 @@ def calendar_get(sandbox: Sandbox, args: EventIdArgs) -> dict[str, Any]:
 
 
 class FreeSlotsArgs(Args):
+    """Arguments of ``calendar_free_slots``."""
+
     date: date
     duration_minutes: Annotated[int, Field(ge=5, le=24 * 60)]
     day_start: HHMM = "08:00"
@@ -237,6 +255,8 @@ def calendar_conflicts(sandbox: Sandbox, args: RangeArgs) -> list[dict[str, Any]
 
 
 class ConversationsArgs(Args):
+    """Arguments of ``chat_conversations``."""
+
     unread_only: bool = False
 
 
@@ -271,6 +291,8 @@ def chat_conversations(sandbox: Sandbox, args: ConversationsArgs) -> list[dict[s
 
 
 class HistoryArgs(Args):
+    """Arguments of ``chat_history``."""
+
     conversation_id: str
     limit: Limit = 50
     before: datetime | None = None
@@ -292,6 +314,8 @@ def chat_history(sandbox: Sandbox, args: HistoryArgs) -> list[dict[str, Any]]:
 
 
 class ChatSearchArgs(Args):
+    """Arguments of ``chat_search``."""
+
     query: str
     conversation_id: str | None = None
 
@@ -311,6 +335,8 @@ def chat_search(sandbox: Sandbox, args: ChatSearchArgs) -> list[dict[str, Any]]:
 
 
 class NoArgs(Args):
+    """No arguments: ``chat_unread``, ``contacts_groups``, ``wallet_accounts``, ``db_tables``."""
+
     pass
 
 
@@ -321,6 +347,8 @@ def chat_unread(sandbox: Sandbox, args: NoArgs) -> list[dict[str, Any]]:
 
 
 class ConversationIdArgs(Args):
+    """Arguments of ``chat_participants``."""
+
     conversation_id: str
 
 
@@ -336,6 +364,8 @@ def chat_participants(sandbox: Sandbox, args: ConversationIdArgs) -> list[dict[s
 
 
 class ContactsListArgs(Args):
+    """Arguments of ``contacts_list``."""
+
     group: str | None = None
     limit: Limit = 50
 
@@ -356,6 +386,8 @@ def contacts_list(sandbox: Sandbox, args: ContactsListArgs) -> list[dict[str, An
 
 
 class QueryArgs(Args):
+    """Arguments of ``contacts_search``, ``wallet_search`` and ``files_search``."""
+
     query: str
 
 
@@ -381,6 +413,8 @@ def contacts_search(sandbox: Sandbox, args: QueryArgs) -> list[dict[str, Any]]:
 
 
 class ContactIdArgs(Args):
+    """Arguments of ``contacts_get``."""
+
     contact_id: str
 
 
@@ -413,6 +447,8 @@ def wallet_accounts(sandbox: Sandbox, args: NoArgs) -> list[dict[str, Any]]:
 
 
 class TransactionsArgs(Args):
+    """Arguments of ``wallet_transactions``."""
+
     account_id: str | None = None
     since: datetime | None = None
     until: datetime | None = None
@@ -453,6 +489,8 @@ def wallet_search(sandbox: Sandbox, args: QueryArgs) -> list[dict[str, Any]]:
 
 
 class ScheduledArgs(Args):
+    """Arguments of ``wallet_scheduled``."""
+
     account_id: str | None = None
 
 
@@ -483,6 +521,8 @@ def db_tables(sandbox: Sandbox, args: NoArgs) -> list[str]:
 
 
 class TableArgs(Args):
+    """Arguments of ``db_schema``."""
+
     table: str
 
 
@@ -498,6 +538,8 @@ def db_schema(sandbox: Sandbox, args: TableArgs) -> str:
 
 
 class SqlArgs(Args):
+    """Arguments of ``db_query``."""
+
     sql: str
 
 
@@ -523,6 +565,8 @@ def db_query(sandbox: Sandbox, args: SqlArgs) -> dict[str, Any]:
 
 
 class DirectoryArgs(Args):
+    """Arguments of ``files_list``."""
+
     directory: str = "/"
 
 
@@ -545,6 +589,8 @@ def files_list(sandbox: Sandbox, args: DirectoryArgs) -> list[str]:
 
 
 class ReadArgs(Args):
+    """Arguments of ``files_read``."""
+
     path: str
     offset: Annotated[int, Field(ge=0)] = 0
     max_lines: Annotated[int, Field(ge=1, le=1000)] = 200

@@ -1,5 +1,8 @@
-"""The corpus mix: domains, need types, levels, persona permissions, wallet currencies and
-the unreachable-user justification of L3 best interventions (DESIGN.md §2, issue 12 item 3)."""
+"""The corpus mix (DESIGN.md §2, issue 12 item 3).
+
+Domains, need types, levels, persona permissions, wallet currencies and the unreachable-user
+justification of L3 best interventions.
+"""
 
 from __future__ import annotations
 
@@ -8,11 +11,8 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from app.arena.schema import DOMAINS, NEED_TYPES
 from app.scenarios.corpus.loading import CorpusEnvironment, Prepared
-
-LEVELS: tuple[str, ...] = ("L0", "L1", "L2", "L3")
-
+from app.vocabulary import DOMAINS, LEVELS, NEED_TYPES, Level
 
 LOW_SPENDING_LIMIT_MINOR: Mapping[str, int] = {
     "EUR": 100_00,
@@ -93,13 +93,13 @@ def count_mix(scenarios: Iterable[Prepared], environments: Iterable[CorpusEnviro
         scenarios: the prepared scenarios.
         environments: every environment of the corpus.
     """
-    env_by_domain = dict.fromkeys(DOMAINS, 0)
+    env_by_domain: dict[str, int] = dict.fromkeys(DOMAINS, 0)
     for environment in environments:
         env_by_domain[environment.spec.domain] += 1
-    by_domain = dict.fromkeys(DOMAINS, 0)
-    by_need = dict.fromkeys(NEED_TYPES, 0)
-    by_level = dict.fromkeys(LEVELS, 0)
-    cross = {need: dict.fromkeys(LEVELS, 0) for need in NEED_TYPES}
+    by_domain: dict[str, int] = dict.fromkeys(DOMAINS, 0)
+    by_need: dict[str, int] = dict.fromkeys(NEED_TYPES, 0)
+    by_level: dict[str, int] = dict.fromkeys(LEVELS, 0)
+    cross: dict[str, dict[str, int]] = {need: dict.fromkeys(LEVELS, 0) for need in NEED_TYPES}
     for item in scenarios:
         level = item.spec.design.best_intervention.level
         by_domain[item.environment.spec.domain] += 1
@@ -216,7 +216,7 @@ def unreachable_justifications(scenarios: Iterable[Prepared]) -> tuple[Unreachab
     rows = []
     for item in scenarios:
         design = item.spec.design
-        if design.best_intervention.level != "L3":
+        if design.best_intervention.level != Level.L3:
             continue
         text = f"{design.need}\n{design.rationale}"
         found = sorted({match.group(0).lower() for match in _UNREACHABLE.finditer(text)})

@@ -8,11 +8,10 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from app.arena.schema import NEED_TYPES
 from app.arena.viewer import format_money
 from app.scenarios.corpus.arcs import LABEL_LETTERS
-from app.scenarios.corpus.mix import LEVELS
 from app.scenarios.corpus.stats import CorpusStats
+from app.vocabulary import LEVELS, NEED_TYPES
 
 EXAMPLES = 6
 """Scenario ids shown per row before ``…``."""

@@ -1,5 +1,7 @@
-"""The retrieval space: database and file sizes per environment, near-duplicate distractors for
-key evidence (issue 12 item 4)."""
+"""The retrieval space (issue 12 item 4).
+
+Database and file sizes per environment, near-duplicate distractors for key evidence.
+"""
 
 from __future__ import annotations
 
@@ -146,8 +148,11 @@ def _quote(identifier: str) -> str:
 
 
 def _similar(matcher: SequenceMatcher[str], candidate: str, at_least: float) -> float:
-    """difflib's ratio of `candidate` to the matcher's second sequence (set once, so its index
-    is built once), 0 when a cheap upper bound is already below `at_least`."""
+    """Difflib's ratio of `candidate` to the matcher's second sequence.
+
+    The second sequence is set once, so its index is built once; 0 when a cheap upper bound is
+    already below `at_least`.
+    """
     matcher.set_seq1(candidate)
     if matcher.real_quick_ratio() < at_least or matcher.quick_ratio() < at_least:
         return 0.0

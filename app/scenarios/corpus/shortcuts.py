@@ -1,5 +1,8 @@
-"""Shortcuts a model can learn: ids that tell story from noise (V12's idea), records dated
-before they arrive (V10's idea), repeated event sequences, templated text across environments."""
+"""Shortcuts a model can learn.
+
+Ids that tell story from noise (V12's idea), records dated before they arrive (V10's idea),
+repeated event sequences, templated text across environments.
+"""
 
 from __future__ import annotations
 
@@ -35,8 +38,11 @@ class IdSeries:
 
     @property
     def direction(self) -> Literal["noise_above", "noise_below"] | None:
-        """``noise_above`` when every noise number is above every story number, ``noise_below``
-        when every one is below, None when they interleave."""
+        """Which side of the story numbers the noise numbers lie on.
+
+        ``noise_above`` when every noise number is above every story number, ``noise_below``
+        when every one is below, None when they interleave.
+        """
         if min(self.noise) > max(self.story):
             return "noise_above"
         if max(self.noise) < min(self.story):

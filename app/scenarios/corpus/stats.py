@@ -1,5 +1,8 @@
-"""All statistics together: :class:`CorpusStats`, :func:`compute_corpus_stats` and the JSON
-document of ``halo corpus stats --format json``."""
+"""All statistics together.
+
+:class:`CorpusStats`, :func:`compute_corpus_stats` and the JSON document of
+``halo corpus stats --format json``.
+"""
 
 from __future__ import annotations
 
@@ -90,8 +93,10 @@ class CorpusStats:
 
     @property
     def all_targets_met(self) -> bool:
-        """Every target passes and nothing was left out: no skipped scenario, no environment
-        problem (what ``--check`` gates on)."""
+        """Every target passes and nothing was left out (what ``--check`` gates on).
+
+        Nothing left out: no skipped scenario, no environment problem.
+        """
         return (
             all(target.passed for target in self.targets)
             and not self.skipped

@@ -1,7 +1,8 @@
-"""Account administration: admins create accounts, change roles, deactivate, reactivate and
-reset passwords; leads see the list and create annotator accounts (issue "Annotation workflows",
-accounts and roles: "a lead can create users"; the policy is
-:data:`app.users.service.CREATABLE_ROLES`).
+"""Account administration: accounts, roles, deactivation and passwords.
+
+Admins create accounts, change roles, deactivate, reactivate and reset passwords; leads see the
+list and create annotator accounts (issue "Annotation workflows", accounts and roles: "a lead
+can create users"; the policy is :data:`app.users.service.CREATABLE_ROLES`).
 """
 
 from __future__ import annotations
@@ -15,8 +16,8 @@ from starlette.responses import Response
 from app.db import SessionDep
 from app.errors import ConflictError, ForbiddenError, UnprocessableError
 from app.models import User
-from app.models.users import ROLES
 from app.users import service
+from app.vocabulary import ROLES, Role
 from app.web.deps import AdminUser, LeadOrAdminUser, verify_csrf
 from app.web.forms import DbId
 from app.web.templating import is_htmx, render
@@ -44,7 +45,7 @@ def _page(
         "active_admins": listing.active_admins,
         "held": listing.held,
         "roles": ROLES,
-        "can_edit": viewer.role == "admin",
+        "can_edit": viewer.role == Role.ADMIN,
         "creatable": service.creatable_roles(viewer),
         "error": error,
         "notice": notice,

@@ -1,5 +1,8 @@
-"""Analysis for leads, researchers and admins: every paper table and figure with filters,
-downloads, the automatic-judge evaluation and background exports (DESIGN.md §8, §9)."""
+"""Analysis for leads, researchers and admins (DESIGN.md §8, §9).
+
+Every paper table and figure with filters, downloads, the automatic-judge evaluation and
+background exports.
+"""
 
 from __future__ import annotations
 
@@ -13,7 +16,6 @@ from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import UploadFile
 from starlette.responses import FileResponse, RedirectResponse, Response
 
-from app.arena.schema import DOMAINS, NEED_TYPES
 from app.db import SessionDep
 from app.errors import DomainError, NotFoundError, UnprocessableError
 from app.export import jobs
@@ -34,6 +36,7 @@ from app.metrics.render import (
 from app.models import User
 from app.models.export import EXPORT_JOB_FORMATS
 from app.settings import get_settings
+from app.vocabulary import DOMAINS, NEED_TYPES
 from app.web.deps import LeadUser, verify_csrf
 from app.web.forms import new_submission_token, submission_token
 from app.web.jobs import start_job
@@ -127,8 +130,9 @@ def _int(value: str, name: str) -> int | None:
 
 
 def _filters(values: Mapping[str, Any]) -> MetricFilters:
-    """The analysis filters from a query string or form (``run``, ``phase``, ``need_type``,
-    ``domain``; blank = all).
+    """The analysis filters from a query string or form.
+
+    ``run``, ``phase``, ``need_type``, ``domain``; blank = all.
 
     Raises:
         UnprocessableError: a value that is not a number, need type or domain.
@@ -169,6 +173,7 @@ def _base_context(session: Any, filters: MetricFilters) -> dict[str, Any]:
 
 @router.get("")
 def analysis_page(request: Request, session: SessionDep, user: LeadUser) -> Response:
+    """GET /analysis: every table and figure under the query's filters."""
     filters = _filters(request.query_params)
     report = analysis_report(session, **filters.as_dict())
     figures = {
@@ -186,6 +191,7 @@ def analysis_page(request: Request, session: SessionDep, user: LeadUser) -> Resp
 
 @router.get("/judge")
 def judge_page(request: Request, session: SessionDep, user: LeadUser) -> Response:
+    """GET /analysis/judge: the form to upload automatic-judge predictions (Table 11)."""
     filters = _filters(request.query_params)
     return render(
         request,
@@ -196,6 +202,7 @@ def judge_page(request: Request, session: SessionDep, user: LeadUser) -> Respons
 
 @router.post("/judge")
 async def judge_upload(request: Request, session: SessionDep, user: LeadUser) -> Response:
+    """POST /analysis/judge: Table 11 of an uploaded predictions file, or its problems."""
     form = await request.form()
     filters = _filters(form)
     context: dict[str, Any] = {
@@ -228,8 +235,10 @@ async def judge_upload(request: Request, session: SessionDep, user: LeadUser) ->
 
 
 def _data_links(table: MetricTable) -> dict[str, tuple[str, str]]:
-    """CSV and LaTeX of a table as ``data:`` links (for results of uploads, which are not
-    stored and so have no download address)."""
+    """CSV and LaTeX of a table as ``data:`` links.
+
+    For results of uploads, which are not stored and so have no download address.
+    """
     links = {}
     for text, (fmt, media) in (
         ("CSV", DOWNLOAD_FORMATS["csv"]),
@@ -250,6 +259,7 @@ def _dispatch(job_id: int, background: BackgroundTasks) -> None:
 
 @router.get("/exports")
 def exports_page(request: Request, session: SessionDep, user: LeadUser) -> Response:
+    """GET /analysis/exports: the export jobs and the form that starts one."""
     return _exports_page(request, session, user, error=None)
 
 
@@ -266,7 +276,7 @@ def _exports_page(
         "finished": jobs.FINISHED,
         "retention": (settings.export_retention_days, settings.export_keep_per_user),
         "files": {job.id: jobs.job_files(job) for job in export_jobs},
-        "active": any(job.status in ("queued", "running") for job in export_jobs),
+        "active": any(job.status in jobs.OPEN for job in export_jobs),
         "formats": EXPORT_JOB_FORMATS,
         "options": filter_options(session),
         "error": error,
@@ -280,6 +290,7 @@ def _exports_page(
 async def start_export(
     request: Request, session: SessionDep, user: LeadUser, background: BackgroundTasks
 ) -> Response:
+    """POST /analysis/exports: create an export job, start it, back to the list."""
     form = await request.form()
     try:
         job = jobs.create_export_job(
@@ -301,6 +312,7 @@ async def start_export(
 
 @router.post("/exports/{job_id}/delete")
 def delete_export(request: Request, session: SessionDep, user: LeadUser, job_id: int) -> Response:
+    """POST /analysis/exports/{id}/delete: delete a finished or interrupted job."""
     try:
         jobs.delete_export_job(session, job_id, user=user)
     except UnprocessableError as exc:
@@ -310,12 +322,14 @@ def delete_export(request: Request, session: SessionDep, user: LeadUser, job_id:
 
 @router.get("/exports/{job_id}/download/{name}")
 def download_export(session: SessionDep, user: LeadUser, job_id: int, name: str) -> Response:
+    """GET /analysis/exports/{id}/download/{name}: a file of a finished job."""
     path = jobs.export_file_path(session, job_id, name, user=user)
     return FileResponse(path, filename=f"halo-export-{job_id}-{path.name}")
 
 
 @router.get("/figure/{name}.svg")
 def figure_svg(request: Request, session: SessionDep, user: LeadUser, name: str) -> Response:
+    """GET /analysis/figure/{name}.svg: one figure under the query's filters."""
     filters = _filters(request.query_params)
     try:
         data = registry.figure_data(session, name, **filters.as_dict())
@@ -328,6 +342,7 @@ def figure_svg(request: Request, session: SessionDep, user: LeadUser, name: str)
 def table_download(
     request: Request, session: SessionDep, user: LeadUser, name: str, fmt: str
 ) -> Response:
+    """GET /analysis/{name}.{csv,tex,json}: one table under the query's filters."""
     filters = _filters(request.query_params)
     spec = registry.TABLES.get(name)
     if fmt not in DOWNLOAD_FORMATS or spec is None or spec.needs_predictions:

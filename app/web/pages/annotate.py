@@ -1,7 +1,8 @@
 """The annotator's workspace: queue and diagnosis page (DESIGN.md §7). Blinded: no agent names.
 
 HTTP only: each route parses the form, makes one call into :mod:`app.annotation.workspace`
-(or :mod:`app.annotation.drafts` for the autosave) and renders what it returns."""
+(or :mod:`app.annotation.drafts` for the autosave) and renders what it returns.
+"""
 
 from __future__ import annotations
 
@@ -82,6 +83,7 @@ def _seconds_spent(form: Any) -> float | None:
 
 @router.get("")
 def queue_page(request: Request, session: SessionDep, user: AnnotatorUser) -> Response:
+    """GET /annotate: the annotator's queue (read only)."""
     page = workspace.open_queue(session, annotator=user)
     return render(
         request,
@@ -165,8 +167,10 @@ def _lapsed_response(request: Request, lapse: workspace.Lapse, status_code: int)
 def checkpoint_page(
     request: Request, session: SessionDep, user: AnnotatorUser, scenario_id: str, t: int
 ) -> Response:
-    """All of the annotator's blinded responses at one checkpoint, side by side (paired protocol:
-    same person, same prefix), in the stable shuffled order of the queue."""
+    """All of the annotator's blinded responses at one checkpoint, side by side.
+
+    Paired protocol: same person, same prefix; in the stable shuffled order of the queue.
+    """
     page = workspace.open_checkpoint(session, annotator=user, scenario_id=scenario_id, t=t)
     return render(
         request,
@@ -186,8 +190,11 @@ def checkpoint_page(
 async def save_draft(
     request: Request, session: SessionDep, user: AnnotatorUser, response_id: str
 ) -> Response:
-    """Autosave of the diagnosis form (sent by the page as answers change): 204 when stored;
-    409 with the reason as plain text when stored although the item has left the queue."""
+    """Autosave of the diagnosis form, sent by the page as answers change.
+
+    204 when stored; 409 with the reason as plain text when stored although the item has left
+    the queue.
+    """
     form = await request.form()
     try:
         drafts.save_draft(
@@ -204,6 +211,7 @@ async def save_draft(
 
 @router.post("/{response_id}/draft/discard")
 def discard_draft(session: SessionDep, user: AnnotatorUser, response_id: str) -> Response:
+    """POST: drop the annotator's draft of the item, then show the item again."""
     drafts.discard_draft(session, annotator=user, response_id=response_id)
     return RedirectResponse(f"/annotate/{response_id}", status_code=303)
 
@@ -230,9 +238,11 @@ def item_page(
 async def submit(
     request: Request, session: SessionDep, user: AnnotatorUser, response_id: str
 ) -> Response:
-    """Submit the diagnosis form: 303 (or 204 with ``HX-Redirect`` for the page's fetch) to the
-    next open item; a refusal re-renders the page with the reason (422 a broken rule, 409 a
-    conflict or an item that left the queue).
+    """Submit the diagnosis form.
+
+    303 (or 204 with ``HX-Redirect`` for the page's fetch) to the next open item; a refusal
+    re-renders the page with the reason (422 a broken rule, 409 a conflict or an item that
+    left the queue).
 
     The page retries a submit whose reply it never got (offline, a lost reply) with the same
     ``version`` and answers; :func:`app.annotation.workspace.submit` takes a repeat of the save

@@ -17,7 +17,7 @@ from starlette.responses import JSONResponse, Response
 
 from app.arena.commands import CATALOGUE
 from app.arena.errors import ArenaError
-from app.arena.schema import NEED_TYPES, EnvironmentSpec
+from app.arena.schema import EnvironmentSpec
 from app.arena.viewer import (
     COLLECTION_LABELS,
     STATE_COLUMNS,
@@ -34,9 +34,9 @@ from app.db import SessionDep
 from app.errors import NotFoundError
 from app.models import Environment, Scenario
 from app.scenarios.corpus.arcs import LABEL_LETTERS
-from app.scenarios.corpus.mix import LEVELS
 from app.scenarios.corpus.report import format_threshold
 from app.scenarios.service import LoadedScenario, load_scenario, stored_corpus_stats
+from app.vocabulary import LEVELS, NEED_TYPES
 from app.web.deps import CurrentUser, LeadUser, verify_csrf
 from app.web.templating import is_htmx, render
 
@@ -147,8 +147,11 @@ def scenario_page(
 
 
 def _typed_args(args: str | None, example: str | None) -> str | None:
-    """`args` when the user typed them; None when the box is blank or still holds `example`
-    (compared as JSON when both parse, so whitespace does not count as typing)."""
+    """`args` when the user typed them, else None.
+
+    None when the box is blank or still holds `example` (compared as JSON when both parse, so
+    whitespace does not count as typing).
+    """
     if args is None or not args.strip():
         return None
     if example is not None:

@@ -1,5 +1,7 @@
-"""The scenario audit workspace: reviewers' queue and review page, leads' adjudication of splits,
-and the Table 6 counts (DESIGN.md §7). Annotators have no access."""
+"""The scenario audit workspace (DESIGN.md §7). Annotators have no access.
+
+Reviewers' queue and review page, leads' adjudication of splits, and the Table 6 counts.
+"""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from app.annotation import audit
 from app.db import SessionDep
 from app.errors import ConflictError, ForbiddenError, UnprocessableError
 from app.models import Scenario, User
+from app.vocabulary import AuditStatus
 from app.web.deps import require_roles, verify_csrf
 from app.web.templating import is_htmx, render
 
@@ -32,6 +35,7 @@ def _redirect(request: Request, target: str) -> Response:
 
 @router.get("")
 def queue_page(request: Request, session: SessionDep, user: AuditorUser) -> Response:
+    """GET /audit: the reviewer's queue, their reviews and the audit's counts."""
     queue = audit.audit_queue(session, user)
     mine = audit.reviewed_by(session, user)
     context = {
@@ -51,6 +55,7 @@ def queue_page(request: Request, session: SessionDep, user: AuditorUser) -> Resp
 
 @router.get("/statistics")
 def statistics_page(request: Request, session: SessionDep, user: AuditorUser) -> Response:
+    """GET /audit/statistics: the audit's counts (paper Table 6)."""
     stats = audit.audit_statistics(session)
     return render(request, "audit/statistics.html", {"stats": stats, "criteria": audit.CRITERIA})
 
@@ -71,7 +76,9 @@ def _adjudication_page(
         "own": len(audit.adjudication_queue(session)) - len(items),
         "criteria": audit.CRITERIA,
         "error": error,
-        "decided": decided if decided is not None and decided.audit_status != "split" else None,
+        "decided": decided
+        if decided is not None and decided.audit_status != AuditStatus.SPLIT
+        else None,
     }
     block = "splits" if is_htmx(request) and error is None else None
     return render(request, "audit/adjudication.html", context, block=block, status_code=status_code)
@@ -79,6 +86,7 @@ def _adjudication_page(
 
 @router.get("/adjudication")
 def adjudication_page(request: Request, session: SessionDep, user: AdjudicatorUser) -> Response:
+    """GET /audit/adjudication: the splits this adjudicator may decide."""
     return _adjudication_page(request, session, user)
 
 
@@ -86,6 +94,7 @@ def adjudication_page(request: Request, session: SessionDep, user: AdjudicatorUs
 async def adjudicate_view(
     request: Request, session: SessionDep, user: AdjudicatorUser, scenario_id: str
 ) -> Response:
+    """POST /audit/adjudication/{id}: decide a split; a refusal keeps the form."""
     form = await request.form()
     decision = str(form.get("decision") or "")
     comment = str(form.get("comment") or "")
@@ -123,8 +132,10 @@ def _timeline(scenario: Scenario) -> list[dict[str, Any]]:
 
 
 def _neighbours(queue: list[audit.AuditQueueItem], scenario_id: str) -> tuple[str | None, ...]:
-    """Previous and next scenario of the queue around `scenario_id` (in id order), and the next
-    one to review after voting on it."""
+    """Previous and next scenario of the queue around `scenario_id` (in id order).
+
+    Also the next one to review after voting on it.
+    """
     ids = [item.scenario_id for item in queue]
     previous = max((i for i in ids if i < scenario_id), default=None)
     following = min((i for i in ids if i > scenario_id), default=None)
@@ -168,6 +179,7 @@ def _review_page(
 def review_page(
     request: Request, session: SessionDep, user: AuditorUser, scenario_id: str
 ) -> Response:
+    """GET /audit/{scenario_id}: the scenario under review and the vote form."""
     return _review_page(request, session, user, scenario_id)
 
 
@@ -175,6 +187,7 @@ def review_page(
 async def vote_view(
     request: Request, session: SessionDep, user: AuditorUser, scenario_id: str
 ) -> Response:
+    """POST /audit/{scenario_id}: cast a vote; a refusal keeps the answers."""
     form = await request.form()
     # each criterion is answered on its own (radios that start unchecked): an unanswered one is
     # left out, and cast_vote refuses the vote naming it, never counting it as a fail

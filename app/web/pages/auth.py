@@ -23,12 +23,18 @@ from app.users.service import (
     end_sessions,
     log_in,
 )
+from app.vocabulary import Role
 from app.web.deps import CurrentUser, session_user, start_session, verify_csrf
 from app.web.templating import render
 
 router = APIRouter(dependencies=[Depends(verify_csrf)])
 
-HOME = {"annotator": "/annotate", "lead": "/lead", "researcher": "/lead", "admin": "/lead"}
+HOME: dict[str, str] = {
+    Role.ANNOTATOR: "/annotate",
+    Role.LEAD: "/lead",
+    Role.RESEARCHER: "/lead",
+    Role.ADMIN: "/lead",
+}
 LOGGED_OUT = "You are logged out on every browser and device where this account was logged in."
 
 
@@ -46,9 +52,11 @@ def _minutes(span: timedelta) -> int:
 
 
 def _client_ip(request: Request) -> str:
-    """The address log-ins are throttled under: the connection's peer, or the client a proxy
-    listed in ``FORWARDED_ALLOW_IPS`` forwarded for (see :func:`app.main.create_app`); a
-    header from anyone else is ignored."""
+    """The address log-ins are throttled under.
+
+    The connection's peer, or the client a proxy listed in ``FORWARDED_ALLOW_IPS`` forwarded for
+    (see :func:`app.main.create_app`); a header from anyone else is ignored.
+    """
     return request.client.host if request.client else "unknown"
 
 

@@ -25,6 +25,7 @@ from app.annotation.progress import batch_progress, list_batches
 from app.db import SessionDep
 from app.errors import ConflictError, UnprocessableError
 from app.models import User
+from app.vocabulary import AssignmentKind
 from app.web.deps import LeadOrAdminUser, verify_csrf
 from app.web.forms import DB_INT_MAX, DbId, whole_number
 from app.web.templating import is_htmx, render
@@ -86,8 +87,10 @@ def _refused(request: Request, page: str, message: str, **offer: Any) -> Respons
 
 
 def _flash(request: Request) -> dict[str, Any]:
-    """The refusal waiting for this page, removed from the session (shown once). A polling
-    htmx request never takes it: it is the full page's to show."""
+    """The refusal waiting for this page, removed from the session (shown once).
+
+    A polling htmx request never takes it: it is the full page's to show.
+    """
     waiting = request.session.get(FLASH)
     if is_htmx(request) or not isinstance(waiting, dict):
         return {}
@@ -114,6 +117,7 @@ def _list_page(request: Request, session: SessionDep) -> Response:
 
 @router.get("")
 def batches_page(request: Request, session: SessionDep, user: LeadOrAdminUser) -> Response:
+    """GET /lead/batches: the batches and the create form (reads only)."""
     return _list_page(request, session)
 
 
@@ -142,6 +146,7 @@ def _phase(value: Any) -> int:
 async def create_batch_view(
     request: Request, session: SessionDep, user: LeadOrAdminUser
 ) -> Response:
+    """POST /lead/batches: create a batch and open it; a refusal shows the form again."""
     values = _form_values(await request.form())
     try:
         annotators = [_optional_int(a, "annotators") for a in values["annotators"]]
@@ -225,6 +230,7 @@ def _detail_page(request: Request, session: SessionDep, batch_id: DbId) -> Respo
 def batch_page(
     request: Request, session: SessionDep, user: LeadOrAdminUser, batch_id: DbId
 ) -> Response:
+    """GET /lead/batches/{id}: the batch's progress and history (reads only)."""
     return _detail_page(request, session, batch_id)
 
 
@@ -268,7 +274,7 @@ async def reassign_view(
             session,
             batch_id=batch_id,
             scenario_id=scenario_id,
-            kind=str(form.get("kind") or "primary"),
+            kind=str(form.get("kind") or AssignmentKind.PRIMARY),
             from_annotator=from_annotator,
             to_annotator=to_annotator,
             by=user.id,
@@ -323,6 +329,7 @@ async def release_view(
 
 @router.post("/{batch_id}/reclaim")
 def reclaim_view(session: SessionDep, user: LeadOrAdminUser, batch_id: DbId) -> Response:
+    """POST /lead/batches/{id}/reclaim: free the batch's expired, unjudged items."""
     get_batch(session, batch_id)
     return _back(batch_id, "reclaimed", moves.reclaim_expired(session, batch_id=batch_id))
 

@@ -1,7 +1,9 @@
-"""The lead's overview: Table 1 per agent, run and annotation progress, the adjudication queue
-(DESIGN.md §7, §8). Researchers read it too; only leads and admins get the batch and
-adjudication links. Loading it never writes (expired assignments are reclaimed on a schedule,
-:mod:`app.annotation.reclaim`)."""
+"""The lead's overview page (DESIGN.md §7, §8).
+
+Table 1 per agent, run and annotation progress, the adjudication queue. Researchers read it
+too; only leads and admins get the batch and adjudication links. Loading it never writes
+(expired assignments are reclaimed on a schedule, :mod:`app.annotation.reclaim`).
+"""
 
 from __future__ import annotations
 
@@ -24,6 +26,7 @@ router = APIRouter(prefix="/lead", dependencies=[Depends(verify_csrf)])
 def overview(
     request: Request, session: SessionDep, user: LeadUser, phase: OptionalPhase = None
 ) -> Response:
+    """GET /lead: the overview, for a phase or all phases (read only)."""
     page = lead_overview(session, viewer=user, phase=phase)
     return render(
         request,
@@ -48,6 +51,7 @@ def overview(
 
 @router.get("/table1.{fmt}")
 def table1_download(session: SessionDep, user: LeadUser, fmt: str) -> Response:
+    """GET /lead/table1.{csv,json,tex}: Table 1 per agent as a download."""
     if fmt not in ("csv", "json", "tex"):
         return Response("unknown format; use csv, json or tex", status_code=404)
     columns, rows = metric_table(session, "table1")

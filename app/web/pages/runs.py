@@ -14,6 +14,7 @@ from app.errors import DomainError, UnprocessableError
 from app.jobs.progress import JobProgress
 from app.models import Environment, Run, Scenario
 from app.runs import queries, service, tasks
+from app.vocabulary import NEED_TYPES, ResponseStatus, RunStatus
 from app.web.deps import ResearcherUser, verify_csrf
 from app.web.forms import new_submission_token, submission_token
 from app.web.jobs import start_job
@@ -28,6 +29,7 @@ def _dispatch(run_id: int, background: BackgroundTasks) -> None:
 
 @router.get("/runs")
 def runs_page(request: Request, session: SessionDep, user: ResearcherUser) -> Response:
+    """GET /runs: the runs with their progress, and the form that starts one."""
     return _runs_page(request, session, error=None, values={})
 
 
@@ -54,7 +56,7 @@ def _runs_page(
             "scenario_counts": counts,
             "error": error,
             "values": values,
-            "need_types": ("dependency", "blockage", "risk", "opportunity"),
+            "need_types": NEED_TYPES,
             # a fresh one-time token per rendering; a failed submit keeps its own
             "submission": values.get("submission") or new_submission_token(),
         },
@@ -66,6 +68,7 @@ def _runs_page(
 async def create_run_view(
     request: Request, session: SessionDep, user: ResearcherUser, background: BackgroundTasks
 ) -> Response:
+    """POST /runs: plan a run, start it, and open its page."""
     form = await request.form()
     agents = [str(a) for a in form.getlist("agents")]
     environments = [str(e) for e in form.getlist("environments")]
@@ -124,23 +127,29 @@ def _int(value: Any, field: str, default: int) -> int:
 
 
 def _is_open(run: Run, progress: JobProgress) -> bool:
-    """Whether a run's page should keep polling: it is producing, or a response of a
-    cancelled run is still being finished."""
-    return run.status in ("pending", "running") or bool(progress["by_status"].get("running"))
+    """Whether a run's page should keep polling.
+
+    It does while the run is producing, or while a response of a cancelled run is still being
+    finished.
+    """
+    return run.status in (RunStatus.PENDING, RunStatus.RUNNING) or bool(
+        progress["by_status"].get(ResponseStatus.RUNNING)
+    )
 
 
 def _actions(run: Run, progress: JobProgress, abandoned: int = 0) -> dict[str, Any]:
-    """Which buttons the run page shows, and a key that changes when the set of buttons does
-    (the retry count alone is swapped inside its button, so focus stays on it). `abandoned`:
-    running responses whose holder died (e.g. the server restarted mid-run); retry takes them
-    back too."""
+    """Which buttons the run page shows, and a key that changes when the set of buttons does.
+
+    The retry count alone is swapped inside its button, so focus stays on it. `abandoned`: running
+    responses whose holder died (e.g. the server restarted mid-run); retry takes them back too.
+    """
     imported = "imported_from" in (run.settings or {})
     retry = (
         0
-        if imported or run.status == "cancelled"
-        else progress["by_status"].get("api_error", 0) + abandoned
+        if imported or run.status == RunStatus.CANCELLED
+        else progress["by_status"].get(ResponseStatus.API_ERROR, 0) + abandoned
     )
-    cancel = run.status in ("pending", "running")
+    cancel = run.status in (RunStatus.PENDING, RunStatus.RUNNING)
     return {
         "retry": retry,
         "cancel": cancel,
@@ -150,8 +159,11 @@ def _actions(run: Run, progress: JobProgress, abandoned: int = 0) -> dict[str, A
 
 @router.get("/runs/{run_id}")
 def run_page(request: Request, session: SessionDep, user: ResearcherUser, run_id: int) -> Response:
-    """The run page; an htmx poll gets only the progress block (aggregate counts), the buttons
-    out of band when they changed, and a page reload once the run has ended."""
+    """The run page.
+
+    An htmx poll gets only the progress block (aggregate counts), the buttons out of band when they
+    changed, and a page reload once the run has ended.
+    """
     run = session.get(Run, run_id)
     if run is None:
         from app.errors import NotFoundError
@@ -161,7 +173,7 @@ def run_page(request: Request, session: SessionDep, user: ResearcherUser, run_id
     is_open = _is_open(run, progress)
     abandoned = (
         len(service.abandoned_response_ids(session, run_id))
-        if progress["by_status"].get("running")
+        if progress["by_status"].get(ResponseStatus.RUNNING)
         else 0
     )
     actions = _actions(run, progress, abandoned)
@@ -187,6 +199,7 @@ def run_page(request: Request, session: SessionDep, user: ResearcherUser, run_id
 def retry_view(
     session: SessionDep, user: ResearcherUser, run_id: int, background: BackgroundTasks
 ) -> Response:
+    """POST /runs/{id}/retry: put failed and abandoned responses back, restart."""
     service.retry_failed(session, run_id)
     _dispatch(run_id, background)
     return RedirectResponse(f"/runs/{run_id}", status_code=303)
@@ -194,12 +207,14 @@ def retry_view(
 
 @router.post("/runs/{run_id}/cancel")
 def cancel_view(session: SessionDep, user: ResearcherUser, run_id: int) -> Response:
+    """POST /runs/{id}/cancel: cancel the run (its pending and abandoned responses)."""
     service.cancel_run(session, run_id)
     return RedirectResponse(f"/runs/{run_id}", status_code=303)
 
 
 @router.get("/agents")
 def agents_page(request: Request, session: SessionDep, user: ResearcherUser) -> Response:
+    """GET /agents: the agents and the form that defines one."""
     return render(
         request, "runs/agents.html", {"agents": list_agents(session), "error": None, "values": {}}
     )
@@ -209,6 +224,7 @@ def agents_page(request: Request, session: SessionDep, user: ResearcherUser) -> 
 async def create_agent_view(
     request: Request, session: SessionDep, user: ResearcherUser
 ) -> Response:
+    """POST /agents: define an endpoint agent; a refusal keeps the form."""
     form = await request.form()
     values = {
         key: str(form.get(key) or "")

@@ -148,13 +148,20 @@ def text_problem(text: str) -> tuple[int, str] | None:
     return match.start(), f"{what} (U+{ord(char):04X})"
 
 
-def unstorable_text(data: Any) -> list[tuple[str, str]]:
+MAX_SEED_STRING = 100_000
+"""Characters one string (or key) of a seed JSON file may hold (V01); the seed scenarios' longest
+is a few thousand."""
+
+
+def unstorable_text(data: Any, *, max_length: int | None = None) -> list[tuple[str, str]]:
     """Every string in parsed JSON that holds text PostgreSQL cannot store, in document order.
 
     Object keys are checked as well as values. Iterative (no recursion), so any depth is safe.
 
     Args:
         data: a parsed JSON value.
+        max_length: when given, a string (or key) longer than this many characters is reported
+            too (e.g. :data:`MAX_SEED_STRING` for seed files).
 
     Returns:
         (JSON path, message) pairs, e.g. ``("$.events[2].payload.body",
@@ -166,6 +173,10 @@ def unstorable_text(data: Any) -> list[tuple[str, str]]:
     while stack:
         path, node, is_key = stack.pop()
         if isinstance(node, str):
+            if max_length is not None and len(node) > max_length:
+                subject = "the key is" if is_key else "is"
+                length = f"{len(node):,} characters long; at most {max_length:,} are allowed"
+                problems.append((path, f"{subject} {length}"))
             found = text_problem(node)
             if found is not None:
                 subject = "the key holds" if is_key else "holds"

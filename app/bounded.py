@@ -33,9 +33,14 @@ from app.jsonpath import path_step
 MAX_JSON_DEPTH = 32
 """Arrays and objects one JSON document may nest (the seed scenarios nest at most 7)."""
 
-_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.S)
+# A string runs to its closing quote or, unterminated, to the end of the text (a trailing
+# backslash included): every match succeeds where it starts, so no start is scanned twice (a
+# pattern that must find the closing quote re-scanned the rest of the text from each escaped
+# quote of an unterminated string: quadratic, ~1 h for 1 MB of '\"'). Valid JSON has no
+# unterminated string, and JSON stops parsing at one, so nothing after it can nest deeper.
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*(?:"|\\?\Z)', re.S)
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
-_TOKEN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{},]', re.S)
+_TOKEN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*(?:"|\\?\Z)|[\[\]{},]', re.S)
 _STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 _UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
 
@@ -144,13 +149,20 @@ def text_problem(text: str) -> tuple[int, str] | None:
     return match.start(), f"{what} (U+{ord(char):04X})"
 
 
-def unstorable_text(data: Any) -> list[tuple[str, str]]:
+MAX_SEED_STRING = 100_000
+"""Characters one string (or key) of a seed JSON file may hold (V01); the seed scenarios' longest
+is a few thousand."""
+
+
+def unstorable_text(data: Any, *, max_length: int | None = None) -> list[tuple[str, str]]:
     """Every string in parsed JSON that holds text PostgreSQL cannot store, in document order.
 
     Object keys are checked as well as values. Iterative (no recursion), so any depth is safe.
 
     Args:
         data: a parsed JSON value.
+        max_length: when given, a string (or key) longer than this many characters is reported
+            too (e.g. :data:`MAX_SEED_STRING` for seed files).
 
     Returns:
         (JSON path, message) pairs, e.g. ``("$.events[2].payload.body",
@@ -162,6 +174,10 @@ def unstorable_text(data: Any) -> list[tuple[str, str]]:
     while stack:
         path, node, is_key = stack.pop()
         if isinstance(node, str):
+            if max_length is not None and len(node) > max_length:
+                subject = "the key is" if is_key else "is"
+                length = f"{len(node):,} characters long; at most {max_length:,} are allowed"
+                problems.append((path, f"{subject} {length}"))
             found = text_problem(node)
             if found is not None:
                 subject = "the key holds" if is_key else "holds"

@@ -247,6 +247,68 @@ def c_precision(form: str, args: tuple[Any, ...]) -> float:
     return largest
 
 
+_NO_ARGUMENT = "%n"
+"""Conversions that read no argument (SQLite's ``%n`` writes nothing in SQL printf)."""
+
+
+def format_work(form: str, args: tuple[Any, ...]) -> float:
+    """Characters one ``printf(form, *args)`` call must produce at least, its widths and %c counts.
+
+    Every conversion pads to its width, and ``%.Nc`` repeats its character N times; SQLite keeps
+    looping on each ``%c`` after the result outgrew the length limit, so 2,490 conversions of
+    ``%.99999c`` took 4.8 s though each precision is within it. The sum of all widths and ``%c``
+    precisions bounds the result's length from below, so a sum above the value limit only refuses
+    calls whose result would be too big anyway. Arguments are taken as SQLite takes them: each
+    ``*`` reads the next one (its magnitude; a missing one reads as 0), then each conversion but
+    ``%%`` and ``%n``.
+
+    Args:
+        form: the format string.
+        args: the arguments after it.
+
+    Returns:
+        The sum (characters, 0 for a format without conversions).
+    """
+    total, i, n, taken = 0.0, 0, len(form), 0
+
+    def take() -> float:
+        nonlocal taken
+        value = _magnitude(args[taken]) if taken < len(args) else 0.0
+        taken += 1
+        return value
+
+    while i < n:
+        if form[i] != "%":
+            i += 1
+            continue
+        i += 1
+        width = precision = 0.0
+        in_precision = False
+        while i < n and (form[i] in _FLAGS or form[i].isdigit() or form[i] in "*.l"):
+            if form[i] == ".":
+                in_precision = True
+                i += 1
+            elif form[i] == "*":
+                value = take()
+                precision, width = (value, width) if in_precision else (precision, value)
+                i += 1
+            elif form[i].isdigit() and (form[i] != "0" or in_precision or width):
+                start = i
+                while i < n and form[i].isdigit():
+                    i += 1
+                value = float(form[start:i])
+                precision, width = (value, width) if in_precision else (precision, value)
+            else:
+                i += 1  # a flag, '0' before a width, or 'l'
+        kind = form[i] if i < n else ""
+        i += 1
+        if kind == "%" or f"%{kind}" == _NO_ARGUMENT:
+            continue
+        total += width + (precision if kind == "c" else 0.0)
+        taken += 1  # the conversion's own argument
+    return total
+
+
 def call_refusal(name: str, args: tuple[Any, ...]) -> str | None:
     """Why one call of a guarded function is more work than `db_query` allows, or None.
 
@@ -268,6 +330,12 @@ def call_refusal(name: str, args: tuple[Any, ...]) -> str | None:
                     f"{name}(): a %c precision of {precision:,.0f} is larger than the value "
                     f"limit of {QUERY_VALUE_LIMIT:,} bytes"
                 )
+            work = format_work(form, args[1:])
+            if work > QUERY_VALUE_LIMIT:
+                return (
+                    f"{name}(): its widths and %c precisions add up to {work:,.0f} characters, "
+                    f"more than the value limit of {QUERY_VALUE_LIMIT:,} bytes"
+                )
         return None
     first = _length(args[0]) if args else 0
     second = _length(args[1]) if len(args) > 1 else 1  # trim's default set is one space
@@ -283,7 +351,8 @@ def call_refusal(name: str, args: tuple[Any, ...]) -> str | None:
 class FunctionGuard:
     """Guarded versions of the built-ins whose single call the length limit does not keep cheap.
 
-    ``printf``/``format`` (a ``%c`` precision above the value limit), ``instr``, ``replace``,
+    ``printf``/``format`` (a ``%c`` precision, or all widths and ``%c`` precisions together,
+    above the value limit: :func:`format_work`), ``instr``, ``replace``,
     ``like``, ``glob`` and ``trim``/``ltrim``/``rtrim`` (arguments whose lengths multiply past
     :data:`QUERY_CALL_WORK`) are registered on a sandbox connection under their own names and
     delegate every call to SQLite's own function on a plain connection. While :attr:`active`

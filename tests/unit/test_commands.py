@@ -1649,3 +1649,28 @@ def test_output_local_content_agrees_with_run_command(box) -> None:
         == [r.local_content for r in results]
         == [True, False, True, False, True, False, False, False]
     )
+
+
+@pytest.mark.parametrize(
+    ("name", "args", "message"),
+    [
+        ("db_query", {"sql": "SELECT 1 -- \ud800"},
+         "db_query: sql: holds a lone surrogate (U+D800), which cannot be stored; remove it"),
+        ("db_schema", {"table": "\ud800"},
+         "db_schema: table: holds a lone surrogate (U+D800), which cannot be stored; remove it"),
+        ("db_query", {"sql": "SELECT 1 -- \x00"},
+         "db_query: sql: holds a NUL character (U+0000), which cannot be stored; remove it"),
+        ("email_search", {"query": "a\udfff"},
+         "email_search: query: holds a lone surrogate (U+DFFF), which cannot be stored; remove it"),
+        ("db_query", {"\ud800": "SELECT 1"},
+         'db_query: $["\ufffd"]: the key holds a lone surrogate (U+D800), which cannot be '
+         "stored; remove it"),
+    ],
+)  # fmt: skip
+def test_unencodable_text_in_any_argument_is_an_error_returned_as_data(box, name, args, message):
+    """DESIGN §3.4: it was a UnicodeEncodeError from SQLite (a 500 on the arena runner)."""
+    outcome = run_command(box, name, args)
+    assert (outcome.ok, outcome.output) == (False, f"error: {message}")
+    outcome.output.encode("utf-8")  # the error itself is storable text
+    with pytest.raises(CommandError, match="holds a"):
+        validate_call(name, args)

@@ -30,6 +30,7 @@ from app.arena.sqlguard import (
     QUERY_SQL_LIMIT,
     QUERY_VALUE_LIMIT,
     c_precision,
+    format_work,
     refusal,
     sqlite_memory_used,
 )
@@ -221,6 +222,42 @@ def test_c_precision_reads_the_format_as_sqlite_does():
     assert c_precision("%.*d", (10**9, 1)) == 0  # fast for every conversion but %c
     assert c_precision("%-,.*c", ("-300", "x")) == 300
     assert c_precision("%.*s %.*c", (10**9, "a", 2, "x")) == 10**9  # '*' counts every argument
+
+
+@pytest.mark.parametrize(
+    "sql, name, work",
+    [
+        # the tester's payload: a format of 12,000 '%.99999c' built by replace, 4.8 s before
+        ("SELECT length(printf(replace(printf('%.12000c','x'),'x','%.99999c'),'x'))",
+         "printf", f"{12000 * 99999:,}"),
+        ("SELECT printf('" + "%.99999c" * 2490 + "')", "printf", f"{2490 * 99999:,}"),
+        ("SELECT format('%.*c%.*c', 60000, 'x', 50000, 'y')", "format", "110,000"),
+        ("SELECT printf('%60000d%*s', 1, 50000, 'a')", "printf", "110,000"),
+    ],
+)  # fmt: skip
+def test_printf_whose_conversions_add_up_past_the_value_limit_is_refused_quickly(
+    box, sql, name, work
+):
+    """Each %c precision is within the value limit; SQLite loops on every one of them."""
+    started = time.perf_counter()
+    output = refused(box, sql)
+    assert time.perf_counter() - started < 0.5
+    assert output == (
+        f"error: {name}(): its widths and %c precisions add up to {work} characters, more than "
+        f"the value limit of {QUERY_VALUE_LIMIT:,} bytes"
+    )
+
+
+def test_format_work_takes_each_star_from_the_next_argument(box):
+    assert format_work("%.*c%d", (3, "x", 5)) == 3
+    assert format_work("%5d|%n|%d", (1, 2)) == 5  # %n reads no argument
+    assert format_work("%*.*c|", (4, 2, "x")) == 6
+    assert format_work("%%%.5c", ("x",)) == 5
+    assert format_work("%-10.3s%.7c", ("a", "b")) == 17  # a %s precision is a maximum, not counted
+    assert format_work("%08.3f", (1.0,)) == 8  # '0' is a flag, 8 the width
+    assert format_work("%.*c", ()) == 0  # a missing argument reads as 0
+    within = "SELECT length(printf('%.*c%.*c', 49000, 'x', 50000, 'y'))"
+    assert result(box, within)["rows"] == [[99000]]
 
 
 def test_printf_outside_queries_is_sqlites_own(box):

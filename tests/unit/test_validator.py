@@ -23,6 +23,7 @@ from app.arena.validation import (
 from app.arena.validation import loading as loading_module
 from app.arena.validation import validate as validate_module
 from app.arena.validation.context import Context
+from app.bounded import MAX_SEED_STRING
 
 DATABASE_SQL = """
 CREATE TABLE warranties (id INTEGER PRIMARY KEY, item TEXT NOT NULL, expires_on TEXT NOT NULL);
@@ -1554,4 +1555,34 @@ def test_a_rule_added_to_rules_runs_on_scenarios_and_environments(
     _bundle, env_findings = load_environment_dir(write_environment(tmp_path))
     assert [str(f) for f in env_findings] == [
         "V10 $.persona: hm/environment.json: persona Clara Weiss"
+    ]
+
+
+def test_v01_a_seed_string_longer_than_the_limit_is_located(tmp_path: Path) -> None:
+    raw = scenario_dict()
+    raw["title"] = "x" * (MAX_SEED_STRING + 1)
+    raw["events"][2]["payload"]["message"]["text"] = "y" * MAX_SEED_STRING  # at the limit: fine
+    folder = write_environment(tmp_path, scenarios={"hm-03.json": raw})
+
+    bundle, findings = load_environment_dir(folder)
+
+    assert bundle is not None and bundle.scenarios == []
+    assert [(f.code, f.scenario_id, f.file, f.path, f.message) for f in findings] == [
+        (
+            "V01",
+            "hm-03",
+            "hm/scenarios/hm-03.json",
+            "$.title",
+            "is 100,001 characters long; at most 100,000 are allowed",
+        )
+    ]
+    env = environment_dict()
+    env["persona"]["name"] = "C" * 5_000_000
+    bundle, findings = load_environment_dir(write_environment(tmp_path / "env", env=env))
+    assert bundle is None
+    assert [(f.path, f.message) for f in findings] == [
+        (
+            "$.persona.name",
+            "hm/environment.json: is 5,000,000 characters long; at most 100,000 are allowed",
+        )
     ]

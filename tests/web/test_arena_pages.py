@@ -370,3 +370,22 @@ def test_runner_refuses_args_longer_than_its_limit(lead) -> None:
     assert _pre(fragment.text, "runner-output") == (
         "error: email_search: args are 20,014 characters; at most 20,000 are read"
     )
+
+
+def test_runner_refuses_a_lone_surrogate_in_args_inline_not_with_a_500(lead) -> None:
+    """The JSON escape \\ud800 decodes to a code point SQLite cannot encode (was a 500)."""
+    for command, args, message in (
+        ("db_query", r'{"sql": "SELECT 1 -- \ud800"}', "error: db_query: sql: holds a lone"),
+        ("db_schema", r'{"table": "\ud800"}', "error: db_schema: table: holds a lone"),
+    ):
+        for headers in ({"HX-Request": "true"}, {}):
+            page = lead.client.get(
+                f"/arena/scenarios/{SCENARIO}",
+                params={"t": 3, "command": command, "args": args},
+                headers=headers,
+            )
+            assert page.status_code == 200
+            assert '<span class="tag bad" id="runner-status">error</span>' in page.text
+            assert _pre(page.text, "runner-output") == (
+                message + " surrogate (U+D800), which cannot be stored; remove it"
+            )

@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from app.arena.errors import ArenaError, CommandError
 from app.arena.state import Sandbox
-from app.bounded import load_json
+from app.bounded import load_json, storable_text, unstorable_text
 from app.vocabulary import Level
 
 OUTPUT_LIMIT = 4000
@@ -141,7 +141,10 @@ def validate_call(name: str, args: Any, *, kind: str | None = None) -> Args:
 
     Raises:
         CommandError: unknown command, wrong kind, or arguments that do not validate; the message
-            names the argument (e.g. ``email_read: message_id: Field required``).
+            names the argument (e.g. ``email_read: message_id: Field required``); any string
+            in `args` holding a NUL or a lone surrogate (:func:`app.bounded.text_problem`) is
+            refused before the model sees it, e.g. ``db_query: sql: holds a lone surrogate
+            (U+D800), which cannot be stored; remove it``.
     """
     spec = CATALOGUE.get(name)
     if spec is None:
@@ -154,6 +157,11 @@ def validate_call(name: str, args: Any, *, kind: str | None = None) -> Args:
         args = {}
     if not isinstance(args, dict):
         raise CommandError(f"{name}: args must be a JSON object")
+    unstorable = unstorable_text(args)
+    if unstorable:  # a NUL or lone surrogate reaches neither SQLite nor PostgreSQL
+        path, message = unstorable[0]
+        where = storable_text(path.removeprefix("$."))  # a key may hold it too
+        raise CommandError(f"{name}: {where}: {message}")
     try:
         return spec.args_model.model_validate(args)
     except ValidationError as exc:

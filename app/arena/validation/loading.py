@@ -24,7 +24,7 @@ from app.arena.state import normalise_path
 from app.arena.validation.context import EnvironmentBundle
 from app.arena.validation.findings import Finding, validation_findings
 from app.arena.validation.rules import RULES
-from app.bounded import JSONTooDeep, load_json, text_problem, unstorable_text
+from app.bounded import MAX_SEED_STRING, JSONTooDeep, load_json, text_problem, unstorable_text
 
 
 def read_json(
@@ -43,7 +43,8 @@ def read_json(
         (the parsed value, None when there is any finding; V01 findings). Not UTF-8, not
         valid JSON (line and column), nested deeper than :data:`~app.bounded.MAX_JSON_DEPTH`
         (the JSON path of the first container too deep), or a string or key holding text
-        PostgreSQL cannot store (NUL, a lone surrogate: one finding per string, by JSON path).
+        PostgreSQL cannot store (NUL, a lone surrogate: one finding per string, by JSON path)
+        or longer than :data:`~app.bounded.MAX_SEED_STRING` characters.
     """
     prefix = f"{label}: " if label else ""
     try:
@@ -61,7 +62,7 @@ def read_json(
         return None, [Finding("V01", sid, "$", f"{subject} valid JSON: {exc}", file)]
     findings = [
         Finding("V01", sid, where, prefix + message, file)
-        for where, message in unstorable_text(data)
+        for where, message in unstorable_text(data, max_length=MAX_SEED_STRING)
     ]
     return (None if findings else data), findings
 

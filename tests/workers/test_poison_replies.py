@@ -41,7 +41,9 @@ EXPECTED: dict[str, tuple[str, str, str]] = {
     "nul-reply": ("protocol_error", "protocol_violation", "NUL character"),
     "nul-error": ("api_error", "http_error", "bad \ufffd input"),
     "lone-surrogate": ("completed", "", ""),
-    "surrogate-args": ("protocol_error", "protocol_violation", "no retrieval rounds are left"),
+    # a lone surrogate in a command's arguments is a bad argument (DESIGN §5): one corrective
+    # message, then protocol_error naming the argument
+    "surrogate-args": ("protocol_error", "protocol_violation", "message_id: holds a lone"),
     "deep-body": ("api_error", "malformed_response", "nested too deeply"),
     "deep-content": ("protocol_error", "protocol_violation", f"at most {MAX_REPLY_CHARS:,}"),
     "huge-body": ("api_error", "response_too_large", f"{MAX_BODY_BYTES:,} bytes"),
@@ -150,10 +152,9 @@ def test_every_poison_reply_ends_with_a_status_and_a_reason(broker: Broker) -> N
         assert rows["lone-surrogate"].raw_output == (
             '{"type": "final", "action": null, "rationale": "\ufffd!"}'
         )
-        # six rounds of a command whose argument held a lone surrogate, stored as U+FFFD
-        trajectory = rows["surrogate-args"].trajectory
-        assert [step["args"] for step in trajectory] == [{"message_id": "m-\ufffd"}] * 6
-        assert len(rows["surrogate-args"].llm_calls) == 8  # 6 rounds, 2 refused finals
+        # the command with a lone surrogate in its argument is refused twice, never run
+        assert rows["surrogate-args"].trajectory == []
+        assert len(rows["surrogate-args"].llm_calls) == 2  # the reply and its one correction
         assert len(rows["deep-content"].raw_output) == MAX_REPLY_CHARS + len("…[truncated]")
         assert rows["huge-body"].llm_calls[0]["response"].startswith("the reply body is 31,")
     # each reply went back to the endpoint with the conversation, as UTF-8

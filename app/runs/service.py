@@ -7,6 +7,7 @@ import time
 import uuid
 from collections import Counter
 from collections.abc import Callable
+from datetime import datetime, timedelta
 from functools import lru_cache
 from typing import Any
 
@@ -28,6 +29,7 @@ from app.db import earlier_submission, flush_submitted
 from app.errors import NotFoundError, UnprocessableError
 from app.jobs import lease
 from app.jobs.backoff import Backoff
+from app.jobs.broker import RECOVER_EVERY_S
 from app.jobs.progress import JobProgress, tally
 from app.models import Agent, Checkpoint, Response, Run, Scenario
 from app.models.base import as_utc, utcnow
@@ -725,6 +727,71 @@ def requeue_abandoned(session: Session) -> list[str]:
             requeued.append(response_id)
     session.commit()
     return requeued
+
+
+RECONCILE_GRACE_S = 2 * RECOVER_EVERY_S
+"""Seconds a pending response of an active run may wait after its task was sent before the
+reconciler sends another (its task may have been lost with the broker)."""
+
+
+def mark_enqueued(session: Session, response_ids: list[str], now: datetime | None = None) -> None:
+    """Record that a task for each of `response_ids` is being sent now (commits).
+
+    Args:
+        session: database session.
+        response_ids: responses whose task the caller is about to send.
+        now: the time to record (aware, UTC); now by default.
+    """
+    if not response_ids:
+        return
+    session.execute(
+        update(Response)
+        .where(col(Response.id).in_(response_ids))
+        .values(enqueued_at=now or utcnow())
+        .execution_options(synchronize_session=False)
+    )
+    session.commit()
+
+
+def reconcile(
+    session: Session, *, grace_s: float = RECONCILE_GRACE_S, now: datetime | None = None
+) -> list[str]:
+    """The database is the truth, the queue only a hint: ids of every response of an active
+    (``running``) run that needs a task sent, recorded as enqueued now (commits).
+
+    Two kinds: running responses whose holder is gone or silent (put back to ``pending``, as
+    :func:`requeue_abandoned` does), and pending responses whose task was never sent, or was
+    sent more than `grace_s` seconds ago without any task claiming the response since (a
+    broker that lost its queue, a task acknowledged after a failure). Idempotent: a duplicate
+    task is harmless (the claim is atomic), and within `grace_s` of a send nothing is sent
+    again, so calling this often does not flood the queue.
+
+    Args:
+        session: database session.
+        grace_s: seconds after a send during which a pending response counts as queued.
+        now: the current time (aware, UTC); now by default (tests pass another).
+
+    Returns:
+        Response ids whose task the caller must send, in a stable order.
+    """
+    now = now or utcnow()
+    abandoned = requeue_abandoned(session)
+    cutoff = now - timedelta(seconds=grace_s)
+    stale = list(
+        session.exec(
+            select(Response.id)
+            .join(Run, col(Run.id) == col(Response.run_id))
+            .where(
+                col(Run.status) == "running",
+                col(Response.status) == "pending",
+                col(Response.enqueued_at).is_(None) | (col(Response.enqueued_at) < cutoff),
+            )
+            .order_by(col(Response.run_id), col(Response.checkpoint_id), col(Response.agent_id))
+        )
+    )
+    ids = list(dict.fromkeys([*abandoned, *stale]))
+    mark_enqueued(session, ids, now)
+    return ids
 
 
 def retry_failed(session: Session, run_id: int) -> list[str]:

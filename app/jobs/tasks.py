@@ -29,6 +29,13 @@ TimeLimitExceeded = SoftTimeLimitExceeded
 have no time limit."""
 
 
+class TransientError(Exception):
+    """Raised by a task whose work failed because our own infrastructure blinked (the
+    database or the broker unreachable), with the original error as its cause: nothing was
+    decided, so a worker runs the task again later with backoff (``workers.celery_app``) and
+    never acknowledges it as done."""
+
+
 @dataclass(frozen=True)
 class Task(Generic[P, R]):
     """A named unit of work.

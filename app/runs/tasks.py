@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from app.db import session_scope
 from app.jobs.queue import OnDone, get_queue
-from app.jobs.tasks import TimeLimitExceeded, task
+from app.jobs.tasks import TimeLimitExceeded, TransientError, task
 from app.runs import service
 
 TASK_SOFT_LIMIT_S = 900
@@ -34,8 +34,11 @@ def produce_response(response_id: str) -> str:
     ``api_error`` (``internal_error``), never ``running``.
 
     Raises:
-        Exception: an error a retry can fix (a lost database or broker connection,
-            :func:`app.runs.service.retry_can_fix`); the lease then decides who produces it.
+        TransientError: an error a retry can fix (a lost database or broker connection,
+            :func:`app.runs.service.retry_can_fix`) as its cause; the claim, if this process
+            took one, is given back when the database answers, so the retried task (or any
+            other) produces the response.
+        NotFoundError: no such response.
     """
     try:
         with session_scope(autocommit=True) as session:
@@ -52,9 +55,12 @@ def produce_response(response_id: str) -> str:
     except Exception as exc:
         with session_scope() as session:  # a transaction of its own: the failed one is gone
             status = service.fail_unretryable(session, response_id, exc)
-        if status is None:
-            raise
-        return status
+        if status is not None:
+            return status
+        if service.retry_can_fix(exc):
+            service.release_claim_quietly(response_id)
+            raise TransientError(service.internal_error_message(exc)) from exc
+        raise
 
 
 @task("runs.execute_response", soft_time_limit_s=TASK_SOFT_LIMIT_S, ignore_result=True)

@@ -244,7 +244,10 @@ def agents_add(
         typer.Option(help='JSON merged into the request, e.g. \'{"reasoning_effort": "high"}\''),
     ] = None,
     concurrency: Annotated[int, typer.Option(help="requests in flight per endpoint")] = 8,
-    max_retries: Annotated[int, typer.Option(help="retries on 429/5xx/timeouts")] = 5,
+    max_retries: Annotated[
+        int,
+        typer.Option(help="most retries on 429/5xx/timeouts, within ENDPOINT_RETRY_WINDOW_S"),
+    ] = 20,
     timeout: Annotated[float, typer.Option(help="seconds per request")] = 120.0,
 ) -> None:
     """Define an agent behind an OpenAI-compatible /v1/chat/completions endpoint."""

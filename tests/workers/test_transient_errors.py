@@ -95,23 +95,25 @@ def test_a_real_worker_rides_out_a_database_outage(broker: Broker, live_db: str)
     from app.runs.tasks import start_run
 
     database = live_db.rsplit("/", 1)[1]
-    answered = threading.Event()
+    answered, down = threading.Event(), threading.Event()
 
     def slow_policy(body: dict[str, Any]) -> Any:
         answered.set()
+        down.wait(30)  # the first call returns only once the database is away
         time.sleep(0.3)
         return protocol_policy(body)
 
     with FakeLLM(slow_policy) as llm:
         run_id, ids = _llm_run(llm.base_url, ["hm-02", "wp-05", "hm-03"], k=2)
-        assert start_run(run_id) == len(ids) == 6
-        worker = broker.worker(broker.queue)
+        worker = broker.worker(broker.queue)  # a solo worker answers pings only between tasks
         try:
+            assert start_run(run_id) == len(ids) == 6
             assert answered.wait(60), "the worker never called the endpoint"
             get_engine().dispose()
             _set_connections(database, allowed=False)
+            down.set()
             try:
-                time.sleep(4)  # the worker's tasks fail on the database meanwhile
+                time.sleep(4)  # the in-flight store and the next claims fail meanwhile
             finally:
                 _set_connections(database, allowed=True)
 

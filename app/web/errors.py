@@ -132,8 +132,8 @@ def install_error_handlers(app: FastAPI) -> None:
         )
 
     app.add_exception_handler(DataError, unstorable_value)
-    for cls in DATABASE_AWAY:
-        app.add_exception_handler(cls, database_away)
+    for away in DATABASE_AWAY:
+        app.add_exception_handler(away, database_away)
     app.add_exception_handler(StarletteHTTPException, http_error)
     app.add_exception_handler(RequestValidationError, invalid_request)
     app.add_exception_handler(LoginRequired, login_required)

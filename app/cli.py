@@ -245,7 +245,10 @@ def agents_add(
         typer.Option(help='JSON merged into the request, e.g. \'{"reasoning_effort": "high"}\''),
     ] = None,
     concurrency: Annotated[int, typer.Option(help="requests in flight per endpoint")] = 8,
-    max_retries: Annotated[int, typer.Option(help="retries on 429/5xx/timeouts")] = 5,
+    max_retries: Annotated[
+        int,
+        typer.Option(help="most retries on 429/5xx/timeouts, within ENDPOINT_RETRY_WINDOW_S"),
+    ] = 20,
     timeout: Annotated[float, typer.Option(help="seconds per request")] = 120.0,
 ) -> None:
     """Define an agent behind an OpenAI-compatible /v1/chat/completions endpoint."""
@@ -313,6 +316,35 @@ POLL_S = 0.5
 """Seconds between two progress reads of a run produced by workers."""
 
 
+def _stalled_hint(opening: str, queue: str) -> str:
+    """What `halo run` says when a broker run makes no progress.
+
+    Whether a worker answers a ping and the broker is reachable; with a live worker, the
+    reconciler re-sends the tasks the broker lost (``runs.reconcile``) and the line says how
+    many.
+    """
+    from app.jobs.queue import CeleryQueue, get_queue
+    from app.runs import tasks
+
+    sender = get_queue()
+    try:
+        answering = (
+            bool(sender.app.control.ping(timeout=1.0)) if isinstance(sender, CeleryQueue) else True
+        )
+    except Exception as exc:  # the broker itself is away
+        return f"{opening}: the broker (REDIS_URL) is unavailable ({type(exc).__name__}); waiting"
+    if not answering:
+        return (
+            f"{opening}: is a worker running? `halo worker` with the same REDIS_URL and "
+            f"CELERY_QUEUE={queue}"
+        )
+    try:
+        resent = tasks.reconcile()
+    except Exception as exc:
+        return f"{opening}: a worker answers, but re-sending lost tasks failed ({exc})"
+    return f"{opening}: a worker answers; re-sent {resent} responses with no live task"
+
+
 def _execute_run(run_id: int) -> dict[str, int]:
     """Produce a run's responses with a terminal progress bar (in-process or via the broker)."""
     import time
@@ -351,9 +383,27 @@ def _execute_run(run_id: int) -> dict[str, int]:
         else:
             tasks.start_run(run_id)
             counts, changed_at, hinted = initial["by_status"], time.monotonic(), False
+            database_away = False
             while True:
-                with session_scope() as session:
-                    progress = service.run_progress(session, run_id)
+                try:
+                    with session_scope() as session:
+                        progress = service.run_progress(session, run_id)
+                except Exception as exc:  # the database restarting: say so, wait, read again
+                    if not service.retry_can_fix(exc):
+                        raise
+                    if not database_away:
+                        bar.console.print(
+                            f"database unavailable ({type(exc).__name__}); the run's work is "
+                            "kept, waiting for it to come back",
+                            markup=False,
+                            highlight=False,
+                        )
+                    database_away = True
+                    time.sleep(POLL_S * 4)
+                    continue
+                if database_away:
+                    bar.console.print("database back", markup=False, highlight=False)
+                    database_away, changed_at = False, time.monotonic()
                 bar.update(task, completed=progress["done"], status=status_line(progress))
                 if progress["done"] >= progress["total"]:
                     break
@@ -363,15 +413,14 @@ def _execute_run(run_id: int) -> dict[str, int]:
                     not hinted
                     and not counts.get(ResponseStatus.RUNNING)
                     and time.monotonic() - changed_at >= NO_PROGRESS_HINT_S
-                ):  # nothing taken for a while: the tasks wait in a queue nobody reads
+                ):  # nothing taken for a while: no worker, or the broker lost the tasks
                     bar.console.print(
-                        (
+                        _stalled_hint(
                             "no progress yet"
                             if progress["done"] == initial["done"]
-                            else f"no progress for {NO_PROGRESS_HINT_S:.0f} s"
-                        )
-                        + ": is a worker running? `halo worker` with the same REDIS_URL and "
-                        f"CELERY_QUEUE={settings.celery_queue}",
+                            else f"no progress for {NO_PROGRESS_HINT_S:.0f} s",
+                            settings.celery_queue,
+                        ),
                         markup=False,
                         highlight=False,
                     )

@@ -78,6 +78,11 @@ class Settings(BaseSettings):
             none, so a client cannot choose the address its log-ins are throttled under). The
             one place of truth: ``create_app`` installs the proxy-header middleware from it and
             ``halo serve`` turns uvicorn's own off.
+        endpoint_retry_window_s: seconds an agent's LLM call keeps retrying an endpoint that
+            answers 429/5xx or times out (backoff waits included) before the response ends as
+            ``rate_limited``/``endpoint_unavailable``/``timeout``; an agent's
+            ``retry_window_s`` overrides it. Default five minutes, so a short outage is waited
+            out.
         import_max_line_bytes: longest line ``halo import responses`` reads, in bytes (its line
             break not counted); a longer line is refused with its number (DESIGN §3.4).
     """
@@ -96,6 +101,7 @@ class Settings(BaseSettings):
     export_retention_days: int = 30
     export_keep_per_user: int = 5
     in_process_threads: int = Field(default=4, ge=1, le=64)
+    endpoint_retry_window_s: float = Field(default=300.0, ge=0, le=86_400)
     agent_key_vars: str = ""
     forwarded_allow_ips: str = ""
 
@@ -108,6 +114,7 @@ class Settings(BaseSettings):
         """
         parse_networks(value)
         return value
+
     import_max_line_bytes: int = Field(default=1_000_000, ge=1)
 
     @model_validator(mode="after")

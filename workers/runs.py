@@ -6,4 +6,5 @@ from app.runs import tasks
 from workers.celery_app import register
 
 execute_response = register(tasks.execute_response)
+reconcile = register(tasks.reconcile)
 recover_abandoned = register(tasks.recover_abandoned)

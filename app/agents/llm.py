@@ -134,8 +134,13 @@ class EndpointConfig(BaseModel):
             may not set :data:`RESERVED_BODY_KEYS`, carry secret-looking keys or bearer tokens
             at any depth, or hold NaN/infinity.
         timeout_s: per-request timeout in seconds (at most an hour).
-        max_retries: retries after the first attempt for retryable failures.
-        backoff_base_s / backoff_max_s: exponential backoff base and cap, in seconds.
+        max_retries: at most this many retries after the first attempt for retryable
+            failures (429, 5xx, timeouts, dropped connections).
+        retry_window_s: seconds, from the first attempt, during which retryable failures are
+            retried (request time and backoff waits counted); the last wait is shortened to
+            end at the window's close. None: the ``ENDPOINT_RETRY_WINDOW_S`` setting (300).
+        backoff_base_s / backoff_max_s: exponential backoff (full jitter) base and cap, in
+            seconds; a ``Retry-After`` is honoured up to the cap.
         concurrency: requests in flight at once per endpoint: across every worker when Redis
             is configured, else across the threads of this process.
 
@@ -153,7 +158,8 @@ class EndpointConfig(BaseModel):
     max_tokens: int | None = Field(default=None, ge=1, le=1_000_000)
     extra_body: dict[str, Any] = {}
     timeout_s: float = Field(default=120.0, gt=0, le=MAX_TIMEOUT_S)
-    max_retries: int = Field(default=5, ge=0, le=20)
+    max_retries: int = Field(default=20, ge=0, le=100)
+    retry_window_s: float | None = Field(default=None, ge=0, le=86_400)
     backoff_base_s: float = Field(default=1.0, ge=0, le=MAX_TIMEOUT_S)
     backoff_max_s: float = Field(default=60.0, ge=0, le=MAX_TIMEOUT_S)
     concurrency: int = Field(default=8, ge=1, le=1024)
@@ -324,6 +330,12 @@ class OpenAIChatAgent:
         headers, body = self._headers(), self._body(messages)
         failures: list[LLMCall] = []
         last_reason = "endpoint_unavailable"
+        window_s = (
+            self.config.retry_window_s
+            if self.config.retry_window_s is not None
+            else get_settings().endpoint_retry_window_s
+        )
+        spent_s = 0.0  # request time and backoff waits since the first attempt
         for attempt in range(self.config.max_retries + 1):
             started = time.perf_counter()
             wait: float | None = None
@@ -370,26 +382,29 @@ class OpenAIChatAgent:
                     raise AgentAPIError(f"http_error: {detail}", failures)
                 last_reason = "rate_limited" if reply.status_code == 429 else "endpoint_unavailable"
                 wait = retry_after_seconds(reply.headers.get("Retry-After"))
+            latency = time.perf_counter() - started
+            spent_s += latency
             failures.append(
-                LLMCall(
-                    latency_s=time.perf_counter() - started,
-                    retries=attempt,
-                    request=[],
-                    response=detail,
-                )
+                LLMCall(latency_s=latency, retries=attempt, request=[], response=detail)
             )
-            if attempt == self.config.max_retries:
+            left_s = window_s - spent_s
+            if attempt == self.config.max_retries or left_s <= 0:
                 raise AgentAPIError(
-                    f"{last_reason}: gave up after {attempt + 1} attempts; last: {detail}",
+                    f"{last_reason}: gave up after {attempt + 1} attempts"
+                    + (f" within the {window_s:g} s retry window" if left_s <= 0 else "")
+                    + f"; last: {detail}",
                     failures,
                 )
             # honour Retry-After, but never beyond the backoff cap (a day-long Retry-After would
-            # outlive the task; the retry budget then ends it as rate_limited)
-            delay = (
+            # outlive the task; the retry budget then ends it as rate_limited), and end the last
+            # wait when the retry window closes, for one last attempt then
+            delay = min(
                 min(wait, self.config.backoff_max_s)
                 if wait is not None
-                else backoff_delay(attempt, self.config, self.rng)
+                else backoff_delay(attempt, self.config, self.rng),
+                left_s,
             )
+            spent_s += delay
             if self.on_backoff is not None:
                 self.on_backoff(
                     Backoff(last_reason, datetime.now(UTC) + timedelta(seconds=delay), attempt + 1)

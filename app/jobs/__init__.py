@@ -27,7 +27,8 @@ Web pages and the CLI start jobs through the domain (``app.runs.tasks.start_run`
 
 Extending: a new job kind declares its tasks in its domain's ``tasks.py`` and a start function
 that lists its planned items and enqueues one task per item; ``workers/`` registers the tasks
-with one line each. Recovery of lost work keeps that shape: a domain lists the items that have
-no live task (``app.runs.service.requeue_abandoned``) and enqueues them again
-(``app.runs.tasks.recover_abandoned``, scheduled by beat).
+with one line each. Recovery of lost work keeps that shape — the database is the truth, the
+queue only a hint: a domain lists the planned items of its active jobs that have no live task
+(``app.runs.service.reconcile``) and enqueues them again (``app.runs.tasks.reconcile``,
+scheduled by beat).
 """

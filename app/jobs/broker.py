@@ -5,8 +5,8 @@ Celery app is still built (eager, in memory), but the engine runs tasks in-proce
 (:class:`app.jobs.queue.InProcessQueue`) and needs no worker.
 
 Periodic tasks (Celery beat, ``halo worker --beat``): ``annotation.reclaim_expired`` every
-:data:`RECLAIM_EVERY_S` seconds, ``runs.recover_abandoned`` every :data:`RECOVER_EVERY_S`
-seconds.
+:data:`RECLAIM_EVERY_S` seconds, ``runs.reconcile`` (re-queue every response of an active run
+that has no live task) every :data:`RECOVER_EVERY_S` seconds.
 """
 
 from __future__ import annotations
@@ -19,7 +19,8 @@ from celery import Celery
 from app.settings import get_settings
 
 RECOVER_EVERY_S = 60.0
-"""How often beat re-queues running responses whose holder died (``runs.recover_abandoned``)."""
+"""How often beat re-queues responses of active runs that have no live task
+(``runs.reconcile``: abandoned running ones, pending ones whose task was lost)."""
 
 RECLAIM_EVERY_S = 300.0
 """How often beat (or, without a broker, the thread of :mod:`app.annotation.reclaim`) returns
@@ -69,8 +70,8 @@ def make_celery(*, include: Sequence[str] = (), set_as_current: bool = True) -> 
                 "schedule": RECLAIM_EVERY_S,
                 "options": {"expires": RECLAIM_EVERY_S},  # a missed run is replaced by the next
             },
-            "recover-abandoned-responses": {
-                "task": "runs.recover_abandoned",
+            "reconcile-runs": {
+                "task": "runs.reconcile",
                 "schedule": RECOVER_EVERY_S,
                 "options": {"expires": RECOVER_EVERY_S},
             },

@@ -64,6 +64,41 @@ def holder_is_gone(claimed_by: str | None) -> bool:
     return False
 
 
+def left_by_me(model: Any, row_id: Any, claimed_by: str | None) -> bool:
+    """True when this process claimed `model`'s row `row_id` but no block here holds it.
+
+    Claimed by :func:`claimant`, not held by :func:`holding`: a task of this process failed on a
+    transient error and could not give the claim back, so a task here may take it again
+    (callers claim inside :func:`exclusive`, so no other thread here works on it).
+    """
+    if claimed_by != claimant():
+        return False
+    with _held_lock:
+        return row_id not in _held[model]
+
+
+_busy: set[tuple[Any, Any]] = set()
+
+
+@contextmanager
+def exclusive(model: Any, row_id: Any) -> Iterator[bool]:
+    """Whether this thread is the only one here working on `model`'s row `row_id`.
+
+    True while the block runs when no other thread of this process claims or produces it;
+    False when another thread already is (the caller then leaves the row to it).
+    """
+    key = (model, row_id)
+    with _held_lock:
+        first = key not in _busy
+        _busy.add(key)
+    try:
+        yield first
+    finally:
+        if first:
+            with _held_lock:
+                _busy.discard(key)
+
+
 def lease_cutoff(now: datetime | None = None) -> datetime:
     """Heartbeats older than this are stale."""
     return (now or utcnow()) - timedelta(seconds=LEASE_S)

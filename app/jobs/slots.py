@@ -8,10 +8,17 @@ The Redis limit is a sorted set of holders scored by the Redis server's clock: o
 sweeps holders older than the lease, counts the rest and adds the caller only when the count is
 below the limit — atomically, so two callers can never both take the last slot, and a killed
 worker cannot keep a slot forever.
+
+Redis briefly away degrades safely: acquiring waits (with backoff) for Redis to come back, up to
+:data:`REDIS_WAIT_S`, so an endpoint is never called without a slot; releasing never fails (a
+slot that could not be given back is swept when its lease ends), so a call that returned is
+never lost because the broker blinked afterwards.
 """
 
 from __future__ import annotations
 
+import logging
+import random
 import threading
 import time
 import uuid
@@ -21,9 +28,19 @@ from functools import lru_cache
 
 import redis
 
+from app.jobs.backoff import full_jitter_delay
+
 LEASE_S = 600.0
 """Default seconds after which a slot of a crashed holder is taken back; callers pass their
 request timeout plus a margin."""
+
+REDIS_WAIT_S = 120.0
+"""Seconds an acquisition waits for an unreachable Redis to come back before it fails."""
+
+REDIS_ERRORS = (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError)
+"""What an unreachable or restarting Redis raises."""
+
+log = logging.getLogger(__name__)
 
 
 class RedisSemaphore:
@@ -55,24 +72,51 @@ class RedisSemaphore:
         self.client, self.key, self.limit, self.lease_s = client, f"halo:sem:{name}", limit, lease_s
         self._acquire = client.register_script(self._ACQUIRE)
 
-    def acquire(self, timeout: float = 3600.0, poll_s: float = 0.02) -> str:
+    def acquire(
+        self, timeout: float = 3600.0, poll_s: float = 0.02, redis_wait_s: float = REDIS_WAIT_S
+    ) -> str:
         """Wait for a slot; return its token.
+
+        While Redis is unreachable, wait for it (full-jitter backoff from 0.1 s up to 5 s) for
+        at most `redis_wait_s` seconds in a row.
 
         Raises:
             TimeoutError: no slot within `timeout` seconds.
+            redis.exceptions.ConnectionError: Redis unreachable for `redis_wait_s` seconds
+                (the caller's task retries later; no endpoint was called).
         """
         token = uuid.uuid4().hex
         deadline = time.monotonic() + timeout
+        down_since: float | None = None
+        failures = 0
+        rng = random.Random()
         while True:
-            if self._acquire(keys=[self.key], args=[self.lease_s, self.limit, token]):
-                return token
+            try:
+                if self._acquire(keys=[self.key], args=[self.lease_s, self.limit, token]):
+                    return token
+                down_since, failures = None, 0
+            except REDIS_ERRORS as exc:
+                now = time.monotonic()
+                down_since = now if down_since is None else down_since
+                if now - down_since >= redis_wait_s:
+                    raise
+                log.warning("slot %s: Redis unreachable (%s); waiting", self.key, exc)
+                time.sleep(full_jitter_delay(failures, base_s=0.1, cap_s=5.0, rng=rng))
+                failures += 1
+                continue
             if time.monotonic() > deadline:
                 raise TimeoutError(f"no slot of {self.key} within {timeout:g} s")
             time.sleep(poll_s)
 
     def release(self, token: str) -> None:
-        """Give the slot back."""
-        self.client.zrem(self.key, token)
+        """Give the slot back; never raises for an unreachable Redis.
+
+        The slot is then swept when its lease ends, so the call made under it is kept.
+        """
+        try:
+            self.client.zrem(self.key, token)
+        except REDIS_ERRORS as exc:
+            log.warning("slot %s: not released (%s); its lease will free it", self.key, exc)
 
     @contextmanager
     def slot(self) -> Iterator[None]:

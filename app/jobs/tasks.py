@@ -29,6 +29,15 @@ TimeLimitExceeded = SoftTimeLimitExceeded
 have no time limit."""
 
 
+class TransientError(Exception):
+    """Raised by a task whose work failed because our own infrastructure blinked.
+
+    The database or the broker was unreachable; the original error is the cause. Nothing was
+    decided, so a worker runs the task again later with backoff (``workers.celery_app``) and
+    never acknowledges it as done.
+    """
+
+
 @dataclass(frozen=True)
 class Task(Generic[P, R]):
     """A named unit of work.

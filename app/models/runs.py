@@ -60,7 +60,9 @@ class Response(SQLModel, table=True):
     while an endpoint is backing off, `retry_reason` and `retry_until` say why and until when.
     While ``running``, `claimed_by` names the holder (``host:pid``) and `heartbeat_at` is when it
     last showed it is alive; a holder silent for longer than the lease, or whose process is gone,
-    loses the response to the next task that asks. `earlier_attempts` keeps, for each
+    loses the response to the next task that asks. `enqueued_at` is when a task for the
+    response was last sent (None: never), so the reconciler re-sends only tasks that may have
+    been lost with the broker. `earlier_attempts` keeps, for each
     ``api_error`` that was retried, its failure reason, error, token sums and LLM calls (their
     tokens were spent).
     `timings` splits the work in seconds: ``arena_s`` (replay and commands), ``agent_s`` (LLM
@@ -99,3 +101,4 @@ class Response(SQLModel, table=True):
     finished_at: datetime | None = time_field(nullable=True)
     claimed_by: str | None = Field(default=None, max_length=160)
     heartbeat_at: datetime | None = time_field(nullable=True)
+    enqueued_at: datetime | None = time_field(nullable=True)

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import itertools
 import logging
+import random
 import time
 import uuid
 from collections import Counter
 from collections.abc import Callable
+from datetime import datetime, timedelta
 from functools import lru_cache
 from typing import Any
 
@@ -27,7 +30,8 @@ from app.bounded import storable
 from app.db import earlier_submission, flush_submitted
 from app.errors import NotFoundError, UnprocessableError
 from app.jobs import lease
-from app.jobs.backoff import Backoff
+from app.jobs.backoff import Backoff, full_jitter_delay
+from app.jobs.broker import RECOVER_EVERY_S
 from app.jobs.progress import JobProgress, tally
 from app.models import Agent, Checkpoint, Response, Run, Scenario
 from app.models.base import as_utc, utcnow
@@ -295,12 +299,15 @@ def execute_response(session: Session, response_id: str) -> str:
         NotFoundError: no such response.
     """
     started = time.perf_counter()
-    claimed = _claim(session, response_id)
-    if isinstance(claimed, str):  # finished, cancelled, or a live holder is producing it
-        return claimed
-    run_id, agent_id, checkpoint_id = claimed
-    with lease.holding(Response, response_id):
-        return _produce(session, response_id, run_id, agent_id, checkpoint_id, started)
+    with lease.exclusive(Response, response_id) as alone:
+        if not alone:  # another thread of this process is producing it
+            return "running"
+        claimed = _claim(session, response_id)
+        if isinstance(claimed, str):  # finished, cancelled, or a live holder is producing it
+            return claimed
+        run_id, agent_id, checkpoint_id = claimed
+        with lease.holding(Response, response_id):
+            return _produce(session, response_id, run_id, agent_id, checkpoint_id, started)
 
 
 def _produce(
@@ -318,12 +325,18 @@ def _produce(
     session.commit()  # end the read transaction: nothing is held while the agent thinks
 
     def on_backoff(backoff: Backoff) -> None:
-        session.execute(
-            update(Response)
-            .where(col(Response.id) == response_id)
-            .values(retry_reason=backoff.reason, retry_until=backoff.until)
-        )
-        session.commit()
+        try:
+            session.execute(
+                update(Response)
+                .where(col(Response.id) == response_id)
+                .values(retry_reason=backoff.reason, retry_until=backoff.until)
+            )
+            session.commit()
+        except Exception as exc:  # only the page's "backing off until …" note is missed
+            if not retry_can_fix(exc):
+                raise
+            log.warning("response %s: backoff note not written: %s", response_id, exc)
+            session.rollback()
 
     run_started = time.perf_counter()
     try:
@@ -335,6 +348,8 @@ def _produce(
             limits=_run_limits(session, run_id),
         )
     except Exception as exc:
+        if retry_can_fix(exc):  # our database or broker blinked: the task is retried
+            raise
         outcome = ResponseOutcome(
             status=ResponseStatus.API_ERROR,
             failure_reason="internal_error",
@@ -351,7 +366,7 @@ def _produce(
         "calls": calls,
         "failed_attempts": failed_attempts,
     }
-    stored = _store(
+    stored = _store_patiently(
         session,
         response_id,
         run_id,
@@ -363,6 +378,40 @@ def _produce(
     if not stored:  # the lease was lost and another task took the response over
         return session.exec(select(Response.status).where(Response.id == response_id)).one()
     return outcome.status
+
+
+STORE_RETRY_WINDOW_S = 120.0
+"""Seconds a produced response keeps trying to store itself while the database is away (its
+LLM calls were made and paid for; the lease's heartbeats keep it held meanwhile)."""
+
+
+def _store_patiently(
+    session: Session, response_id: str, run_id: int, holder: str | None = None, **values: Any
+) -> bool:
+    """:func:`_store`, retried while the database blinks.
+
+    Full-jitter backoff (0.5 s up to 10 s) for up to :data:`STORE_RETRY_WINDOW_S` seconds
+    while the error is one :func:`retry_can_fix` (a database restart), so a result whose LLM
+    calls returned is not lost to a blink.
+
+    Raises:
+        Exception: what :func:`_store` raised, when no retry can fix it or the window is over.
+    """
+    deadline = time.monotonic() + STORE_RETRY_WINDOW_S
+    rng = random.Random()
+    for attempt in itertools.count():
+        try:
+            return _store(session, response_id, run_id, holder, **values)
+        except Exception as exc:
+            if not retry_can_fix(exc) or time.monotonic() >= deadline:
+                raise
+            log.warning("response %s: store failed (%s); retrying", response_id, exc)
+            try:
+                session.rollback()
+            except Exception:  # the connection is gone; the next attempt takes a new one
+                log.debug("rollback after a lost connection failed", exc_info=True)
+            time.sleep(full_jitter_delay(attempt, base_s=0.5, cap_s=10.0, rng=rng))
+    raise AssertionError("unreachable")  # pragma: no cover
 
 
 def _store(
@@ -543,7 +592,11 @@ def _claim(session: Session, response_id: str) -> tuple[int, int, int] | str:
             session.rollback()
             raise NotFoundError(f"response {response_id} does not exist")
         status, holder = current
-        if status == ResponseStatus.RUNNING and holder is not None and lease.holder_is_gone(holder):
+        if (
+            status == ResponseStatus.RUNNING
+            and holder is not None
+            and (lease.holder_is_gone(holder) or lease.left_by_me(Response, response_id, holder))
+        ):
             # compare-and-set: only if nobody else took it meanwhile
             row = session.execute(_TAKE_OVER, {**params, "v_holder": holder}).first()
         if row is None:
@@ -663,6 +716,38 @@ def fail_unretryable(session: Session, response_id: str, error: Exception) -> st
     )
 
 
+def release_claim_quietly(response_id: str) -> bool:
+    """Give back this process's claim of a response whose task failed on a transient error.
+
+    (``running`` → ``pending``, compare-and-set on the holder), in a session of its own, so
+    the retried task need not wait out the lease. Never raises: while the database is still
+    away the claim stays, and the retried task in this process takes it back
+    (:func:`app.jobs.lease.left_by_me`), or the lease lapses.
+
+    Returns:
+        Whether the claim was given back.
+    """
+    from app.db import session_scope
+
+    try:
+        with session_scope() as session:
+            done = session.execute(
+                update(Response)
+                .where(
+                    col(Response.id) == response_id,
+                    col(Response.status) == "running",
+                    col(Response.claimed_by) == lease.claimant(),
+                )
+                .values(status="pending", claimed_by=None, heartbeat_at=None)
+                .execution_options(synchronize_session=False)
+            )
+            session.commit()
+            return bool(getattr(done, "rowcount", 0))
+    except Exception as exc:
+        log.warning("response %s: claim not given back (%s)", response_id, exc)
+        return False
+
+
 def _finish_run_if_done(session: Session, run_id: int) -> None:
     """Mark the run completed when none of its responses is still open (commits).
 
@@ -765,6 +850,76 @@ def requeue_abandoned(session: Session) -> list[str]:
             requeued.append(response_id)
     session.commit()
     return requeued
+
+
+RECONCILE_GRACE_S = 2 * RECOVER_EVERY_S
+"""Seconds a pending response of an active run may wait after its task was sent before the
+reconciler sends another (its task may have been lost with the broker)."""
+
+
+def mark_enqueued(session: Session, response_ids: list[str], now: datetime | None = None) -> None:
+    """Record that a task for each of `response_ids` is being sent now (commits).
+
+    Args:
+        session: database session.
+        response_ids: responses whose task the caller is about to send.
+        now: the time to record (aware, UTC); now by default.
+    """
+    if not response_ids:
+        return
+    session.execute(
+        update(Response)
+        .where(col(Response.id).in_(response_ids))
+        .values(enqueued_at=now or utcnow())
+        .execution_options(synchronize_session=False)
+    )
+    session.commit()
+
+
+def reconcile(
+    session: Session, *, grace_s: float = RECONCILE_GRACE_S, now: datetime | None = None
+) -> list[str]:
+    """The database is the truth, the queue only a hint: the responses that need a task sent.
+
+    Ids of every response of an active (``running``) run that needs a task, recorded as
+    enqueued now (commits).
+
+    Two kinds: running responses whose holder is gone or silent (put back to ``pending``, as
+    :func:`requeue_abandoned` does), and pending responses whose task was never sent, or was
+    sent more than `grace_s` seconds ago without any task claiming the response since (a
+    broker that lost its queue, a task acknowledged after a failure). A running run with
+    nothing open left is completed. Idempotent: a duplicate
+    task is harmless (the claim is atomic), and within `grace_s` of a send nothing is sent
+    again, so calling this often does not flood the queue.
+
+    Args:
+        session: database session.
+        grace_s: seconds after a send during which a pending response counts as queued.
+        now: the current time (aware, UTC); now by default (tests pass another).
+
+    Returns:
+        Response ids whose task the caller must send, in a stable order.
+    """
+    now = now or utcnow()
+    abandoned = requeue_abandoned(session)
+    cutoff = now - timedelta(seconds=grace_s)
+    stale = list(
+        session.exec(
+            select(Response.id)
+            .join(Run, col(Run.id) == col(Response.run_id))
+            .where(
+                col(Run.status) == "running",
+                col(Response.status) == "pending",
+                col(Response.enqueued_at).is_(None) | (col(Response.enqueued_at) < cutoff),
+            )
+            .order_by(col(Response.run_id), col(Response.checkpoint_id), col(Response.agent_id))
+        )
+    )
+    ids = list(dict.fromkeys([*abandoned, *stale]))
+    mark_enqueued(session, ids, now)
+    for run_id in session.exec(select(Run.id).where(Run.status == "running")).all():
+        _finish_run_if_done(session, _id(run_id))  # its last store may have missed this step
+    return ids
 
 
 def retry_failed(session: Session, run_id: int) -> list[str]:

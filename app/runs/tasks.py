@@ -6,17 +6,19 @@ starts a run.
 ``runs.execute_response`` produces a response; on a broker, a copy that finds a live holder
 producing it looks again every :data:`RECHECK_S` seconds until the response is finished or the
 holder's lease (:data:`app.jobs.lease.LEASE_S`) lapses, so a redelivered task never leaves a
-response stuck. ``runs.recover_abandoned`` (Celery beat, every
-:data:`app.jobs.broker.RECOVER_EVERY_S` seconds) re-queues running responses whose holder died
-without the broker redelivering its task (a whole worker killed: Redis redelivers only after
-the visibility timeout).
+response stuck. ``runs.reconcile`` (Celery beat, every
+:data:`app.jobs.broker.RECOVER_EVERY_S` seconds) treats the database as the truth and the queue
+as a hint: it re-queues running responses whose holder died without the broker redelivering
+its task (a whole worker killed: Redis redelivers only after the visibility timeout) and
+pending responses whose task was never sent or was lost (a broker restarted without its queue,
+a task that failed on a database outage).
 """
 
 from __future__ import annotations
 
 from app.db import session_scope
 from app.jobs.queue import OnDone, get_queue
-from app.jobs.tasks import TimeLimitExceeded, task
+from app.jobs.tasks import TimeLimitExceeded, TransientError, task
 from app.runs import service
 from app.vocabulary import ResponseStatus
 
@@ -36,8 +38,11 @@ def produce_response(response_id: str) -> str:
     ``api_error`` (``internal_error``), never ``running``.
 
     Raises:
-        Exception: an error a retry can fix (a lost database or broker connection,
-            :func:`app.runs.service.retry_can_fix`); the lease then decides who produces it.
+        TransientError: an error a retry can fix (a lost database or broker connection,
+            :func:`app.runs.service.retry_can_fix`) as its cause; the claim, if this process
+            took one, is given back when the database answers, so the retried task (or any
+            other) produces the response.
+        NotFoundError: no such response.
     """
     try:
         with session_scope(autocommit=True) as session:
@@ -54,9 +59,12 @@ def produce_response(response_id: str) -> str:
     except Exception as exc:
         with session_scope() as session:  # a transaction of its own: the failed one is gone
             status = service.fail_unretryable(session, response_id, exc)
-        if status is None:
-            raise
-        return status
+        if status is not None:
+            return status
+        if service.retry_can_fix(exc):
+            service.release_claim_quietly(response_id)
+            raise TransientError(service.internal_error_message(exc)) from exc
+        raise
 
 
 @task("runs.execute_response", soft_time_limit_s=TASK_SOFT_LIMIT_S, ignore_result=True)
@@ -74,13 +82,25 @@ def execute_response(response_id: str) -> str:
     return status
 
 
-@task("runs.recover_abandoned", ignore_result=True)
-def recover_abandoned() -> int:
-    """Re-queue every abandoned running response (any run); returns how many."""
+@task("runs.reconcile", ignore_result=True)
+def reconcile() -> int:
+    """Send a task for every response of an active run that has no live one.
+
+    See :func:`app.runs.service.reconcile`: abandoned running responses, and pending ones whose
+    task was never sent or was lost with the broker); returns how many. Celery beat runs it
+    every :data:`app.jobs.broker.RECOVER_EVERY_S` seconds, and ``halo run`` when a run makes no
+    progress.
+    """
     with session_scope() as session:
-        ids = service.requeue_abandoned(session)
+        ids = service.reconcile(session)
     get_queue().enqueue_many(execute_response, ids)
     return len(ids)
+
+
+@task("runs.recover_abandoned", ignore_result=True)
+def recover_abandoned() -> int:
+    """The former name of :func:`reconcile` (messages queued before the rename carry it)."""
+    return reconcile()
 
 
 def start_run(run_id: int, *, include_running: bool = False, on_done: OnDone | None = None) -> int:
@@ -106,5 +126,6 @@ def start_run(run_id: int, *, include_running: bool = False, on_done: OnDone | N
     with session_scope() as session:
         service.mark_run_started(session, run_id)
         ids = service.pending_response_ids(session, run_id, include_running=include_running)
+        service.mark_enqueued(session, ids)
     get_queue().enqueue_many(execute_response, ids, on_done=on_done)
     return len(ids)

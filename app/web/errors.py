@@ -6,7 +6,14 @@ from urllib.parse import quote
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from sqlalchemy.exc import DataError
+from sqlalchemy.exc import (
+    DataError,
+    DBAPIError,
+    DisconnectionError,
+    InterfaceError,
+    OperationalError,
+)
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.responses import JSONResponse, RedirectResponse, Response
 
@@ -15,6 +22,19 @@ from app.web.deps import CsrfFailed, LoginRequired
 from app.web.templating import render
 
 STATUS = {NotFoundError: 404, ForbiddenError: 403, UnprocessableError: 422, ConflictError: 409}
+
+DATABASE_AWAY = (OperationalError, InterfaceError, DisconnectionError, PoolTimeout)
+"""What SQLAlchemy raises when the database is unreachable or restarting."""
+
+DATABASE_AWAY_MESSAGE = (
+    "The database is not answering right now, so this request was not carried out. "
+    "Everything already saved is kept, and the annotation form keeps answers you have not "
+    "sent yet in this browser: retry in a moment."
+)
+"""The 503 page's text (issue 11, item 4)."""
+
+DATABASE_RETRY_AFTER_S = 5
+"""The ``Retry-After`` of the 503 answer, in seconds."""
 
 
 def install_error_handlers(app: FastAPI) -> None:
@@ -93,7 +113,27 @@ def install_error_handlers(app: FastAPI) -> None:
             return JSONResponse({"detail": message}, status_code=422)
         return render(request, "error.html", {"status": 422, "message": message}, status_code=422)
 
+    async def database_away(request: Request, exc: Exception) -> Response:
+        # the pool's connections may all be broken: drop them, so the next request (on this
+        # HTTP connection or another) opens a fresh one once the database is back
+        from app.db import get_engine
+
+        if not (isinstance(exc, DBAPIError) and exc.connection_invalidated):
+            get_engine().dispose()
+        headers = {"Retry-After": str(DATABASE_RETRY_AFTER_S)}
+        if "text/html" not in request.headers.get("accept", ""):
+            return JSONResponse({"detail": DATABASE_AWAY_MESSAGE}, status_code=503, headers=headers)
+        return render(
+            request,
+            "error.html",
+            {"status": 503, "message": DATABASE_AWAY_MESSAGE},
+            status_code=503,
+            headers=headers,
+        )
+
     app.add_exception_handler(DataError, unstorable_value)
+    for away in DATABASE_AWAY:
+        app.add_exception_handler(away, database_away)
     app.add_exception_handler(StarletteHTTPException, http_error)
     app.add_exception_handler(RequestValidationError, invalid_request)
     app.add_exception_handler(LoginRequired, login_required)

@@ -119,6 +119,7 @@ def test_the_domain_declares_the_tasks_the_worker_knows() -> None:
 
     expected = {
         "runs.execute_response": (900, True),
+        "runs.reconcile": (None, True),
         "runs.recover_abandoned": (None, True),
         "exports.run": (6 * 3600, False),
         "annotation.reclaim_expired": (300, False),

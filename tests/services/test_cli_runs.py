@@ -6,6 +6,7 @@ import threading
 import time
 import warnings
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlmodel import select
@@ -108,3 +109,48 @@ def test_halo_run_on_a_broker_hints_at_a_missing_worker(
     with session_scope() as session:
         statuses = session.exec(select(Response.status).where(Response.status == "pending")).all()
     assert statuses == []
+
+
+def test_halo_run_on_a_broker_waits_out_a_database_outage(
+    live_db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The progress loop says the database is away and carries on when it is back, instead of
+    dying with a traceback (issue 11, item 4)."""
+    import psycopg
+    from sqlalchemy import exc as sa_exc
+
+    import app.cli
+    import app.runs.tasks
+    from app.runs import service
+    from app.settings import get_settings
+
+    monkeypatch.setenv("REDIS_URL", "redis://127.0.0.1:6379/14")
+    monkeypatch.setenv("CELERY_QUEUE", "nobody-reads-this")
+    get_settings.cache_clear()
+    monkeypatch.setattr(app.cli, "NO_PROGRESS_HINT_S", 30)
+    monkeypatch.setattr(app.cli, "POLL_S", 0.05)
+    real_progress, reads = service.run_progress, []
+
+    def flaky_progress(session: Any, run_id: int) -> Any:
+        reads.append(run_id)
+        if 2 <= len(reads) <= 4:  # the first read (before the loop) works, then 3 fail
+            raise sa_exc.OperationalError("SELECT", {}, psycopg.OperationalError("closed"))
+        return real_progress(session, run_id)
+
+    def a_worker(run_id: int) -> None:
+        with session_scope() as session:
+            for response_id in service.pending_response_ids(session, run_id):
+                service.execute_response(session, response_id)
+
+    monkeypatch.setattr(app.runs.tasks, "start_run", a_worker)
+    monkeypatch.setattr(service, "run_progress", flaky_progress)
+    try:
+        result = runner.invoke(
+            cli, ["run", "--agents", "restraint", "--scenarios", "wp-01", "--k", "1"]
+        )
+    finally:
+        get_settings.cache_clear()
+    assert result.exit_code == 0, result.output
+    output = " ".join(result.output.split())
+    assert output.count("database unavailable (OperationalError)") == 1, result.output
+    assert output.count("database back") == 1 and "Traceback" not in output

@@ -143,6 +143,7 @@ def test_failures_show_reason_and_retry_button(session: Session, researcher) -> 
 
 
 def test_backing_off_responses_are_shown_as_retrying(session: Session, researcher) -> None:
+    """The page names why it waits and until when ("rate limited, backing off until …")."""
     from datetime import UTC, datetime, timedelta
 
     from app.runs.service import create_run
@@ -156,8 +157,8 @@ def test_backing_off_responses_are_shown_as_retrying(session: Session, researche
     session.add(run)
     session.commit()
     page = researcher.client.get(f"/runs/{run.id}").text
-    assert "retrying 1, backing off until" in page and until.strftime("%H:%M:%S") in page
-    assert "(rate_limited)" in page
+    assert "rate limited, backing off until" in page and until.strftime("%H:%M:%S") in page
+    assert "(retrying 1)" in page
     assert 'hx-trigger="every 2s"' in page  # the open run keeps polling
 
 

@@ -97,3 +97,18 @@ def wait_until(check: Callable[[], Any], timeout: float, what: str) -> Any:
             return value
         assert time.monotonic() < deadline, f"{what}: not within {timeout:g} s (last: {value!r})"
         time.sleep(0.1)
+
+
+@pytest.fixture(autouse=True)
+def _fresh_row_caches() -> Iterator[None]:
+    """Empty the per-process caches of immutable rows (agents, checkpoints, run limits) around
+    each test: every test has a fresh database whose ids repeat, so a cached agent of an
+    earlier test would point at that test's (gone) endpoint."""
+    from app.runs import service
+
+    caches = (service._AGENTS, service._CHECKPOINTS, service._LIMITS)
+    for cache in caches:
+        cache.clear()
+    yield
+    for cache in caches:
+        cache.clear()

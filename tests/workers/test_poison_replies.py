@@ -192,14 +192,14 @@ def test_in_process_a_store_the_database_refuses_ends_the_response(live_db: str)
         assert session.get(Run, run_id).status == "completed"
 
 
-def test_in_process_an_error_a_retry_can_fix_is_raised_and_the_lease_decides(
+def test_in_process_an_error_a_retry_can_fix_is_raised_as_transient_and_the_claim_given_back(
     live_db: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     import psycopg
     from sqlalchemy import exc as sa_exc
 
     import app.runs.service as service
-    from app.jobs.lease import claimant
+    from app.jobs.tasks import TransientError
     from app.runs.tasks import produce_response
 
     def lost(*_args: Any, **_kwargs: Any) -> Any:
@@ -210,11 +210,12 @@ def test_in_process_an_error_a_retry_can_fix_is_raised_and_the_lease_decides(
 
     _run, response_id = _one_response("hm-02")
     monkeypatch.setattr(service, "load_scenario", lost)
-    with pytest.raises(sa_exc.OperationalError):
+    with pytest.raises(TransientError) as raised:
         produce_response(response_id)
-    with session_scope() as session:
+    assert isinstance(raised.value.__cause__, sa_exc.OperationalError)
+    with session_scope() as session:  # given back: the retried task need not wait out a lease
         response = session.get(Response, response_id)
-        assert (response.status, response.claimed_by) == ("running", claimant())
+        assert (response.status, response.claimed_by) == ("pending", None)
     _run, other_id = _one_response("hm-03")
     monkeypatch.setattr(service, "load_scenario", bug)
     assert produce_response(other_id) == "api_error"

@@ -36,35 +36,16 @@ app records) and free text.
 from __future__ import annotations
 
 import copy
-import hashlib
 import json
-import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from app.arena.ids import KINDS, is_opaque, opaque_id
 from app.arena.validation.loading import environment_folders
 
-KINDS: Mapping[tuple[str, str], str] = {
-    ("email", "messages"): "msg",
-    ("email", "threads"): "thr",
-    ("calendar", "events"): "cal",
-    ("chat", "conversations"): "conv",
-    ("chat", "messages"): "chm",
-    ("contacts", "contacts"): "ct",
-    ("wallet", "accounts"): "acct",
-    ("wallet", "transactions"): "txn",
-    ("wallet", "scheduled_payments"): "sched",
-}
-"""(app, collection) → the kind prefix of its opaque ids; ``email.threads`` stands for the
-``thread_id`` values of email messages (threads are no collection of their own)."""
-
-HEX_DIGITS = 8
-"""Hex digits of the hash in an opaque id (32 bits: ~1 collision in 10^5 pairs per kind of an
-environment; :func:`reid_environment` refuses one)."""
-
-_OPAQUE = re.compile(rf"^([a-z]+)-[0-9a-f]{{{HEX_DIGITS}}}$")
+__all__ = ["KINDS", "ReidError", "is_opaque", "opaque_id", "reid_environment", "reid_tree"]
 
 _ARG_KINDS: Mapping[str, str] = {
     "reply_to": "msg",
@@ -81,30 +62,6 @@ _MESSAGE_ID_KINDS: Mapping[str, str] = {"flag_email": "msg", "flag_chat_message"
 
 class ReidError(ValueError):
     """Two different old ids of one kind of an environment would get the same opaque id."""
-
-
-def is_opaque(record_id: str, kind: str) -> bool:
-    """Whether `record_id` already has the opaque shape ``<kind>-<8 hex>`` of `kind`."""
-    match = _OPAQUE.match(record_id)
-    return match is not None and match.group(1) == kind
-
-
-def opaque_id(environment_id: str, kind: str, old_id: str) -> str:
-    """The opaque id of `old_id` (a record id of `kind`) in `environment_id`.
-
-    Args:
-        environment_id: the environment, e.g. ``"hm"``.
-        kind: a value of :data:`KINDS`, e.g. ``"msg"``.
-        old_id: the id as written, e.g. ``"hm06-m4"``.
-
-    Returns:
-        `old_id` itself when it is already opaque for `kind`, else ``<kind>-<8 hex>`` from
-        ``sha256("<environment_id>:<kind>:<old_id>")`` (UTF-8).
-    """
-    if is_opaque(old_id, kind):
-        return old_id
-    digest = hashlib.sha256(f"{environment_id}:{kind}:{old_id}".encode()).hexdigest()
-    return f"{kind}-{digest[:HEX_DIGITS]}"
 
 
 @dataclass

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -37,6 +38,20 @@ MANUAL = (
     "Keep the pressure between 1.2 and 1.8 bar.\n"
 )
 FILES = {"/home/boiler-manual.txt": MANUAL}
+
+EXPECTED: dict[str, dict[str, Any]] = {
+    "premature": {"levels": ["L0"]},
+    "window": {"levels": ["L1", "L3"], "commands": ["notify_user", "send_email"]},
+    "belated": {"levels": ["L1"]},
+    "restraint": {"levels": ["L0"]},
+}
+"""Expectations that fit each label (DESIGN §4), for the base scenario's checkpoint_design."""
+
+
+def cp(label: str, **expected: Any) -> dict[str, Any]:
+    """A ``checkpoint_design`` entry with `label` and its usual (or the given) expectations."""
+    chosen = expected or EXPECTED.get(label, {"levels": ["L0"]})
+    return {"label": label, "expected": copy.deepcopy(chosen)}
 
 
 def _email(
@@ -295,11 +310,11 @@ def scenario_dict() -> dict[str, Any]:
             },
         ],
         "checkpoint_design": {
-            "1": "premature",
-            "2": "premature",
-            "3": "window",
-            "4": "window",
-            "5": "belated",
+            "1": cp("premature"),
+            "2": cp("premature"),
+            "3": cp("window"),
+            "4": cp("window"),
+            "5": cp("belated"),
         },
     }
 
@@ -425,9 +440,31 @@ def test_v01_union_alternatives_give_one_finding() -> None:
 
 
 def test_v01_checkpoint_design_key_uses_bracket_path() -> None:
-    findings = check(lambda s: s["checkpoint_design"].update({"3": "soon"}))
+    findings = check(lambda s: s["checkpoint_design"].update({"3": cp("soon")}))
 
+    assert where(findings) == [("V01", '$.checkpoint_design["3"].label')]
+
+
+def test_v01_checkpoint_design_entry_is_a_labelled_expectation() -> None:
+    findings = check(lambda s: s["checkpoint_design"].update({"3": "window"}))
     assert where(findings) == [("V01", '$.checkpoint_design["3"]')]
+
+    findings = check(lambda s: s["checkpoint_design"]["3"]["expected"].update(levels=[]))
+    assert where(findings) == [("V01", '$.checkpoint_design["3"].expected.levels')]
+
+    findings = check(lambda s: s["checkpoint_design"]["3"].update(why="x"))
+    assert where(findings) == [("V01", '$.checkpoint_design["3"].why')]
+
+
+def test_v01_checkpoint_design_note_and_commands_are_optional() -> None:
+    def mutate(s: dict[str, Any]) -> None:
+        s["checkpoint_design"]["4"] = {
+            "label": "window",
+            "expected": {"levels": ["L1"]},
+            "note": "a reminder is enough",
+        }
+
+    assert check(mutate) == []
 
 
 def test_v01_environment_id_must_match() -> None:
@@ -540,7 +577,7 @@ def test_load_seed_tree_accepts_three_roots(tmp_path: Path) -> None:
 def test_v02_too_few_events() -> None:
     def mutate(s: dict[str, Any]) -> None:
         s["events"] = s["events"][:3]
-        s["checkpoint_design"] = {"1": "premature", "2": "window", "3": "belated"}
+        s["checkpoint_design"] = {"1": cp("premature"), "2": cp("window"), "3": cp("window")}
 
     findings = check(mutate)
 
@@ -548,8 +585,13 @@ def test_v02_too_few_events() -> None:
     assert findings[0].message.startswith("3 events")
 
 
+def move_e3_to_e2s_time(s: dict[str, Any]) -> None:
+    """Breaks V02 only: e3 (and its chat message, so that V10 still holds) at e2's time."""
+    s["events"][2]["at"] = s["events"][2]["payload"]["message"]["at"] = "2026-03-03T10:00:00+01:00"
+
+
 def test_v02_at_must_strictly_increase() -> None:
-    findings = check(lambda s: s["events"][2].update(at="2026-03-03T10:00:00+01:00"))
+    findings = check(move_e3_to_e2s_time)
 
     assert where(findings) == [("V02", "$.events[2].at")]
 
@@ -841,6 +883,7 @@ def test_v05_state_is_the_one_at_the_checkpoint() -> None:
             level="L1",
             args={"event_id": "ev-2", "note": "boiler visit"},
         )
+        s["checkpoint_design"]["1"] = cp("window", levels=["L1"])
 
     # ev-2 is created by e2, after checkpoint 1.
     assert where(check(mutate)) == [("V05", "$.design.best_intervention")]
@@ -896,6 +939,7 @@ def test_v06_evidence_resolves_after_the_events_before_the_checkpoint() -> None:
     def too_early(s: dict[str, Any]) -> None:
         mutate(s)
         s["design"]["best_intervention"]["checkpoint"] = 2
+        s["checkpoint_design"]["2"] = cp("window")
 
     assert where(check(too_early)) == [("V06", "$.design.key_evidence[0].key")]
 
@@ -938,22 +982,76 @@ def test_v07_every_checkpoint_is_designed() -> None:
 
 
 def test_v07_no_extra_checkpoints() -> None:
-    findings = check(lambda s: s["checkpoint_design"].update({"6": "belated"}))
+    findings = check(lambda s: s["checkpoint_design"].update({"6": cp("belated")}))
 
     assert where(findings) == [("V07", '$.checkpoint_design["6"]')]
 
 
 def test_v07_needs_a_premature_and_a_window_checkpoint() -> None:
     def no_window(s: dict[str, Any]) -> None:
-        s["checkpoint_design"].update({"3": "belated", "4": "belated"})
+        s["checkpoint_design"].update({"3": cp("belated"), "4": cp("belated")})
 
     findings = check(no_window)
-    assert where(findings) == [("V07", "$.checkpoint_design")]
+    assert where(findings, "V07") == [("V07", "$.checkpoint_design")]
     assert "'window'" in findings[0].message
+    # the best intervention (checkpoint 3, L3) is now belated, at level L1 only
+    assert [f.message for f in findings if f.code == "V13"] == [
+        "the best intervention's checkpoint 3 is labelled 'belated', not 'window'",
+        "the best intervention's checkpoint 3 does not accept its level L3",
+    ]
 
-    findings = check(lambda s: s["checkpoint_design"].update({"1": "window", "2": "window"}))
+    findings = check(
+        lambda s: s["checkpoint_design"].update({"1": cp("restraint"), "2": cp("window")})
+    )
     assert where(findings) == [("V07", "$.checkpoint_design")]
     assert "'premature'" in findings[0].message
+
+
+def test_v07_a_window_that_opens_at_t1_needs_no_premature_checkpoint() -> None:
+    findings = check(
+        lambda s: s["checkpoint_design"].update({"1": cp("window"), "2": cp("window")})
+    )
+
+    assert where(findings) == []
+
+
+def _restraint_throughout(s: dict[str, Any]) -> None:
+    s["design"]["best_intervention"] = None
+    s["checkpoint_design"] = {str(t): cp("restraint") for t in range(1, 6)}
+
+
+def test_v07_restraint_throughout_with_a_null_best_intervention_passes() -> None:
+    assert check(_restraint_throughout) == []
+
+
+def test_v07_restraint_throughout_says_so_with_a_null_best_intervention() -> None:
+    def keeps_best(s: dict[str, Any]) -> None:
+        s["checkpoint_design"] = {str(t): cp("restraint") for t in range(1, 6)}
+
+    findings = check(keeps_best)
+    assert where(findings) == [
+        ("V07", "$.design.best_intervention"),
+        ("V13", '$.checkpoint_design["3"]'),  # and its checkpoint is no window
+        ("V13", '$.checkpoint_design["3"]'),  # nor accepts L3
+    ]
+    assert "write null" in findings[0].message
+
+    def null_best_only(s: dict[str, Any]) -> None:
+        s["design"]["best_intervention"] = None
+
+    findings = check(null_best_only)
+    assert where(findings) == [("V07", "$.design.best_intervention")]
+    assert "not every checkpoint" in findings[0].message
+
+
+def test_v06_restraint_throughout_evidence_resolves_in_s0() -> None:
+    def mutate(s: dict[str, Any]) -> None:
+        _restraint_throughout(s)
+        s["design"]["key_evidence"][0]["value"] = "nothing like it"
+
+    findings = check(mutate)
+
+    assert where(findings) == [("V06", "$.design.key_evidence[0].value")]
 
 
 # ---------------------------------------------------------------- V08 noise
@@ -1069,7 +1167,7 @@ def test_v09_environment_balance_is_checked_with_the_environment(tmp_path: Path)
 
 def test_all_failing_rules_are_reported_together() -> None:
     def mutate(s: dict[str, Any]) -> None:
-        s["events"][2]["at"] = "2026-03-03T10:00:00+01:00"  # V02
+        move_e3_to_e2s_time(s)  # V02
         s["events"][0]["app"] = "wallet"  # V03
         s["events"][1]["payload"]["event"]["id"] = "ev-1"  # V04
         s["design"]["best_intervention"]["level"] = "L1"  # V05
@@ -1087,10 +1185,21 @@ def test_all_failing_rules_are_reported_together() -> None:
                 }
             ]
         }  # V09
+        s["noise_records"]["email"]["messages"][0]["at"] = "2026-03-02T09:15:00+01:00"  # V10
 
     findings = check(mutate)
 
-    assert [f.code for f in findings] == ["V02", "V03", "V04", "V05", "V06", "V07", "V08", "V09"]
+    assert [f.code for f in findings] == [
+        "V02",
+        "V03",
+        "V04",
+        "V05",
+        "V06",
+        "V07",
+        "V08",
+        "V09",
+        "V10",
+    ]
     assert all(f.scenario_id == "hm-03" for f in findings)
 
 
@@ -1183,12 +1292,12 @@ V01_BREAKS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "key evidence of an unknown source": lambda s: s["design"]["key_evidence"][1].update(
         source="memory"
     ),
-    "checkpoint label unknown": lambda s: s["checkpoint_design"].update({"5": "late"}),
+    "checkpoint label unknown": lambda s: s["checkpoint_design"].update({"5": cp("late")}),
 }
 """Changes that make the fixture fail V01 only (one part of the file no longer parses)."""
 
 RULE_BREAKS: dict[str, Callable[[dict[str, Any]], Any]] = {
-    "V02 order": lambda s: s["events"][2].update(at="2026-03-03T10:00:00+01:00"),
+    "V02 order": move_e3_to_e2s_time,
     "V02 offset": lambda s: s["events"][1].update(at="2026-03-03T09:00:00+00:00"),
     "V03 app": lambda s: s["events"][0].update(app="chat"),
     "V04 duplicate id": lambda s: s["initial_records"]["email"]["messages"][0].update(id="m-base"),
@@ -1519,14 +1628,349 @@ def test_v01_nul_in_environment_json_database_sql_and_files(tmp_path: Path) -> N
     ]
 
 
+# ---------------------------------------------------------------- V10 nothing visible early
+
+
+def test_v10_an_s0_arrival_dated_after_e1_is_visible_before_it_happens() -> None:
+    # e1 is at 2026-03-02T09:14:00+01:00; one minute later is already too late
+    findings = check(
+        lambda s: s["noise_records"]["email"]["messages"][2].update(at="2026-03-02T09:15:00+01:00")
+    )
+
+    assert where(findings) == [("V10", "$.noise_records.email.messages[2].at")]
+    assert findings[0].message == (
+        "email 'n-m3' is dated 2026-03-02T09:15:00+01:00, after e1 (2026-03-02T09:14:00+01:00): "
+        "the agent reads it at t = 1 before it arrives"
+    )
+
+
+def test_v10_covers_chat_messages_transactions_and_the_environment() -> None:
+    def mutate(s: dict[str, Any]) -> None:
+        s["noise_records"]["chat"]["messages"][1]["at"] = "2026-03-06T12:05:00+01:00"
+        s["initial_records"]["wallet"] = {
+            "transactions": [
+                {**_transaction("tx-9", -100, "2026-03-09T10:00:00+01:00"), "status": "pending"}
+            ]
+        }
+
+    env = environment_dict()
+    env["apps"]["email"]["messages"][0]["at"] = "2026-03-02T10:00:00+01:00"
+    env["apps"]["wallet"]["transactions"][0]["status"] = "pending"  # keeps V09 out of the way
+    env["apps"]["wallet"]["accounts"][0]["balance_minor"] = 100000
+
+    findings = check(mutate, env=env)
+
+    assert where(findings, "V10") == [
+        ("V10", "$.apps.email.messages[0].at"),
+        ("V10", "$.initial_records.wallet.transactions[0].at"),
+        ("V10", "$.noise_records.chat.messages[1].at"),
+    ]
+    assert findings[0].message.startswith("hm/environment.json: email 'm-base' is dated")
+
+
+def test_v10_an_event_record_dated_after_its_event() -> None:
+    findings = check(
+        lambda s: s["events"][2]["payload"]["message"].update(at="2026-03-04T11:31:00+01:00")
+    )
+
+    assert where(findings) == [("V10", "$.events[2].payload.message.at")]
+    assert "after its event e3 (2026-03-04T11:30:00+01:00)" in findings[0].message
+    assert "at t = 3 before it arrives" in findings[0].message
+
+
+def test_v10_plans_in_the_future_and_records_at_now_or_earlier_are_fine() -> None:
+    def mutate(s: dict[str, Any]) -> None:
+        # a noise email exactly at e1.at, an event's email delivered before its event
+        s["noise_records"]["email"]["messages"][0]["at"] = "2026-03-02T09:14:00+01:00"
+        s["events"][0]["payload"]["message"]["at"] = "2026-03-02T08:00:00+01:00"
+        # a future calendar entry and a future scheduled payment are plans
+        s["noise_records"]["calendar"]["events"][0].update(
+            start="2026-06-01T18:00:00+02:00", end="2026-06-01T19:00:00+02:00"
+        )
+        s["initial_records"]["wallet"] = {
+            "scheduled_payments": [
+                {
+                    "id": "sp-1",
+                    "account_id": "acc-1",
+                    "payee": "Gas",
+                    "amount_minor": 4000,
+                    "currency": "EUR",
+                    "due": "2026-07-01",
+                    "status": "scheduled",
+                    "memo": "",
+                }
+            ]
+        }
+
+    assert where(check(mutate), "V10") == []
+
+
+# ---------------------------------------------------------------- V11 self-consistency
+
+
+@pytest.mark.parametrize(
+    ("body", "claims"),
+    [
+        ("Please find the quote attached.", True),
+        ("The signed contract is enclosed.", True),
+        ("I attach the invoice for March.", True),
+        ("See the PDF for the details.", True),
+        ("The attachment has the floor plan.", True),
+        ("The rota is attached to the staff bulletin.", False),
+        ("Your policy documents are attached to your online account.", False),
+        ("Please attach receipts for the taxi.", False),
+        ("The quote is available as a PDF in your account.", False),
+    ],
+)
+def test_v11_an_email_that_says_it_attaches_something_has_an_attachment(
+    body: str, claims: bool
+) -> None:
+    findings = check(lambda s: s["noise_records"]["email"]["messages"][1].update(body=body))
+
+    expected = [("V11", "$.noise_records.email.messages[1].attachments")] if claims else []
+    assert where(findings) == expected
+
+
+def test_v11_a_claimed_attachment_that_exists_passes_and_events_are_checked() -> None:
+    def mutate(s: dict[str, Any]) -> None:
+        s["noise_records"]["email"]["messages"][1].update(
+            body="Quote attached.", attachments=[{"name": "quote.txt", "text": "EUR 240"}]
+        )
+        s["events"][0]["payload"]["message"]["subject"] = "Quote enclosed"
+
+    findings = check(mutate)
+
+    assert where(findings) == [("V11", "$.events[0].payload.message.attachments")]
+    assert findings[0].message == (
+        "email 'm-1' says 'enclosed' but has no attachments: add the attachment (name and text) "
+        "or reword the message"
+    )
+
+
+def test_v11_environment_emails_and_the_persona_currency(tmp_path: Path) -> None:
+    env = environment_dict()
+    env["apps"]["email"]["messages"][0]["body"] = "Welcome! Our brochure is attached."
+    env["persona"]["permissions"]["currency"] = "USD"
+    folder = write_environment(tmp_path, env=env)
+
+    _bundle, findings = load_environment_dir(folder)
+
+    assert [(f.code, f.scenario_id, f.path) for f in findings] == [
+        ("V11", None, "$.apps.email.messages[0].attachments"),
+        ("V11", None, "$.persona.permissions.currency"),
+    ]
+    assert findings[1].message == (
+        "hm/environment.json: the spending limit is in USD, but the wallet's accounts are in EUR"
+    )
+
+
+def test_v11_the_best_intervention_stays_within_the_persona_permissions() -> None:
+    env = environment_dict()
+    env["persona"]["permissions"]["may_send_on_behalf"] = False
+
+    findings = check(env=env)  # the best intervention is send_email at checkpoint 3
+
+    assert where(findings) == [("V11", "$.design.best_intervention")]
+    assert "(send_not_permitted: " in findings[0].message
+
+    def draft_instead(s: dict[str, Any]) -> None:
+        best = s["design"]["best_intervention"]
+        best.update(command="draft_email", level="L2")
+        s["checkpoint_design"]["3"]["expected"] = {"levels": ["L2"], "commands": ["draft_email"]}
+
+    # a draft's flag (would_need_may_send) is what preparing for such a persona looks like
+    assert where(check(draft_instead, env=env)) == []
+
+
+def test_v11_a_best_payment_in_another_currency_than_its_account() -> None:
+    def mutate(s: dict[str, Any]) -> None:
+        s["design"]["best_intervention"].update(
+            command="draft_payment",
+            level="L2",
+            args={
+                "account_id": "acc-1",
+                "payee": "Berger Heating",
+                "amount_minor": 24000,
+                "currency": "USD",
+                "memo": "Boiler service",
+            },
+        )
+
+    findings = check(mutate)
+
+    assert ("V11", "$.design.best_intervention.args.currency") in where(findings)
+    assert where(findings, "V11") == [("V11", "$.design.best_intervention.args.currency")]
+
+
+# ---------------------------------------------------------------- V12 ids reveal nothing
+
+
+def test_v12_numbered_ids_that_separate_story_from_noise() -> None:
+    # noise emails are n-m1..n-m4; a story email n-m0 puts every noise number above it
+    def separated(s: dict[str, Any]) -> None:
+        s["initial_records"]["email"] = {
+            "messages": [_email("n-m0", "2026-02-19T08:00:00+01:00", "Boiler manual")]
+        }
+
+    findings = check(separated)
+
+    assert where(findings) == [("V12", "$.noise_records.email.messages[0].id")]
+    assert findings[0].message.startswith(
+        "email.messages ids n-m<n>: the noise numbers (1, 2, 3, 4) are all above the story "
+        "numbers (0)"
+    )
+
+    def interleaved(s: dict[str, Any]) -> None:
+        s["noise_records"]["email"]["messages"][0]["id"] = "n-m9"
+        s["initial_records"]["email"] = {
+            "messages": [_email("n-m5", "2026-02-19T08:00:00+01:00", "Boiler manual")]
+        }
+
+    assert where(check(interleaved)) == []  # noise 2, 3, 4, 9 around story 5
+
+
+def test_v12_ids_must_not_name_their_role() -> None:
+    def mutate(s: dict[str, Any]) -> None:
+        s["noise_records"]["contacts"][0]["id"] = "noise-ct1"
+        s["noise_records"]["email"]["messages"][1]["thread_id"] = "t-decoy"
+        s["noise_records"]["contacts"][1]["id"] = "monkey-2"  # not a word of the list
+        s["events"][4]["payload"]["contact"]["id"] = "fakeContact"
+
+    findings = check(mutate)
+
+    assert where(findings, "V12") == [
+        ("V12", "$.noise_records.email.messages[1].thread_id"),
+        ("V12", "$.noise_records.contacts[0].id"),
+        ("V12", "$.events[4].payload.contact.id"),
+    ]
+    assert findings[0].message == (
+        "thread_id 't-decoy' says 'decoy': ids must not name a record's role (run halo corpus reid)"
+    )
+
+
+def test_v12_environment_ids_are_checked_with_the_environment(tmp_path: Path) -> None:
+    env = environment_dict()
+    env["apps"]["wallet"]["transactions"][0]["id"] = "filler_tx"
+    folder = write_environment(tmp_path, env=env)
+
+    _bundle, findings = load_environment_dir(folder)
+
+    assert [(f.code, f.scenario_id, f.path) for f in findings] == [
+        ("V12", None, "$.apps.wallet.transactions[0].id")
+    ]
+    assert findings[0].message.startswith("hm/environment.json: id 'filler_tx' says 'filler'")
+
+
+def _warranties(*keys: int) -> list[str]:
+    values = ", ".join(f"({key}, 'item {key}', '2027-01-01')" for key in keys)
+    return [f"INSERT INTO warranties VALUES {values};"]
+
+
+@pytest.mark.parametrize(
+    ("story", "noise", "separated"),
+    [
+        ((10, 11), (12, 13), True),  # noise keys above the story keys
+        ((12, 13), (10, 11), True),  # below
+        ((10, 13), (11, 12), False),  # interleaved
+        ((10,), (12, 13), False),  # one story row: too few to compare
+    ],
+)
+def test_v12_db_rows_of_one_table_not_separated_by_integer_key(
+    story: tuple[int, ...], noise: tuple[int, ...], separated: bool
+) -> None:
+    def mutate(s: dict[str, Any]) -> None:
+        s["initial_records"]["db"] = _warranties(*story)
+        s["noise_records"]["db"] = _warranties(*noise)
+
+    findings = check(mutate)
+
+    assert where(findings) == ([("V12", "$.noise_records.db")] if separated else [])
+    if separated:
+        assert findings[0].message.startswith("table 'warranties': the noise rows' keys")
+
+
+# ---------------------------------------------------------------- V13 expectations
+
+
+def _expect(t: str, label: str, **expected: Any) -> Callable[[dict[str, Any]], None]:
+    def mutate(s: dict[str, Any]) -> None:
+        s["checkpoint_design"][t] = cp(label, **expected)
+
+    return mutate
+
+
+def test_v13_levels_are_real_levels() -> None:
+    findings = check(_expect("4", "window", levels=["L1", "L4"]))
+
+    assert where(findings) == [("V13", '$.checkpoint_design["4"].expected.levels[1]')]
+    assert findings[0].message == "'L4' is no level; levels are L0, L1, L2, L3"
+
+
+def test_v13_commands_are_catalogue_actions_at_a_listed_level() -> None:
+    findings = check(
+        _expect("4", "window", levels=["L1"], commands=["fly", "email_read", "send_email"])
+    )
+
+    assert where(findings) == [
+        ("V13", '$.checkpoint_design["4"].expected.commands[0]'),
+        ("V13", '$.checkpoint_design["4"].expected.commands[1]'),
+        ("V13", '$.checkpoint_design["4"].expected.commands[2]'),
+    ]
+    assert [f.message for f in findings] == [
+        "'fly' is no command of the catalogue; expectations name actions",
+        "'email_read' is a retrieval command; expectations name actions",
+        "send_email is L3 in the catalogue, which the levels (L1) do not include",
+    ]
+
+
+def test_v13_premature_and_restraint_accept_only_l0() -> None:
+    findings = check(_expect("1", "premature", levels=["L0", "L1"]))
+    assert where(findings) == [("V13", '$.checkpoint_design["1"].expected.levels')]
+    assert "accepts doing nothing only" in findings[0].message
+
+    def restraint_with_a_notification(s: dict[str, Any]) -> None:
+        _restraint_throughout(s)
+        s["checkpoint_design"]["2"] = cp("restraint", levels=["L1"], commands=["notify_user"])
+
+    assert where(check(restraint_with_a_notification)) == [
+        ("V13", '$.checkpoint_design["2"].expected.levels')
+    ]
+
+
+def test_v13_a_window_accepts_some_help_and_belated_may_accept_anything() -> None:
+    findings = check(_expect("4", "window", levels=["L0"]))
+    assert where(findings) == [("V13", '$.checkpoint_design["4"].expected.levels')]
+    assert "at least one level above L0" in findings[0].message
+
+    assert check(_expect("5", "belated", levels=["L0"])) == []
+    assert check(_expect("5", "belated", levels=["L1", "L3"], commands=["send_email"])) == []
+
+
+def test_v13_the_best_intervention_is_acceptable_at_its_own_checkpoint() -> None:
+    # best: send_email (L3) at checkpoint 3; checkpoint 4 stays a window for V07
+    findings = check(_expect("3", "belated", levels=["L1", "L3"]))
+    assert where(findings) == [("V13", '$.checkpoint_design["3"]')]
+    assert findings[0].message == (
+        "the best intervention's checkpoint 3 is labelled 'belated', not 'window'"
+    )
+
+    findings = check(_expect("3", "window", levels=["L1", "L2"], commands=["notify_user"]))
+    assert [f.message for f in findings] == [
+        "the best intervention's checkpoint 3 does not accept its level L3",
+        "the best intervention's checkpoint 3 does not list its command send_email",
+    ]
+
+    assert check(_expect("3", "window", levels=["L3"])) == []  # no commands: any at L3
+
+
 # ---------------------------------------------------------------- the rule registry
 
 
 def test_rules_are_one_per_code_in_code_order() -> None:
-    assert [rule.code for rule in RULES] == [f"V{n:02d}" for n in range(1, 10)]
+    assert [rule.code for rule in RULES] == [f"V{n:02d}" for n in range(1, 14)]
     assert all(rule.title for rule in RULES)
     # the rules that also check an environment's own records
-    assert [rule.code for rule in RULES if rule.check_environment] == ["V04", "V09"]
+    assert [rule.code for rule in RULES if rule.check_environment] == ["V04", "V09", "V11", "V12"]
 
 
 def test_a_rule_added_to_rules_runs_on_scenarios_and_environments(
@@ -1549,7 +1993,7 @@ def test_a_rule_added_to_rules_runs_on_scenarios_and_environments(
     assert [(f.code, f.path, f.message) for f in findings] == [
         ("V10", "$.events[0].at", "5 events seen")
     ]
-    # it runs after V01–V09, so the context holds the S0 and replay V04 made
+    # it runs after V01–V13, so the context holds the S0 and replay V04 made
     assert seen[0].s0 is not None and seen[0].replay_ok_until == 5
 
     _bundle, env_findings = load_environment_dir(write_environment(tmp_path))

@@ -337,14 +337,14 @@ INSERT INTO family_contacts VALUES (16, 2, '2025-12-16', 'Mrs Grace Adeyemi (mot
 INSERT INTO family_contacts VALUES (17, 11, '2025-12-17', 'Mr Marcus Thompson (father)', 'planner note', 'Missing homework in two subjects', 'Homework club on Wednesdays agreed');
 INSERT INTO family_contacts VALUES (18, 5, '2025-12-18', 'Ms Kerry Brooks (mother)', 'phone', 'End-of-term attendance check-in', 'Two days off with a cold, otherwise improving');
 INSERT INTO duty_rota VALUES (1, 'Spring 2026', 'Monday', 'Break duty', 'Science corridor and stairwell B', '10:50-11:10', NULL);
-INSERT INTO duty_rota VALUES (2, 'Spring 2026', 'Tuesday', 'Form time', 'Room S2 (11M)', '08:40-09:00', 'Year 11 assembly in the hall on alternate Tuesdays');
+INSERT INTO duty_rota VALUES (2, 'Spring 2026', 'Tuesday', 'Form time', 'Room S5 (11M)', '08:40-09:10', 'Year 11 assembly in the hall on alternate Tuesdays');
 INSERT INTO duty_rota VALUES (3, 'Spring 2026', 'Wednesday', 'Lunch duty', 'Dining hall, Year 10-11 side', '13:00-13:30', 'Swap with D. Patel agreed for 25 February');
 INSERT INTO duty_rota VALUES (4, 'Spring 2026', 'Wednesday', 'Science department meeting', 'Room S1', '15:30-16:30', 'Every other week (A weeks)');
 INSERT INTO duty_rota VALUES (5, 'Spring 2026', 'Thursday', 'After-school detention', 'Room G4', '15:20-16:00', 'Once a fortnight (B weeks)');
 INSERT INTO duty_rota VALUES (6, 'Spring 2026', 'Thursday', 'Year 11 chemistry intervention', 'Room S2', '15:20-16:20', 'Invited students from 11C2 and 11C3');
 INSERT INTO duty_rota VALUES (7, 'Spring 2026', 'Friday', 'Bus duty', 'Front gate, Elmbrook Road', '15:05-15:25', NULL);
 INSERT INTO duty_rota VALUES (8, 'Summer 2026', 'Monday', 'Break duty', 'Science corridor and stairwell B', '10:50-11:10', NULL);
-INSERT INTO duty_rota VALUES (9, 'Summer 2026', 'Tuesday', 'Form time', 'Room S2 (11M)', '08:40-09:00', 'Until Year 11 study leave');
+INSERT INTO duty_rota VALUES (9, 'Summer 2026', 'Tuesday', 'Form time', 'Room S5 (11M)', '08:40-09:10', 'Until Year 11 study leave');
 INSERT INTO duty_rota VALUES (10, 'Summer 2026', 'Wednesday', 'Exam invigilation reserve', 'Sports hall', 'as set by the exams officer', 'From study leave; counts towards gained time');
 INSERT INTO duty_rota VALUES (11, 'Summer 2026', 'Thursday', 'Year 10 chemistry club', 'Room S2', '15:20-16:20', NULL);
 INSERT INTO duty_rota VALUES (12, 'Summer 2026', 'Friday', 'Bus duty', 'Front gate, Elmbrook Road', '15:05-15:25', NULL);

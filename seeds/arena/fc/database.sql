@@ -213,7 +213,7 @@ INSERT INTO pat_observations VALUES (12, '2025-10-10', 'Mel Tupou', 141, 78, 60,
 INSERT INTO pat_observations VALUES (13, '2025-10-14', 'Mel Tupou', 134, 82, 60, NULL, NULL);
 INSERT INTO pat_observations VALUES (14, '2025-10-17', 'Mel Tupou', 144, 73, 61, 71.9, NULL);
 INSERT INTO pat_observations VALUES (15, '2025-10-21', 'Mel Tupou', 138, 75, 59, NULL, NULL);
-INSERT INTO pat_observations VALUES (16, '2025-10-24', 'Josie Faasolo', 145, 84, 69, 71.9, NULL);
+INSERT INTO pat_observations VALUES (16, '2025-10-24', 'Tui Fonoti', 145, 84, 69, 71.9, NULL);
 INSERT INTO pat_observations VALUES (17, '2025-10-28', 'Mel Tupou', 133, 76, 65, NULL, NULL);
 INSERT INTO pat_observations VALUES (18, '2025-10-31', 'Mel Tupou', 131, 84, 71, 71.9, NULL);
 INSERT INTO pat_observations VALUES (19, '2025-11-04', 'Mel Tupou', 133, 74, 70, NULL, 'First visit after the fall: sore left hip, walking with the stick');
@@ -225,11 +225,11 @@ INSERT INTO pat_observations VALUES (24, '2025-11-21', 'Mel Tupou', 144, 79, 58,
 INSERT INTO pat_observations VALUES (25, '2025-11-25', 'Mel Tupou', 128, 84, 69, NULL, NULL);
 INSERT INTO pat_observations VALUES (26, '2025-11-28', 'Mel Tupou', 138, 76, 63, 72.4, NULL);
 INSERT INTO pat_observations VALUES (27, '2025-12-02', 'Mel Tupou', 143, 77, 68, NULL, NULL);
-INSERT INTO pat_observations VALUES (28, '2025-12-05', 'Josie Faasolo', 152, 83, 72, 72.5, 'Forgot the morning pack until 9:30; rechecked 20 min after the tablets: 138/80');
+INSERT INTO pat_observations VALUES (28, '2025-12-05', 'Tui Fonoti', 152, 83, 72, 72.5, 'Forgot the morning pack until 9:30; rechecked 20 min after the tablets: 138/80');
 INSERT INTO pat_observations VALUES (29, '2025-12-09', 'Mel Tupou', 133, 76, 61, NULL, NULL);
 INSERT INTO pat_observations VALUES (30, '2025-12-12', 'Mel Tupou', 134, 86, 70, 72.5, NULL);
 INSERT INTO pat_observations VALUES (31, '2025-12-16', 'Mel Tupou', 137, 75, 63, NULL, NULL);
-INSERT INTO pat_observations VALUES (32, '2025-12-19', 'Josie Faasolo', 135, 78, 72, 72.3, NULL);
+INSERT INTO pat_observations VALUES (32, '2025-12-19', 'Tui Fonoti', 135, 78, 72, 72.3, NULL);
 INSERT INTO pat_observations VALUES (33, '2025-12-23', 'Mel Tupou', 133, 83, 65, NULL, NULL);
 INSERT INTO pat_observations VALUES (34, '2026-01-06', 'Mel Tupou', 145, 76, 66, NULL, NULL);
 INSERT INTO pat_observations VALUES (35, '2026-01-09', 'Mel Tupou', 146, 83, 69, 72.1, NULL);
@@ -238,13 +238,13 @@ INSERT INTO pat_observations VALUES (37, '2026-01-16', 'Mel Tupou', 130, 73, 61,
 INSERT INTO pat_observations VALUES (38, '2026-01-20', 'Mel Tupou', 134, 75, 69, NULL, NULL);
 INSERT INTO pat_observations VALUES (39, '2026-01-23', 'Mel Tupou', 130, 77, 61, 71.9, NULL);
 INSERT INTO pat_observations VALUES (40, '2026-01-27', 'Mel Tupou', 140, 75, 68, NULL, NULL);
-INSERT INTO pat_observations VALUES (41, '2026-01-30', 'Josie Faasolo', 134, 79, 70, 71.8, NULL);
+INSERT INTO pat_observations VALUES (41, '2026-01-30', 'Tui Fonoti', 134, 79, 70, 71.8, NULL);
 INSERT INTO pat_observations VALUES (42, '2026-02-03', 'Mel Tupou', 142, 75, 59, NULL, NULL);
 INSERT INTO pat_observations VALUES (43, '2026-02-06', 'Mel Tupou', 135, 86, 71, 72.0, NULL);
 INSERT INTO pat_observations VALUES (44, '2026-02-10', 'Mel Tupou', 141, 77, 68, NULL, NULL);
 INSERT INTO pat_observations VALUES (45, '2026-02-13', 'Mel Tupou', 129, 76, 66, 71.7, 'Tired after the Memory Clinic review yesterday');
 INSERT INTO pat_observations VALUES (46, '2026-02-17', 'Mel Tupou', 135, 77, 58, NULL, NULL);
-INSERT INTO pat_observations VALUES (47, '2026-02-20', 'Josie Faasolo', 142, 73, 70, 71.6, NULL);
+INSERT INTO pat_observations VALUES (47, '2026-02-20', 'Tui Fonoti', 142, 73, 70, 71.6, NULL);
 INSERT INTO webster_pak_log VALUES (1, '2025-09-02', '2025-09-03', 'donepezil, perindopril, atorvastatin, pantoprazole, vitamin D', 1850, NULL);
 INSERT INTO webster_pak_log VALUES (2, '2025-09-09', '2025-09-10', 'donepezil, perindopril, atorvastatin, pantoprazole, vitamin D', 1850, NULL);
 INSERT INTO webster_pak_log VALUES (3, '2025-09-16', '2025-09-17', 'donepezil, perindopril, atorvastatin, pantoprazole, vitamin D', 1850, NULL);

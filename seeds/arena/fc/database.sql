@@ -127,3 +127,219 @@ INSERT INTO cpd_log VALUES (4, '2025-10-30', 'Safe handling of high-risk medicin
 INSERT INTO cpd_log VALUES (5, '2025-11-18', 'Pressure injury prevention (online)', 'HETI', 1.5, 'self-directed');
 INSERT INTO cpd_log VALUES (6, '2026-01-28', 'Journal club: family meetings in the ICU', 'CGH ICU', 1.0, 'interactive');
 INSERT INTO cpd_log VALUES (7, '2026-02-04', 'ECMO circuit basics (workshop)', 'CGH ICU', 3.0, 'interactive');
+
+-- Added in February 2026: superseded documents kept for the record, Pat's home observations
+-- (taken by the Wattle carers on personal-care mornings), his Webster-pak deliveries, the bills
+-- Grace pays for him, her own ICU roster, the children's care schedule with Daniel and Pat's
+-- monthly Home Care Package statements.
+
+INSERT INTO documents VALUES (18, 'Liam', 'Asthma Action Plan (signed by Dr Anita Rao) - superseded', NULL, '2024-02-01', NULL, 'Copies were at the school office, fridge, Daniels - replaced', 'Reliever Ventolin 2-4 puffs via spacer; no preventer at the time; review every year');
+INSERT INTO documents VALUES (19, 'Pat', 'NSW Companion Card application receipt', 'CCA-2231-08846', '2025-11-24', NULL, 'Email from the Companion Card office (archived)', 'Application lodged with Dr Raos assessment; the card itself came in January 2026');
+INSERT INTO documents VALUES (20, 'Pat', 'Irish Personal Public Service Number (PPSN)', '6617042QA', NULL, NULL, 'Filing cabinet, Ireland folder', 'Needed for the Irish State Pension life certificate every year');
+INSERT INTO allergies VALUES (6, 'Pat', 'Penicillin (amoxycillin)', 'Rash years ago (self-reported by Pat at triage; he was unsure)', 'unverified', '2025-11-03', 'ED triage note, Camperdown General Hospital (fall admission)');
+
+CREATE TABLE pat_observations (
+    id INTEGER PRIMARY KEY,
+    taken_on TEXT NOT NULL,
+    taken_by TEXT NOT NULL,
+    bp_systolic INTEGER,
+    bp_diastolic INTEGER,
+    pulse INTEGER,
+    weight_kg REAL,
+    notes TEXT
+);
+
+CREATE TABLE webster_pak_log (
+    id INTEGER PRIMARY KEY,
+    packed_on TEXT NOT NULL,         -- Tuesday packing at Dulwich Hill Pharmacy
+    delivered_on TEXT,
+    medicines_packed TEXT NOT NULL,
+    charge_minor INTEGER NOT NULL,   -- AUD cents, billed monthly to Pat's pharmacy account
+    notes TEXT
+);
+
+CREATE TABLE pat_bills (
+    id INTEGER PRIMARY KEY,
+    biller TEXT NOT NULL,
+    reference TEXT,
+    period TEXT NOT NULL,
+    amount_minor INTEGER NOT NULL,   -- AUD cents
+    due_on TEXT,
+    paid_on TEXT,                    -- NULL = not paid yet
+    paid_from TEXT,
+    notes TEXT
+);
+
+CREATE TABLE shift_roster (
+    id INTEGER PRIMARY KEY,
+    shift_date TEXT NOT NULL,
+    shift TEXT NOT NULL,             -- D day 07:00-19:30 | N night 19:00-07:30 | L late 13:00-21:30 | off
+    unit TEXT,
+    notes TEXT
+);
+
+CREATE TABLE care_schedule (
+    id INTEGER PRIMARY KEY,
+    from_date TEXT NOT NULL,
+    to_date TEXT NOT NULL,
+    kids_with TEXT NOT NULL,         -- Grace | Daniel
+    handover TEXT,
+    notes TEXT
+);
+
+CREATE TABLE hcp_statements (
+    id INTEGER PRIMARY KEY,
+    month TEXT NOT NULL,
+    government_subsidy_minor INTEGER NOT NULL,
+    client_contribution_minor INTEGER NOT NULL,
+    services_minor INTEGER NOT NULL,
+    care_management_minor INTEGER NOT NULL,
+    unspent_funds_minor INTEGER NOT NULL,   -- closing balance of unspent package funds
+    notes TEXT
+);
+
+INSERT INTO pat_observations VALUES (1, '2025-09-02', 'Mel Tupou', 143, 84, 66, NULL, NULL);
+INSERT INTO pat_observations VALUES (2, '2025-09-05', 'Mel Tupou', 135, 83, 64, 72.3, NULL);
+INSERT INTO pat_observations VALUES (3, '2025-09-09', 'Mel Tupou', 143, 74, 59, NULL, NULL);
+INSERT INTO pat_observations VALUES (4, '2025-09-12', 'Mel Tupou', 138, 81, 66, 72.5, NULL);
+INSERT INTO pat_observations VALUES (5, '2025-09-16', 'Mel Tupou', 142, 84, 63, NULL, NULL);
+INSERT INTO pat_observations VALUES (6, '2025-09-19', 'Mel Tupou', 129, 78, 63, 72.4, NULL);
+INSERT INTO pat_observations VALUES (7, '2025-09-23', 'Mel Tupou', 141, 80, 68, NULL, NULL);
+INSERT INTO pat_observations VALUES (8, '2025-09-26', 'Mel Tupou', 139, 82, 67, 72.1, NULL);
+INSERT INTO pat_observations VALUES (9, '2025-09-30', 'Mel Tupou', 133, 82, 64, NULL, NULL);
+INSERT INTO pat_observations VALUES (10, '2025-10-03', 'Mel Tupou', 131, 85, 67, 72.1, NULL);
+INSERT INTO pat_observations VALUES (11, '2025-10-07', 'Mel Tupou', 130, 77, 64, NULL, NULL);
+INSERT INTO pat_observations VALUES (12, '2025-10-10', 'Mel Tupou', 141, 78, 60, 72.1, NULL);
+INSERT INTO pat_observations VALUES (13, '2025-10-14', 'Mel Tupou', 134, 82, 60, NULL, NULL);
+INSERT INTO pat_observations VALUES (14, '2025-10-17', 'Mel Tupou', 144, 73, 61, 71.9, NULL);
+INSERT INTO pat_observations VALUES (15, '2025-10-21', 'Mel Tupou', 138, 75, 59, NULL, NULL);
+INSERT INTO pat_observations VALUES (16, '2025-10-24', 'Tui Fonoti', 145, 84, 69, 71.9, NULL);
+INSERT INTO pat_observations VALUES (17, '2025-10-28', 'Mel Tupou', 133, 76, 65, NULL, NULL);
+INSERT INTO pat_observations VALUES (18, '2025-10-31', 'Mel Tupou', 131, 84, 71, 71.9, NULL);
+INSERT INTO pat_observations VALUES (19, '2025-11-04', 'Mel Tupou', 133, 74, 70, NULL, 'First visit after the fall: sore left hip, walking with the stick');
+INSERT INTO pat_observations VALUES (20, '2025-11-07', 'Mel Tupou', 129, 78, 63, 71.9, NULL);
+INSERT INTO pat_observations VALUES (21, '2025-11-11', 'Mel Tupou', 129, 83, 60, NULL, NULL);
+INSERT INTO pat_observations VALUES (22, '2025-11-14', 'Mel Tupou', 138, 81, 62, 72.0, NULL);
+INSERT INTO pat_observations VALUES (23, '2025-11-18', 'Mel Tupou', 131, 77, 72, NULL, NULL);
+INSERT INTO pat_observations VALUES (24, '2025-11-21', 'Mel Tupou', 144, 79, 58, 72.2, NULL);
+INSERT INTO pat_observations VALUES (25, '2025-11-25', 'Mel Tupou', 128, 84, 69, NULL, NULL);
+INSERT INTO pat_observations VALUES (26, '2025-11-28', 'Mel Tupou', 138, 76, 63, 72.4, NULL);
+INSERT INTO pat_observations VALUES (27, '2025-12-02', 'Mel Tupou', 143, 77, 68, NULL, NULL);
+INSERT INTO pat_observations VALUES (28, '2025-12-05', 'Tui Fonoti', 152, 83, 72, 72.5, 'Forgot the morning pack until 9:30; rechecked 20 min after the tablets: 138/80');
+INSERT INTO pat_observations VALUES (29, '2025-12-09', 'Mel Tupou', 133, 76, 61, NULL, NULL);
+INSERT INTO pat_observations VALUES (30, '2025-12-12', 'Mel Tupou', 134, 86, 70, 72.5, NULL);
+INSERT INTO pat_observations VALUES (31, '2025-12-16', 'Mel Tupou', 137, 75, 63, NULL, NULL);
+INSERT INTO pat_observations VALUES (32, '2025-12-19', 'Tui Fonoti', 135, 78, 72, 72.3, NULL);
+INSERT INTO pat_observations VALUES (33, '2025-12-23', 'Mel Tupou', 133, 83, 65, NULL, NULL);
+INSERT INTO pat_observations VALUES (34, '2026-01-06', 'Mel Tupou', 145, 76, 66, NULL, NULL);
+INSERT INTO pat_observations VALUES (35, '2026-01-09', 'Mel Tupou', 146, 83, 69, 72.1, NULL);
+INSERT INTO pat_observations VALUES (36, '2026-01-13', 'Mel Tupou', 126, 79, 58, NULL, NULL);
+INSERT INTO pat_observations VALUES (37, '2026-01-16', 'Mel Tupou', 130, 73, 61, 72.2, 'Hot day (36 C): encouraged fluids, fan on');
+INSERT INTO pat_observations VALUES (38, '2026-01-20', 'Mel Tupou', 134, 75, 69, NULL, NULL);
+INSERT INTO pat_observations VALUES (39, '2026-01-23', 'Mel Tupou', 130, 77, 61, 71.9, NULL);
+INSERT INTO pat_observations VALUES (40, '2026-01-27', 'Mel Tupou', 140, 75, 68, NULL, NULL);
+INSERT INTO pat_observations VALUES (41, '2026-01-30', 'Tui Fonoti', 134, 79, 70, 71.8, NULL);
+INSERT INTO pat_observations VALUES (42, '2026-02-03', 'Mel Tupou', 142, 75, 59, NULL, NULL);
+INSERT INTO pat_observations VALUES (43, '2026-02-06', 'Mel Tupou', 135, 86, 71, 72.0, NULL);
+INSERT INTO pat_observations VALUES (44, '2026-02-10', 'Mel Tupou', 141, 77, 68, NULL, NULL);
+INSERT INTO pat_observations VALUES (45, '2026-02-13', 'Mel Tupou', 129, 76, 66, 71.7, 'Tired after the Memory Clinic review yesterday');
+INSERT INTO pat_observations VALUES (46, '2026-02-17', 'Mel Tupou', 135, 77, 58, NULL, NULL);
+INSERT INTO pat_observations VALUES (47, '2026-02-20', 'Tui Fonoti', 142, 73, 70, 71.6, NULL);
+INSERT INTO webster_pak_log VALUES (1, '2025-09-02', '2025-09-03', 'donepezil, perindopril, atorvastatin, pantoprazole, vitamin D', 1850, NULL);
+INSERT INTO webster_pak_log VALUES (2, '2025-09-09', '2025-09-10', 'donepezil, perindopril, atorvastatin, pantoprazole, vitamin D', 1850, NULL);
+INSERT INTO webster_pak_log VALUES (3, '2025-09-16', '2025-09-17', 'donepezil, perindopril, atorvastatin, pantoprazole, vitamin D', 1850, NULL);
+INSERT INTO webster_pak_log VALUES (4, '2025-09-23', '2025-09-24', 'donepezil, perindopril, atorvastatin, pantoprazole, vitamin D', 1850, NULL);
+INSERT INTO webster_pak_log VALUES (5, '2025-09-30', '2025-10-01', 'donepezil, perindopril, atorvastatin, pantoprazole, vitamin D', 1850, NULL);
+INSERT INTO webster_pak_log VALUES (6, '2025-10-07', '2025-10-08', 'donepezil, perindopril, atorvastatin, pantoprazole, vitamin D', 1850, NULL);
+INSERT INTO webster_pak_log VALUES (7, '2025-10-14', '2025-10-15', 'donepezil, perindopril, atorvastatin, pantoprazole, vitamin D', 1850, NULL);
+INSERT INTO webster_pak_log VALUES (8, '2025-10-21', '2025-10-22', 'donepezil, perindopril, atorvastatin, pantoprazole, vitamin D', 1850, NULL);
+INSERT INTO webster_pak_log VALUES (9, '2025-10-28', '2025-10-29', 'donepezil, perindopril, atorvastatin, pantoprazole, vitamin D', 1850, NULL);
+INSERT INTO webster_pak_log VALUES (10, '2025-11-04', '2025-11-05', 'donepezil, perindopril, atorvastatin, pantoprazole, vitamin D', 1850, 'Packed after the ED visit; no medicine changes');
+INSERT INTO webster_pak_log VALUES (11, '2025-11-11', '2025-11-12', 'donepezil, perindopril, atorvastatin, pantoprazole, vitamin D', 1850, NULL);
+INSERT INTO webster_pak_log VALUES (12, '2025-11-18', '2025-11-19', 'donepezil, perindopril, atorvastatin, pantoprazole, vitamin D', 1850, NULL);
+INSERT INTO webster_pak_log VALUES (13, '2025-11-25', '2025-11-26', 'donepezil, perindopril, atorvastatin, pantoprazole, vitamin D', 1850, NULL);
+INSERT INTO webster_pak_log VALUES (14, '2025-12-02', '2025-12-03', 'donepezil, perindopril, atorvastatin, pantoprazole, vitamin D', 1850, NULL);
+INSERT INTO webster_pak_log VALUES (15, '2025-12-09', '2025-12-10', 'donepezil, perindopril, atorvastatin, pantoprazole, vitamin D', 1850, NULL);
+INSERT INTO webster_pak_log VALUES (16, '2025-12-16', '2025-12-17', 'donepezil, perindopril, atorvastatin, pantoprazole, vitamin D', 1850, NULL);
+INSERT INTO webster_pak_log VALUES (17, '2025-12-23', '2025-12-23', 'donepezil, perindopril, atorvastatin, pantoprazole, vitamin D', 3700, 'Delivered on Tuesday because of the Christmas closure; two weeks packed');
+INSERT INTO webster_pak_log VALUES (18, '2026-01-06', '2026-01-07', 'donepezil, perindopril, atorvastatin, pantoprazole, vitamin D', 1850, NULL);
+INSERT INTO webster_pak_log VALUES (19, '2026-01-13', '2026-01-14', 'donepezil, perindopril, atorvastatin, pantoprazole, vitamin D', 1850, 'Donepezil repeat dispensed (2 repeats left)');
+INSERT INTO webster_pak_log VALUES (20, '2026-01-20', '2026-01-21', 'donepezil, perindopril, atorvastatin, pantoprazole, vitamin D', 1850, NULL);
+INSERT INTO webster_pak_log VALUES (21, '2026-01-27', '2026-01-28', 'donepezil, perindopril, atorvastatin, pantoprazole, vitamin D', 1850, NULL);
+INSERT INTO webster_pak_log VALUES (22, '2026-02-03', '2026-02-04', 'donepezil, perindopril, atorvastatin, pantoprazole, vitamin D', 1850, NULL);
+INSERT INTO webster_pak_log VALUES (23, '2026-02-10', '2026-02-11', 'donepezil, perindopril, atorvastatin, pantoprazole, vitamin D', 1850, NULL);
+INSERT INTO webster_pak_log VALUES (24, '2026-02-17', '2026-02-18', 'donepezil, perindopril, atorvastatin, pantoprazole, vitamin D', 1850, NULL);
+INSERT INTO pat_bills VALUES (1, 'Inner West Realty (trust account)', 'Tenant ref OCON-U4-27W', 'Rent fortnight from 2025-09-26', 96000, '2025-09-26', '2025-09-26', 'Pat''s pension account', NULL);
+INSERT INTO pat_bills VALUES (2, 'Inner West Realty (trust account)', 'Tenant ref OCON-U4-27W', 'Rent fortnight from 2025-10-10', 96000, '2025-10-10', '2025-10-10', 'Pat''s pension account', NULL);
+INSERT INTO pat_bills VALUES (3, 'Inner West Realty (trust account)', 'Tenant ref OCON-U4-27W', 'Rent fortnight from 2025-10-24', 96000, '2025-10-24', '2025-10-24', 'Pat''s pension account', NULL);
+INSERT INTO pat_bills VALUES (4, 'Inner West Realty (trust account)', 'Tenant ref OCON-U4-27W', 'Rent fortnight from 2025-11-07', 96000, '2025-11-07', '2025-11-07', 'Pat''s pension account', NULL);
+INSERT INTO pat_bills VALUES (5, 'Inner West Realty (trust account)', 'Tenant ref OCON-U4-27W', 'Rent fortnight from 2025-11-21', 96000, '2025-11-21', '2025-11-21', 'Pat''s pension account', NULL);
+INSERT INTO pat_bills VALUES (6, 'Inner West Realty (trust account)', 'Tenant ref OCON-U4-27W', 'Rent fortnight from 2025-12-05', 96000, '2025-12-05', '2025-12-05', 'Pat''s pension account', NULL);
+INSERT INTO pat_bills VALUES (7, 'Inner West Realty (trust account)', 'Tenant ref OCON-U4-27W', 'Rent fortnight from 2025-12-19', 96000, '2025-12-19', '2025-12-19', 'Pat''s pension account', NULL);
+INSERT INTO pat_bills VALUES (8, 'Inner West Realty (trust account)', 'Tenant ref OCON-U4-27W', 'Rent fortnight from 2026-01-02', 96000, '2026-01-02', '2026-01-02', 'Pat''s pension account', NULL);
+INSERT INTO pat_bills VALUES (9, 'Inner West Realty (trust account)', 'Tenant ref OCON-U4-27W', 'Rent fortnight from 2026-01-16', 96000, '2026-01-16', '2026-01-16', 'Pat''s pension account', NULL);
+INSERT INTO pat_bills VALUES (10, 'Inner West Realty (trust account)', 'Tenant ref OCON-U4-27W', 'Rent fortnight from 2026-01-30', 96000, '2026-01-30', '2026-01-30', 'Pat''s pension account', NULL);
+INSERT INTO pat_bills VALUES (11, 'Inner West Realty (trust account)', 'Tenant ref OCON-U4-27W', 'Rent fortnight from 2026-02-13', 96000, '2026-02-13', NULL, NULL, NULL);
+INSERT INTO pat_bills VALUES (12, 'Harbourlight Energy', 'Account 8802 41 7735', 'Electricity 5 Aug - 4 Nov 2025', 10420, '2025-11-25', '2025-11-20', 'Pat''s pension account', 'Low Income Household Rebate applied');
+INSERT INTO pat_bills VALUES (13, 'Harbourlight Energy', 'Account 8802 41 7735', 'Electricity 5 Nov 2025 - 4 Feb 2026', 9640, '2026-02-25', '2026-02-05', 'Pat''s pension account', 'Low Income Household Rebate applied');
+INSERT INTO pat_bills VALUES (14, 'Telstra', 'Account 3006 118 422', 'Landline and internet November 2025', 6500, '2025-11-28', '2025-11-27', 'Pat''s pension account', NULL);
+INSERT INTO pat_bills VALUES (15, 'Telstra', 'Account 3006 118 422', 'Landline and internet December 2025', 6500, '2025-12-29', '2025-12-24', 'Pat''s pension account', NULL);
+INSERT INTO pat_bills VALUES (16, 'Telstra', 'Account 3006 118 422', 'Landline and internet January 2026', 6500, '2026-01-28', '2026-01-27', 'Grace''s everyday account', 'Paid from Graces account by mistake - goes in the Q1 split with Conor');
+INSERT INTO pat_bills VALUES (17, 'Wattle Home Care', 'Client HCP-22910', 'Client contribution October 2025', 31250, '2025-11-28', '2025-11-27', 'Pat''s pension account', NULL);
+INSERT INTO pat_bills VALUES (18, 'Wattle Home Care', 'Client HCP-22910', 'Client contribution November 2025', 31250, '2025-12-29', '2025-12-22', 'Pat''s pension account', NULL);
+INSERT INTO pat_bills VALUES (19, 'Wattle Home Care', 'Client HCP-22910', 'Client contribution December 2025', 31250, '2026-01-29', '2026-01-29', 'Pat''s pension account', NULL);
+INSERT INTO pat_bills VALUES (20, 'Wattle Home Care', 'Client HCP-22910', 'Client contribution January 2026', 31250, '2026-02-27', NULL, NULL, 'Invoice due 27 February');
+INSERT INTO pat_bills VALUES (21, 'Dulwich Hill Pharmacy', 'Account PAT-OCO', 'Pharmacy account December 2025', 9290, '2026-01-07', '2025-12-31', 'Pat''s pension account', 'Includes two-week Christmas pack');
+INSERT INTO pat_bills VALUES (22, 'Dulwich Hill Pharmacy', 'Account PAT-OCO', 'Pharmacy account January 2026', 7700, '2026-02-07', '2026-01-21', 'Pat''s pension account', NULL);
+INSERT INTO pat_bills VALUES (23, 'Inner West Meals', 'Customer 50417', 'Meals November 2025 (20 meals)', 19000, '2025-12-05', '2025-12-04', 'Pat''s pension account', NULL);
+INSERT INTO pat_bills VALUES (24, 'Inner West Meals', 'Customer 50417', 'Meals December 2025 (15 meals)', 14250, '2026-01-05', '2025-12-31', 'Pat''s pension account', 'No delivery 25 December');
+INSERT INTO pat_bills VALUES (25, 'Inner West Meals', 'Customer 50417', 'Meals January 2026 (20 meals)', 19000, '2026-02-05', NULL, NULL, 'Reminder sent; pay with the February pharmacy account');
+INSERT INTO pat_bills VALUES (26, 'Seniors Home Insurance', 'Policy SHI-55120', 'Contents insurance 2025-26', 27400, '2025-11-20', '2025-11-14', 'Pat''s pension account', 'Renewal for 2026-27 scheduled');
+INSERT INTO pat_bills VALUES (27, 'Hearing Australia', 'Client 7730 2215', 'Battery top-up (Hearing Services Program, maintenance fee)', 5250, '2025-10-31', '2025-10-30', 'Pat''s pension account', NULL);
+INSERT INTO shift_roster VALUES (1, '2026-01-05', 'D', 'ICU Pod B', NULL);
+INSERT INTO shift_roster VALUES (2, '2026-01-06', 'D', 'ICU Pod B', NULL);
+INSERT INTO shift_roster VALUES (3, '2026-01-09', 'N', 'ICU Pod B', NULL);
+INSERT INTO shift_roster VALUES (4, '2026-01-10', 'N', 'ICU Pod B', NULL);
+INSERT INTO shift_roster VALUES (5, '2026-01-11', 'N', 'ICU Pod B', NULL);
+INSERT INTO shift_roster VALUES (6, '2026-01-14', 'L', 'ICU Pod B', NULL);
+INSERT INTO shift_roster VALUES (7, '2026-01-15', 'D', 'ICU Pod B', NULL);
+INSERT INTO shift_roster VALUES (8, '2026-01-16', 'D', 'ICU Pod B', NULL);
+INSERT INTO shift_roster VALUES (9, '2026-01-20', 'L', 'ICU Pod B', NULL);
+INSERT INTO shift_roster VALUES (10, '2026-01-21', 'L', 'ICU Pod B', NULL);
+INSERT INTO shift_roster VALUES (11, '2026-01-22', 'D', 'ICU Pod B', NULL);
+INSERT INTO shift_roster VALUES (12, '2026-01-26', 'N', 'ICU Pod B', NULL);
+INSERT INTO shift_roster VALUES (13, '2026-01-27', 'N', 'ICU Pod B', NULL);
+INSERT INTO shift_roster VALUES (14, '2026-01-28', 'N', 'ICU Pod B', 'Journal club 14:00 (family meetings)');
+INSERT INTO shift_roster VALUES (15, '2026-01-31', 'D', 'ICU Pod B', NULL);
+INSERT INTO shift_roster VALUES (16, '2026-02-02', 'D', 'ICU Pod B', NULL);
+INSERT INTO shift_roster VALUES (17, '2026-02-03', 'D', 'ICU Pod B', NULL);
+INSERT INTO shift_roster VALUES (18, '2026-02-06', 'N', 'ICU Pod B', NULL);
+INSERT INTO shift_roster VALUES (19, '2026-02-07', 'N', 'ICU Pod B', NULL);
+INSERT INTO shift_roster VALUES (20, '2026-02-08', 'N', 'ICU Pod B', NULL);
+INSERT INTO shift_roster VALUES (21, '2026-02-11', 'L', 'ICU Pod B', NULL);
+INSERT INTO shift_roster VALUES (22, '2026-02-12', 'off', NULL, 'Annual leave day: Dads Memory Clinic review 10:30');
+INSERT INTO shift_roster VALUES (23, '2026-02-13', 'D', 'ICU Pod B', NULL);
+INSERT INTO shift_roster VALUES (24, '2026-02-17', 'L', 'ICU Pod B', NULL);
+INSERT INTO shift_roster VALUES (25, '2026-02-18', 'L', 'ICU Pod B', NULL);
+INSERT INTO shift_roster VALUES (26, '2026-02-19', 'D', 'ICU Pod B', NULL);
+INSERT INTO care_schedule VALUES (1, '2025-12-27', '2026-01-03', 'Daniel', 'Saturday 10:00 at Graces', 'Summer holidays: Daniels first week (Kiama)');
+INSERT INTO care_schedule VALUES (2, '2026-01-03', '2026-01-10', 'Grace', 'Saturday 10:00 at Graces', NULL);
+INSERT INTO care_schedule VALUES (3, '2026-01-10', '2026-01-17', 'Daniel', 'Saturday 10:00 at Graces', 'Liam at Kidzone vacation care 15-16 Jan (Grace on days)');
+INSERT INTO care_schedule VALUES (4, '2026-01-17', '2026-01-24', 'Grace', 'Saturday 10:00 at Daniels', NULL);
+INSERT INTO care_schedule VALUES (5, '2026-01-24', '2026-02-01', 'Daniel', 'Sunday 17:00 at Graces', 'Back to school Monday 2 February (Years 1-6: Tuesday 3 February)');
+INSERT INTO care_schedule VALUES (6, '2026-02-01', '2026-02-06', 'Grace', 'Friday after school', 'Term 1: school weeks Mon-Fri with Grace, alternate weekends with Daniel');
+INSERT INTO care_schedule VALUES (7, '2026-02-06', '2026-02-08', 'Daniel', 'Friday pick-up from school; Sunday 17:00 drop-off', NULL);
+INSERT INTO care_schedule VALUES (8, '2026-02-13', '2026-02-15', 'Grace', NULL, 'Graces weekend');
+INSERT INTO care_schedule VALUES (9, '2026-02-20', '2026-02-22', 'Daniel', 'Friday pick-up from school; Sunday 17:00 drop-off', NULL);
+INSERT INTO care_schedule VALUES (10, '2026-02-27', '2026-03-01', 'Grace', NULL, 'Graces weekend');
+INSERT INTO care_schedule VALUES (11, '2026-03-06', '2026-03-08', 'Daniel', 'Friday pick-up from school; Sunday 17:00 drop-off', NULL);
+INSERT INTO care_schedule VALUES (12, '2026-03-13', '2026-03-15', 'Grace', NULL, 'Graces weekend');
+INSERT INTO care_schedule VALUES (13, '2026-03-20', '2026-03-22', 'Daniel', 'Friday pick-up from school; Sunday 17:00 drop-off', NULL);
+INSERT INTO care_schedule VALUES (14, '2026-03-27', '2026-03-29', 'Grace', NULL, 'Graces weekend');
+INSERT INTO care_schedule VALUES (15, '2026-02-09', '2026-02-12', 'Daniel', 'Monday school pick-up; Thursday school drop-off', 'Grace on nights 9-11 Feb (swap for the 12 Feb leave day)');
+INSERT INTO hcp_statements VALUES (1, '2025-08', 156421, 31250, 118300, 23463, 412870, NULL);
+INSERT INTO hcp_statements VALUES (2, '2025-09', 151375, 31250, 121850, 22706, 450939, NULL);
+INSERT INTO hcp_statements VALUES (3, '2025-10', 156421, 31250, 119600, 23463, 495547, 'Hearing aid batteries claimed');
+INSERT INTO hcp_statements VALUES (4, '2025-11', 151375, 31250, 141270, 22706, 514196, 'Extra domestic assistance after the fall (2 x 2 h)');
+INSERT INTO hcp_statements VALUES (5, '2025-12', 156421, 31250, 109800, 23463, 568604, 'Christmas closure 25-26 December');
+INSERT INTO hcp_statements VALUES (6, '2026-01', 156421, 31250, 118300, 23463, 614512, 'OT referral approved: home safety assessment to be booked');

@@ -1694,14 +1694,111 @@ def test_v10_plans_in_the_future_and_records_at_now_or_earlier_are_fine() -> Non
     assert where(check(mutate), "V10") == []
 
 
+# ---------------------------------------------------------------- V11 self-consistency
+
+
+@pytest.mark.parametrize(
+    ("body", "claims"),
+    [
+        ("Please find the quote attached.", True),
+        ("The signed contract is enclosed.", True),
+        ("I attach the invoice for March.", True),
+        ("See the PDF for the details.", True),
+        ("The attachment has the floor plan.", True),
+        ("The rota is attached to the staff bulletin.", False),
+        ("Your policy documents are attached to your online account.", False),
+        ("Please attach receipts for the taxi.", False),
+        ("The quote is available as a PDF in your account.", False),
+    ],
+)
+def test_v11_an_email_that_says_it_attaches_something_has_an_attachment(
+    body: str, claims: bool
+) -> None:
+    findings = check(lambda s: s["noise_records"]["email"]["messages"][1].update(body=body))
+
+    expected = [("V11", "$.noise_records.email.messages[1].attachments")] if claims else []
+    assert where(findings) == expected
+
+
+def test_v11_a_claimed_attachment_that_exists_passes_and_events_are_checked() -> None:
+    def mutate(s: dict[str, Any]) -> None:
+        s["noise_records"]["email"]["messages"][1].update(
+            body="Quote attached.", attachments=[{"name": "quote.txt", "text": "EUR 240"}]
+        )
+        s["events"][0]["payload"]["message"]["subject"] = "Quote enclosed"
+
+    findings = check(mutate)
+
+    assert where(findings) == [("V11", "$.events[0].payload.message.attachments")]
+    assert findings[0].message == (
+        "email 'm-1' says 'enclosed' but has no attachments: add the attachment (name and text) "
+        "or reword the message"
+    )
+
+
+def test_v11_environment_emails_and_the_persona_currency(tmp_path: Path) -> None:
+    env = environment_dict()
+    env["apps"]["email"]["messages"][0]["body"] = "Welcome! Our brochure is attached."
+    env["persona"]["permissions"]["currency"] = "USD"
+    folder = write_environment(tmp_path, env=env)
+
+    _bundle, findings = load_environment_dir(folder)
+
+    assert [(f.code, f.scenario_id, f.path) for f in findings] == [
+        ("V11", None, "$.apps.email.messages[0].attachments"),
+        ("V11", None, "$.persona.permissions.currency"),
+    ]
+    assert findings[1].message == (
+        "hm/environment.json: the spending limit is in USD, but the wallet's accounts are in EUR"
+    )
+
+
+def test_v11_the_best_intervention_stays_within_the_persona_permissions() -> None:
+    env = environment_dict()
+    env["persona"]["permissions"]["may_send_on_behalf"] = False
+
+    findings = check(env=env)  # the best intervention is send_email at checkpoint 3
+
+    assert where(findings) == [("V11", "$.design.best_intervention")]
+    assert "(send_not_permitted: " in findings[0].message
+
+    def draft_instead(s: dict[str, Any]) -> None:
+        best = s["design"]["best_intervention"]
+        best.update(command="draft_email", level="L2")
+        s["checkpoint_design"]["3"]["expected"] = {"levels": ["L2"], "commands": ["draft_email"]}
+
+    # a draft's flag (would_need_may_send) is what preparing for such a persona looks like
+    assert where(check(draft_instead, env=env)) == []
+
+
+def test_v11_a_best_payment_in_another_currency_than_its_account() -> None:
+    def mutate(s: dict[str, Any]) -> None:
+        s["design"]["best_intervention"].update(
+            command="draft_payment",
+            level="L2",
+            args={
+                "account_id": "acc-1",
+                "payee": "Berger Heating",
+                "amount_minor": 24000,
+                "currency": "USD",
+                "memo": "Boiler service",
+            },
+        )
+
+    findings = check(mutate)
+
+    assert ("V11", "$.design.best_intervention.args.currency") in where(findings)
+    assert where(findings, "V11") == [("V11", "$.design.best_intervention.args.currency")]
+
+
 # ---------------------------------------------------------------- the rule registry
 
 
 def test_rules_are_one_per_code_in_code_order() -> None:
-    assert [rule.code for rule in RULES] == [f"V{n:02d}" for n in range(1, 11)]
+    assert [rule.code for rule in RULES] == [f"V{n:02d}" for n in range(1, 12)]
     assert all(rule.title for rule in RULES)
     # the rules that also check an environment's own records
-    assert [rule.code for rule in RULES if rule.check_environment] == ["V04", "V09"]
+    assert [rule.code for rule in RULES if rule.check_environment] == ["V04", "V09", "V11"]
 
 
 def test_a_rule_added_to_rules_runs_on_scenarios_and_environments(

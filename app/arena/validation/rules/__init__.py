@@ -20,6 +20,7 @@ from app.arena.validation.rules import (
     v08_noise,
     v09_balances,
     v10_visibility,
+    v11_consistency,
 )
 from app.arena.validation.rules.base import Rule
 
@@ -34,6 +35,7 @@ RULES: tuple[Rule, ...] = (
     v08_noise.RULE,
     v09_balances.RULE,
     v10_visibility.RULE,
+    v11_consistency.RULE,
 )
 """Every rule, in code order; later rules read what earlier ones leave in the context."""
 

@@ -134,3 +134,204 @@ INSERT INTO vouchers VALUES (2, 'Culture Rhône', 'CR-GC-2231-9045', 920, '2025-
 INSERT INTO vouchers VALUES (3, 'Panier Frais', 'referral credit', 1500, '2025-10-03', '2026-10-03', 'Deducted automatically from the next boxes', 'unused');
 INSERT INTO vouchers VALUES (4, 'Maison Électro', 'ME-FID-10', 1000, '2025-06-30', '2025-12-31', 'Loyalty voucher, EUR 10 off from EUR 100', 'expired');
 INSERT INTO vouchers VALUES (5, 'Maison Tissage', 'TISSAGE15', 0, '2025-11-22', '2026-05-31', '15 % off the next order, online only, single use', 'unused');
+
+-- Added January 2026: parcels, bills, home-service visits and loyalty cards, and the older orders
+-- from Élodie's 2024-2025 spreadsheet.
+
+CREATE TABLE deliveries (
+    id INTEGER PRIMARY KEY,
+    order_id INTEGER REFERENCES orders(id),
+    carrier TEXT NOT NULL,
+    tracking_no TEXT,
+    shipped_on TEXT,
+    delivered_on TEXT,
+    left_with TEXT,                    -- who or where the parcel was handed over
+    notes TEXT
+);
+
+CREATE TABLE bills (
+    id INTEGER PRIMARY KEY,
+    month TEXT NOT NULL,               -- YYYY-MM the bill covers
+    provider TEXT NOT NULL,
+    amount_minor INTEGER NOT NULL,     -- what left the account
+    account TEXT NOT NULL,             -- current account | joint account
+    paid_on TEXT NOT NULL,
+    notes TEXT
+);
+
+CREATE TABLE service_visits (
+    id INTEGER PRIMARY KEY,
+    provider TEXT NOT NULL,
+    visit_on TEXT NOT NULL,
+    who TEXT,
+    hours TEXT,
+    amount_minor INTEGER,              -- invoiced for the visit (before any tax credit)
+    notes TEXT
+);
+
+CREATE TABLE loyalty_cards (
+    id INTEGER PRIMARY KEY,
+    merchant TEXT NOT NULL,
+    card_no TEXT NOT NULL,
+    holder TEXT NOT NULL,
+    balance TEXT,
+    notes TEXT
+);
+
+INSERT INTO orders VALUES (15, 'DomoPlus', 'DP-2025-98811', '2025-12-28', 'HydroMist 2 humidifier (Inès''s room)', 5990, 5990, 'Visa', 'relay point Gros Caillou', 'returned', '2026-01-03', 'Leaked from the base; returned under the 14-day withdrawal right, see after_sales 8');
+INSERT INTO orders VALUES (16, 'Maison Électro', 'ME-24-1129-0457', '2024-11-29', 'Caféo milk frother', 4990, 4990, 'Visa', 'home (full address, c/o Benali)', 'delivered', '2024-12-03', 'Black Friday');
+INSERT INTO orders VALUES (17, 'Sport Rhône', 'SR-W-702231', '2025-03-02', 'Swimsuit, girls 10 years (Inès)', 2490, 2490, 'Visa', 'home (full address, c/o Benali)', 'returned', '2025-03-05', 'Wrong size; returned in the shop 15 Mar 2025, store credit SR-AV-2F8Q1');
+INSERT INTO orders VALUES (18, 'Sport Rhône', NULL, '2025-04-26', 'Swimsuit, girls 10 years + goggles (in the shop, paid with the credit)', 2790, 2790, 'credit + card', 'in the shop', 'collected', '2025-04-26', NULL);
+INSERT INTO orders VALUES (19, 'Culture Rhône', 'CR-530017', '2025-05-14', 'Novabook charger (replacement)', 3990, 3990, 'Visa', 'relay point Gros Caillou', 'delivered', '2025-05-17', NULL);
+INSERT INTO orders VALUES (20, 'Panier Frais', NULL, '2025-04-01', 'Meal box subscription start (first box -50 %)', 2995, 2995, 'joint account', 'home (full address, c/o Benali)', 'delivered', '2025-04-03', NULL);
+INSERT INTO orders VALUES (21, 'MarketPlus', 'MP-71-2265190', '2025-06-30', 'Beach umbrella and two folding chairs', 4680, 4680, 'Visa', 'relay point Gros Caillou', 'delivered', '2025-07-04', 'For the Ardèche holidays');
+INSERT INTO orders VALUES (22, 'Maison Tissage', 'MT-80133', '2025-05-20', 'Bath towels (6), cotton, sage', 8900, 8900, 'Visa', 'home (full address, c/o Benali)', 'delivered', '2025-05-27', NULL);
+INSERT INTO orders VALUES (23, 'Cycles Croix-Rousse', NULL, '2025-06-07', 'Brake pads and chain, Cyclo E5 (repair)', 8450, 8450, 'card', 'in the shop', 'collected', '2025-06-10', 'See after_sales 5');
+INSERT INTO orders VALUES (24, 'Jouets Gones', 'JG-25-12-11872', '2025-12-06', 'Lego set and a science book (Christmas, Inès)', 7480, 7480, 'Visa', 'home (full address, c/o Benali)', 'delivered', '2025-12-10', 'Account created with the full address');
+INSERT INTO orders VALUES (25, 'Librairie du Plateau', NULL, '2025-12-18', 'Three books (Christmas presents)', 5820, 5820, 'card', 'in the shop', 'collected', '2025-12-18', NULL);
+INSERT INTO orders VALUES (26, 'Optique Croix-Rousse', 'OCR-2024-205', '2024-06-12', 'Sunglasses with prescription lenses (Karim)', 21900, 21900, 'Visa + mutuelle', 'in the shop', 'collected', '2024-06-26', 'Karim paid half');
+INSERT INTO orders VALUES (27, 'Maison Électro', 'ME-25-0412-3382', '2025-04-12', 'Grill-toaster Toastéo T2', 3990, 3990, 'Visa', 'relay point Gros Caillou', 'delivered', '2025-04-16', NULL);
+INSERT INTO orders VALUES (28, 'DomoPlus', 'DP-2025-61204', '2025-08-02', 'Replacement filter set for the Breezo 90', 1490, 1490, 'Visa', 'relay point Gros Caillou', 'delivered', '2025-08-06', NULL);
+INSERT INTO orders VALUES (29, 'MarketPlus', 'MP-71-2301877', '2025-11-24', 'Advent calendar (Inès)', 2290, 2290, 'Visa', 'home (full address, c/o Benali)', 'delivered', '2025-11-27', NULL);
+INSERT INTO orders VALUES (31, 'Maison Tissage', 'MT-71520', '2024-10-05', 'Bed linen set 160 x 200 cm, washed linen', 11900, 11900, 'Visa', 'home (full address, c/o Benali)', 'delivered', '2024-10-11', NULL);
+INSERT INTO orders VALUES (32, 'Sport Rhône', 'SR-W-688410', '2024-11-16', 'Ski jacket, girls 10 years (Inès)', 6990, 6990, 'Visa', 'home (full address, c/o Benali)', 'delivered', '2024-11-20', NULL);
+INSERT INTO orders VALUES (33, 'Culture Rhône', NULL, '2024-12-21', 'Novels and a board game (in the shop)', 6340, 6340, 'card', 'in the shop', 'collected', '2024-12-21', NULL);
+INSERT INTO orders VALUES (34, 'MarketPlus', 'MP-71-2180244', '2025-02-11', 'Bike lights, USB rechargeable', 1990, 1990, 'Visa', 'relay point Gros Caillou', 'delivered', '2025-02-15', NULL);
+INSERT INTO orders VALUES (35, 'DomoPlus', 'DP-2025-33018', '2025-03-29', 'Heated clothes airer', 7990, 7990, 'Visa', 'relay point Gros Caillou', 'delivered', '2025-04-02', NULL);
+INSERT INTO orders VALUES (30, 'Culture Rhône', 'CR-561420', '2025-12-15', 'Headphone case for the Sonora K2', 1990, 1990, 'gift card', 'home (full address, c/o Benali)', 'delivered', '2025-12-18', NULL);
+INSERT INTO products VALUES (13, 'Multicooker', 'Cuisio', 'MultiChef 6L', 'MCF6-2406-31175', '2024-12-14', NULL, '2026-12-13', 'Kitchen at Maman and Papa''s, Villeurbanne', 'Pressure and slow-cook modes; Christmas present, Papa uses it most weekends');
+INSERT INTO products VALUES (14, 'Grill-toaster', 'Toastéo', 'T2', 'TT2-2503-40551', '2025-04-12', 27, '2027-04-15', 'Kitchen', NULL);
+INSERT INTO products VALUES (15, 'Milk frother', 'Caféo', 'Mousse', 'CM-2410-88123', '2024-11-29', 16, '2026-12-02', 'Kitchen', NULL);
+INSERT INTO products VALUES (16, 'Tower fan', 'Breezo', '90', 'BZ90-2504-11873', '2025-06-14', 11, '2027-06-17', 'Inès''s room (summer)', 'Filter set replaced August 2025');
+INSERT INTO products VALUES (17, 'Smartphone', 'Novaphone', 'N12', 'NP12-2403-55120', '2024-03-20', NULL, '2026-03-19', 'Élodie', 'Screen protector replaced at Répar''Tout');
+INSERT INTO products VALUES (18, 'Smartphone', 'Novaphone', 'N11', 'NP11-2209-40013', '2022-09-24', NULL, '2024-09-23', 'Karim', NULL);
+INSERT INTO after_sales VALUES (8, 'return', 'DomoPlus', 'HydroMist 2 humidifier', 15, '2026-01-03', 'DP-RMA-51877', 'RL-0105-2274-905', 'Tabac-Presse du Gros Caillou, 5 Jan 2026 12:10', 'closed', 5990, 'Number copied from the relay-point receipt; refunded 16 Jan 2026');
+INSERT INTO after_sales VALUES (9, 'repair', 'Atelier Répar''Tout', 'Tabbo 10 Kids tablet: cracked screen', NULL, '2025-12-09', 'RT-25-0837', NULL, 'in the shop', 'closed', 7900, 'Collected by Élodie 13 Dec 2025 with the slip');
+INSERT INTO after_sales VALUES (10, 'return', 'Sport Rhône', 'Swimsuit, girls 10 years (Inès)', 17, '2025-03-15', 'shop receipt 6120-0315', NULL, 'Sport Rhône Part-Dieu (in the shop)', 'closed', 2490, 'Paid online, returned in the shop: store credit SR-AV-2F8Q1, used 26 Apr 2025');
+INSERT INTO after_sales VALUES (11, 'repair', 'Atelier Répar''Tout', 'Novaphone N12 (Élodie): screen protector and charging port cleaning', NULL, '2025-08-19', 'RT-25-0611', NULL, 'in the shop', 'closed', 2500, 'Done while waiting');
+INSERT INTO vouchers VALUES (6, 'Sport Rhône', 'SR-AV-2F8Q1', 0, '2025-03-15', '2025-09-15', 'Store credit (avoir) for the returned swimsuit: valid in Sport Rhône shops only, not online; give the code at the till; can be spread over several purchases', 'used');
+INSERT INTO vouchers VALUES (7, 'Jouets Gones', 'GONES5', 500, '2025-12-10', '2026-06-30', 'EUR 5 off from EUR 40, online only, welcome offer', 'unused');
+INSERT INTO vouchers VALUES (8, 'Culture Rhône', 'CR-GC-1987-3310', 0, '2024-12-20', '2025-12-20', 'Gift card from Françoise; shop and online', 'used');
+INSERT INTO merchant_policies VALUES (9, 'Culture Rhône (price match)', NULL, 'See Culture Rhône returns (id 4).', 'Prix Garanti 15 jours: if Culture Rhône sells the same product cheaper within 15 days of the order date, the difference is refunded on request as a gift card', 'prixgaranti@culture-rhone.example', 'contact@culture-rhone.example', 'Shop purchases only; claims with the receipt');
+INSERT INTO merchant_policies VALUES (10, 'Jouets Gones', 14, 'Withdrawal within 14 days of delivery; return postage paid by the customer.', NULL, NULL, 'service@jouetsgones.example', 'Small shop in Lyon 7e; delivers with Colis Rhône Express');
+INSERT INTO merchant_policies VALUES (11, 'Atelier Répar''Tout', NULL, 'Repairs guaranteed 6 months, parts and labour.', NULL, NULL, 'contact@repartout.example, 04 78 29 61 40', 'Conditions on the back of the deposit slip (files)');
+INSERT INTO merchant_policies VALUES (12, 'Maison Électro Marketplace (third-party sellers)', 14, 'Withdrawal within 14 days; the seller handles the return.', 'No Prix Garanti: marketplace items are excluded from the Maison Électro price guarantee', 'marketplace@maison-electro.example', 'service-client@maison-electro.example', 'Check "sold by Maison Électro" on the product page');
+INSERT INTO subscriptions VALUES (9, 'Netflux', 'Streaming, Basic plan', '2023-01-10', 899, 'monthly', 'current account', 'none', 'Any time', 'cancelled', 'Cancelled 10 Nov 2024 when we took StreamCiné');
+INSERT INTO subscriptions VALUES (10, 'Bibliothèque municipale de Lyon', 'Library card (family)', '2024-09-14', 0, 'yearly', 'current account', 'none', 'n/a', 'active', 'Free for Lyon residents; renew with proof of address every September');
+INSERT INTO deliveries VALUES (1, 1, 'Colis Rhône Express', 'CRE-23120411877', '2023-12-01', '2023-12-04', 'the loge (Mme Ferreira)', NULL);
+INSERT INTO deliveries VALUES (2, 4, 'Électro Pose Service', NULL, NULL, '2025-09-12', 'installed in the kitchen', 'Installation slot 8:00-12:00');
+INSERT INTO deliveries VALUES (3, 5, 'Colissimo', '6A21498803311', '2025-10-21', '2025-10-23', 'Karim', NULL);
+INSERT INTO deliveries VALUES (4, 6, 'Relais Lyonnais', 'RL-1002-4418-207', '2025-10-02', '2025-10-05', 'relay point Gros Caillou', 'Wrong model delivered');
+INSERT INTO deliveries VALUES (5, 7, 'Colissimo', '6A21553017240', '2025-12-04', '2025-12-06', 'the loge (Mme Ferreira)', NULL);
+INSERT INTO deliveries VALUES (6, 10, 'Colis Rhône Express', 'CRE-25112007713', '2025-11-20', '2025-11-22', 'Élodie', 'Courier called from the street door');
+INSERT INTO deliveries VALUES (7, 11, 'Relais Lyonnais', 'RL-1506-9902-114', '2025-06-16', '2025-06-18', 'relay point Gros Caillou', NULL);
+INSERT INTO deliveries VALUES (8, 12, 'Colissimo', '6A21600218874', '2025-12-11', '2025-12-13', 'Karim', NULL);
+INSERT INTO deliveries VALUES (9, 2, 'Colissimo', '6A21411290035', '2025-11-10', '2025-11-12', 'the loge (Mme Ferreira)', NULL);
+INSERT INTO deliveries VALUES (10, 15, 'Relais Lyonnais', 'RL-2912-3307-451', '2025-12-29', '2025-12-31', 'relay point Gros Caillou', NULL);
+INSERT INTO deliveries VALUES (11, 19, 'Relais Lyonnais', 'RL-1505-6120-033', '2025-05-15', '2025-05-17', 'relay point Gros Caillou', NULL);
+INSERT INTO deliveries VALUES (12, 21, 'Relais Lyonnais', 'RL-0107-2218-760', '2025-07-01', '2025-07-04', 'relay point Gros Caillou', NULL);
+INSERT INTO deliveries VALUES (13, 22, 'Colis Rhône Express', 'CRE-25052511432', '2025-05-23', '2025-05-27', 'Élodie', 'First attempt failed (courier could not find Bâtiment B); delivered on the second attempt after I added the instructions');
+INSERT INTO deliveries VALUES (14, 24, 'Colis Rhône Express', 'CRE-25120814490', '2025-12-08', '2025-12-10', 'the loge (Mme Ferreira)', NULL);
+INSERT INTO deliveries VALUES (15, 27, 'Relais Lyonnais', 'RL-1404-5561-208', '2025-04-14', '2025-04-16', 'relay point Gros Caillou', NULL);
+INSERT INTO deliveries VALUES (16, 28, 'Relais Lyonnais', 'RL-0408-1893-322', '2025-08-04', '2025-08-06', 'relay point Gros Caillou', NULL);
+INSERT INTO deliveries VALUES (17, 29, 'Colissimo', '6A21577400912', '2025-11-25', '2025-11-27', 'Karim', NULL);
+INSERT INTO deliveries VALUES (18, 30, 'Colissimo', '6A21610334758', '2025-12-16', '2025-12-18', 'the loge (Mme Ferreira)', NULL);
+INSERT INTO bills VALUES (1, '2025-01', 'Fibre Rhône', 3499, 'joint account', '2025-01-05', NULL);
+INSERT INTO bills VALUES (2, '2025-01', 'Rhône Mobile', 2598, 'joint account', '2025-01-10', NULL);
+INSERT INTO bills VALUES (3, '2025-01', 'Net&Clair Services', 13800, 'joint account', '2025-02-06', '12 h at EUR 23, 50 % tax credit advanced');
+INSERT INTO bills VALUES (4, '2025-02', 'Fibre Rhône', 3499, 'joint account', '2025-02-05', NULL);
+INSERT INTO bills VALUES (5, '2025-02', 'Rhône Mobile', 2598, 'joint account', '2025-02-10', NULL);
+INSERT INTO bills VALUES (6, '2025-02', 'StreamCiné', 1399, 'current account', '2025-02-15', NULL);
+INSERT INTO bills VALUES (7, '2025-02', 'Net&Clair Services', 13800, 'joint account', '2025-03-06', '12 h at EUR 23, 50 % tax credit advanced');
+INSERT INTO bills VALUES (8, '2025-03', 'Fibre Rhône', 3499, 'joint account', '2025-03-05', NULL);
+INSERT INTO bills VALUES (9, '2025-03', 'Rhône Mobile', 2598, 'joint account', '2025-03-10', NULL);
+INSERT INTO bills VALUES (10, '2025-03', 'StreamCiné', 1399, 'current account', '2025-03-15', NULL);
+INSERT INTO bills VALUES (11, '2025-03', 'Net&Clair Services', 13800, 'joint account', '2025-04-06', '12 h at EUR 23, 50 % tax credit advanced');
+INSERT INTO bills VALUES (12, '2025-04', 'Fibre Rhône', 3499, 'joint account', '2025-04-05', NULL);
+INSERT INTO bills VALUES (13, '2025-04', 'Rhône Mobile', 2598, 'joint account', '2025-04-10', NULL);
+INSERT INTO bills VALUES (14, '2025-04', 'StreamCiné', 1399, 'current account', '2025-04-15', NULL);
+INSERT INTO bills VALUES (15, '2025-04', 'Net&Clair Services', 10350, 'joint account', '2025-05-06', '9 h at EUR 23, 50 % tax credit advanced (public holidays, no visit)');
+INSERT INTO bills VALUES (16, '2025-05', 'Fibre Rhône', 3499, 'joint account', '2025-05-05', NULL);
+INSERT INTO bills VALUES (17, '2025-05', 'Rhône Mobile', 2598, 'joint account', '2025-05-10', NULL);
+INSERT INTO bills VALUES (18, '2025-05', 'StreamCiné', 1399, 'current account', '2025-05-15', NULL);
+INSERT INTO bills VALUES (19, '2025-05', 'Net&Clair Services', 10350, 'joint account', '2025-06-06', '9 h at EUR 23, 50 % tax credit advanced (public holidays, no visit)');
+INSERT INTO bills VALUES (20, '2025-06', 'Fibre Rhône', 3499, 'joint account', '2025-06-05', NULL);
+INSERT INTO bills VALUES (21, '2025-06', 'Rhône Mobile', 2598, 'joint account', '2025-06-10', NULL);
+INSERT INTO bills VALUES (22, '2025-06', 'StreamCiné', 1399, 'current account', '2025-06-15', NULL);
+INSERT INTO bills VALUES (23, '2025-06', 'Net&Clair Services', 13800, 'joint account', '2025-07-06', '12 h at EUR 23, 50 % tax credit advanced');
+INSERT INTO bills VALUES (24, '2025-07', 'Fibre Rhône', 3499, 'joint account', '2025-07-05', NULL);
+INSERT INTO bills VALUES (25, '2025-07', 'Rhône Mobile', 2598, 'joint account', '2025-07-10', NULL);
+INSERT INTO bills VALUES (26, '2025-07', 'StreamCiné', 1399, 'current account', '2025-07-15', NULL);
+INSERT INTO bills VALUES (27, '2025-07', 'Net&Clair Services', 13800, 'joint account', '2025-08-06', '12 h at EUR 23, 50 % tax credit advanced');
+INSERT INTO bills VALUES (28, '2025-08', 'Fibre Rhône', 3499, 'joint account', '2025-08-05', NULL);
+INSERT INTO bills VALUES (29, '2025-08', 'Rhône Mobile', 2598, 'joint account', '2025-08-10', NULL);
+INSERT INTO bills VALUES (30, '2025-08', 'StreamCiné', 1399, 'current account', '2025-08-15', NULL);
+INSERT INTO bills VALUES (31, '2025-09', 'Fibre Rhône', 3499, 'joint account', '2025-09-05', NULL);
+INSERT INTO bills VALUES (32, '2025-09', 'Rhône Mobile', 2598, 'joint account', '2025-09-10', NULL);
+INSERT INTO bills VALUES (33, '2025-09', 'StreamCiné', 1399, 'current account', '2025-09-15', NULL);
+INSERT INTO bills VALUES (34, '2025-09', 'Net&Clair Services', 13800, 'joint account', '2025-10-06', '12 h at EUR 23, 50 % tax credit advanced');
+INSERT INTO bills VALUES (35, '2025-10', 'Fibre Rhône', 3499, 'joint account', '2025-10-05', NULL);
+INSERT INTO bills VALUES (36, '2025-10', 'Rhône Mobile', 2598, 'joint account', '2025-10-10', NULL);
+INSERT INTO bills VALUES (37, '2025-10', 'StreamCiné', 1399, 'current account', '2025-10-15', NULL);
+INSERT INTO bills VALUES (38, '2025-10', 'Net&Clair Services', 13800, 'joint account', '2025-11-06', '12 h at EUR 23, 50 % tax credit advanced');
+INSERT INTO bills VALUES (39, '2025-11', 'Fibre Rhône', 3499, 'joint account', '2025-11-05', NULL);
+INSERT INTO bills VALUES (40, '2025-11', 'Rhône Mobile', 2598, 'joint account', '2025-11-10', NULL);
+INSERT INTO bills VALUES (41, '2025-11', 'StreamCiné', 1399, 'current account', '2025-11-15', NULL);
+INSERT INTO bills VALUES (42, '2025-11', 'Net&Clair Services', 10350, 'joint account', '2025-12-06', '9 h at EUR 23, 50 % tax credit advanced (public holidays, no visit)');
+INSERT INTO bills VALUES (43, '2025-12', 'Fibre Rhône', 3499, 'joint account', '2025-12-05', NULL);
+INSERT INTO bills VALUES (44, '2025-12', 'Rhône Mobile', 2598, 'joint account', '2025-12-10', NULL);
+INSERT INTO bills VALUES (45, '2025-12', 'StreamCiné', 1399, 'current account', '2025-12-15', NULL);
+INSERT INTO bills VALUES (46, '2025-12', 'Net&Clair Services', 13800, 'joint account', '2026-01-06', '12 h at EUR 23, 50 % tax credit advanced');
+INSERT INTO bills VALUES (47, '2026-01', 'Fibre Rhône', 3499, 'joint account', '2026-01-05', NULL);
+INSERT INTO bills VALUES (48, '2026-01', 'Rhône Mobile', 2598, 'joint account', '2026-01-10', NULL);
+INSERT INTO bills VALUES (49, '2026-01', 'StreamCiné', 1399, 'current account', '2026-01-15', NULL);
+INSERT INTO bills VALUES (50, '2025-07', 'Saône Thermique', 14900, 'joint account', '2025-07-01', 'Boiler contract 2025-2026');
+INSERT INTO bills VALUES (51, '2025-09', 'Mutuelle Rhodanienne', 30880, 'current account', '2025-09-01', 'Home insurance 2025-2026, MR-HAB-448120');
+INSERT INTO bills VALUES (52, '2025-09', 'Le Petit Curieux', 5900, 'current account', '2025-09-01', '12 issues');
+INSERT INTO bills VALUES (53, '2025-09', 'MJC Croix-Rousse', 15900, 'joint account', '2025-09-08', 'Dance, Inès, 2025-2026');
+INSERT INTO bills VALUES (54, '2025-09', 'Panier Frais', 5990, 'joint account', '2025-09-09', NULL);
+INSERT INTO bills VALUES (55, '2025-09', 'Panier Frais', 5990, 'joint account', '2025-09-16', NULL);
+INSERT INTO bills VALUES (56, '2025-09', 'Panier Frais', 5990, 'joint account', '2025-09-23', NULL);
+INSERT INTO bills VALUES (57, '2025-09', 'Panier Frais', 5990, 'joint account', '2025-09-30', NULL);
+INSERT INTO bills VALUES (58, '2025-10', 'Panier Frais', 4490, 'joint account', '2025-10-07', 'Referral credit EUR 15 deducted');
+INSERT INTO bills VALUES (59, '2025-10', 'Panier Frais', 5990, 'joint account', '2025-10-14', NULL);
+INSERT INTO bills VALUES (60, '2025-10', 'Panier Frais', 5990, 'joint account', '2025-10-21', NULL);
+INSERT INTO bills VALUES (61, '2025-10', 'Panier Frais', 5990, 'joint account', '2025-10-28', NULL);
+INSERT INTO bills VALUES (62, '2025-11', 'Panier Frais', 5990, 'joint account', '2025-11-04', NULL);
+INSERT INTO bills VALUES (63, '2025-11', 'Panier Frais', 5990, 'joint account', '2025-11-11', NULL);
+INSERT INTO bills VALUES (64, '2025-11', 'Panier Frais', 5990, 'joint account', '2025-11-18', NULL);
+INSERT INTO bills VALUES (65, '2025-11', 'Panier Frais', 5990, 'joint account', '2025-11-25', NULL);
+INSERT INTO bills VALUES (66, '2025-12', 'Panier Frais', 5990, 'joint account', '2025-12-02', NULL);
+INSERT INTO bills VALUES (67, '2025-12', 'Panier Frais', 5990, 'joint account', '2025-12-09', NULL);
+INSERT INTO bills VALUES (68, '2025-12', 'Panier Frais', 5990, 'joint account', '2025-12-16', NULL);
+INSERT INTO bills VALUES (69, '2025-12', 'Panier Frais', 5990, 'joint account', '2025-12-23', NULL);
+INSERT INTO bills VALUES (70, '2026-01', 'Panier Frais', 5990, 'joint account', '2026-01-13', NULL);
+INSERT INTO service_visits VALUES (1, 'Net&Clair Services', '2025-10-06', 'Julie Morel', '9:00-12:00', 6900, NULL);
+INSERT INTO service_visits VALUES (2, 'Net&Clair Services', '2025-10-13', 'Julie Morel', '9:00-12:00', 6900, NULL);
+INSERT INTO service_visits VALUES (3, 'Net&Clair Services', '2025-10-20', 'Julie Morel', '9:00-12:00', 6900, NULL);
+INSERT INTO service_visits VALUES (4, 'Net&Clair Services', '2025-10-27', 'Julie Morel', '9:00-12:00', 6900, NULL);
+INSERT INTO service_visits VALUES (5, 'Net&Clair Services', '2025-11-03', 'Julie Morel', '9:00-12:00', 6900, NULL);
+INSERT INTO service_visits VALUES (6, 'Net&Clair Services', '2025-11-10', 'Julie Morel', '9:00-12:00', 6900, NULL);
+INSERT INTO service_visits VALUES (7, 'Net&Clair Services', '2025-11-17', 'Julie Morel', '9:00-12:00', 6900, 'Windows done inside');
+INSERT INTO service_visits VALUES (8, 'Net&Clair Services', '2025-11-24', 'Julie Morel', '9:00-12:00', 6900, NULL);
+INSERT INTO service_visits VALUES (9, 'Net&Clair Services', '2025-12-01', 'Julie Morel', '9:00-12:00', 6900, NULL);
+INSERT INTO service_visits VALUES (10, 'Net&Clair Services', '2025-12-08', 'Julie Morel', '9:00-12:00', 6900, NULL);
+INSERT INTO service_visits VALUES (11, 'Net&Clair Services', '2025-12-15', 'Julie Morel', '9:00-12:00', 6900, NULL);
+INSERT INTO service_visits VALUES (12, 'Net&Clair Services', '2025-12-22', 'Julie Morel', '9:00-12:00', 6900, 'Oven cleaned');
+INSERT INTO service_visits VALUES (13, 'Net&Clair Services', '2025-12-29', 'Julie Morel', '9:00-12:00', 6900, NULL);
+INSERT INTO service_visits VALUES (14, 'Net&Clair Services', '2026-01-05', 'Julie Morel', '9:00-12:00', 6900, 'Julie back after the holidays');
+INSERT INTO service_visits VALUES (15, 'Net&Clair Services', '2026-01-12', 'Julie Morel', '9:00-12:00', 6900, NULL);
+INSERT INTO service_visits VALUES (16, 'Saône Thermique', '2025-03-11', 'technician (M. Royer)', '8:00-9:00', 0, 'Annual service under the contract; burner cleaned; CO reading OK');
+INSERT INTO service_visits VALUES (17, 'Atelier Répar''Tout', '2025-03-04', 'Yanis Belkacem', NULL, 6900, 'Caféo pump, in the shop');
+INSERT INTO service_visits VALUES (18, 'Électro Pose Service', '2025-09-12', 'two installers', '8:00-12:00', 0, 'Dishwasher installed, old one taken away (included)');
+INSERT INTO service_visits VALUES (19, 'Maison Électro SAV', '2025-11-24', 'technician', '14:00-16:00', 0, 'Dishwasher door seal replaced under warranty');
+INSERT INTO service_visits VALUES (20, 'Plomberie Croix-Rousse', '2025-02-18', 'M. Duval', '1 h', 9600, 'Kitchen tap cartridge replaced');
+INSERT INTO service_visits VALUES (21, 'Ramonage Lyonnais', '2025-10-15', 'sweep', '30 min', 0, 'Not needed: gas boiler with a sealed flue (the syndic asked, answered by e-mail)');
+INSERT INTO loyalty_cards VALUES (1, 'Maison Électro', 'ME-FID 4410 2280 913', 'Élodie', '230 points', '10 EUR voucher every 500 points');
+INSERT INTO loyalty_cards VALUES (2, 'Sport Rhône', 'SR-CLUB 77102245', 'Élodie', '1,240 points', 'Birthday offer in May');
+INSERT INTO loyalty_cards VALUES (3, 'Culture Rhône', 'CR+ 3322 0178', 'Karim', '480 points', NULL);
+INSERT INTO loyalty_cards VALUES (4, 'SuperFrais Croix-Rousse', 'SF 990 221 4478', 'joint', 'EUR 6.40 in the kitty', 'Kitty credited on the card, used automatically above EUR 10');
+INSERT INTO loyalty_cards VALUES (5, 'Librairie du Plateau', 'paper card (in the wallet)', 'Élodie', '7 of 10 stamps', '10th book 50 % off');
+INSERT INTO loyalty_cards VALUES (6, 'Panier Frais', 'referral code ELODIE-M-15', 'Élodie', NULL, 'EUR 15 per friend who subscribes');
+INSERT INTO loyalty_cards VALUES (7, 'Pâtisserie Sève', 'app account', 'Élodie', '3 of 8 stamps', NULL);
+INSERT INTO loyalty_cards VALUES (8, 'Relais Lyonnais', 'customer account elodie.martin@example.org', 'Élodie', NULL, 'Drop-off receipts are also e-mailed only if you scan the QR code at the counter');

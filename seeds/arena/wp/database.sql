@@ -298,7 +298,8 @@ INSERT INTO invoices VALUES ('INV-0113','VC-14','ORM-260203','2026-02-03',34900,
 INSERT INTO invoices VALUES ('INV-0114','VC-09','GH-2026-01-5521','2026-02-01',216000,'CAD','PO + AP run',NULL,'Monthly GitHub Enterprise');
 INSERT INTO invoices VALUES ('INV-0115','VC-06','DD-INV-334019','2026-02-01',440000,'CAD','PO + AP run',NULL,'Monthly Datadog');
 
--- Team budget by month and category (CAD cents).
+-- Team budget card: planned and actual spend by month and category (CAD cents).
+-- Q1 allocation CAD 8,000 (steering committee, 11 February); the monthly AP run is not on the card.
 CREATE TABLE budget_lines (
   id INTEGER PRIMARY KEY,
   month TEXT NOT NULL,
@@ -307,32 +308,33 @@ CREATE TABLE budget_lines (
   actual_minor INTEGER,
   note TEXT
 );
-INSERT INTO budget_lines VALUES (1,'2026-01','cloud',1500000,1488000,NULL);
-INSERT INTO budget_lines VALUES (2,'2026-01','contractors',1200000,1096500,'Lindqvist 80 h, Kowalczyk 9 h');
-INSERT INTO budget_lines VALUES (3,'2026-01','software',450000,434980,NULL);
-INSERT INTO budget_lines VALUES (4,'2026-01','meals',40000,18650,NULL);
-INSERT INTO budget_lines VALUES (5,'2026-01','training',50000,0,NULL);
-INSERT INTO budget_lines VALUES (6,'2026-01','equipment',30000,0,NULL);
-INSERT INTO budget_lines VALUES (7,'2026-02','cloud',1500000,NULL,'overage risk from load tests');
-INSERT INTO budget_lines VALUES (8,'2026-02','contractors',1200000,NULL,NULL);
-INSERT INTO budget_lines VALUES (9,'2026-02','software',450000,NULL,NULL);
-INSERT INTO budget_lines VALUES (10,'2026-02','meals',40000,NULL,NULL);
-INSERT INTO budget_lines VALUES (11,'2026-02','training',50000,34900,'O''Reilly seats');
-INSERT INTO budget_lines VALUES (12,'2026-02','equipment',30000,27500,'QA bench headsets');
-INSERT INTO budget_lines VALUES (13,'2026-03','cloud',1500000,NULL,NULL);
-INSERT INTO budget_lines VALUES (14,'2026-03','contractors',1200000,NULL,'Lindqvist contract ends 31 March');
-INSERT INTO budget_lines VALUES (15,'2026-03','software',450000,NULL,NULL);
-INSERT INTO budget_lines VALUES (16,'2026-04','cloud',1500000,NULL,NULL);
-INSERT INTO budget_lines VALUES (17,'2026-04','contractors',600000,NULL,'Kowalczyk only');
-INSERT INTO budget_lines VALUES (18,'2026-04','software',450000,NULL,'GitHub renewal 1 May');
-INSERT INTO budget_lines VALUES (19,'2026-05','cloud',1500000,NULL,NULL);
-INSERT INTO budget_lines VALUES (20,'2026-05','contractors',600000,NULL,NULL);
-INSERT INTO budget_lines VALUES (21,'2026-05','software',450000,NULL,NULL);
-INSERT INTO budget_lines VALUES (22,'2026-06','cloud',1500000,NULL,NULL);
-INSERT INTO budget_lines VALUES (23,'2026-06','contractors',600000,NULL,NULL);
-INSERT INTO budget_lines VALUES (24,'2026-06','software',450000,NULL,'TestGrid term ends 30 June');
-INSERT INTO budget_lines VALUES (25,'2026-07','software',250000,NULL,'no TestGrid from July if device lab is ready');
-INSERT INTO budget_lines VALUES (26,'2026-07','equipment',300000,NULL,'device lab phones (PRJ-104)');
+INSERT INTO budget_lines VALUES (1,'2026-01','software',20000,17499,'JetBrains (Marco), Miro');
+INSERT INTO budget_lines VALUES (2,'2026-01','meals',30000,18650,'sprint demo lunch');
+INSERT INTO budget_lines VALUES (3,'2026-01','contractors',100000,0,'Kowalczyk January invoice paid in February');
+INSERT INTO budget_lines VALUES (4,'2026-01','travel',10000,0,NULL);
+INSERT INTO budget_lines VALUES (5,'2026-01','equipment',10000,0,NULL);
+INSERT INTO budget_lines VALUES (6,'2026-02','software',20000,NULL,'Miro on 28 Feb');
+INSERT INTO budget_lines VALUES (7,'2026-02','training',35000,34900,'O''Reilly seats (approved by Priya)');
+INSERT INTO budget_lines VALUES (8,'2026-02','travel',10000,8240,'Mississauga DC visit');
+INSERT INTO budget_lines VALUES (9,'2026-02','equipment',30000,27500,'QA bench headsets');
+INSERT INTO budget_lines VALUES (10,'2026-02','contractors',100000,76500,'Kowalczyk MK-2026-01');
+INSERT INTO budget_lines VALUES (11,'2026-02','meals',30000,NULL,NULL);
+INSERT INTO budget_lines VALUES (12,'2026-03','software',20000,NULL,NULL);
+INSERT INTO budget_lines VALUES (13,'2026-03','contractors',100000,NULL,'Kowalczyk; invoices above CAD 1,000 go through the AP run');
+INSERT INTO budget_lines VALUES (14,'2026-03','meals',30000,NULL,'Phase 1 acceptance celebration');
+INSERT INTO budget_lines VALUES (15,'2026-03','travel',10000,NULL,NULL);
+INSERT INTO budget_lines VALUES (16,'2026-03','equipment',10000,NULL,NULL);
+INSERT INTO budget_lines VALUES (17,'2026-04','software',20000,NULL,NULL);
+INSERT INTO budget_lines VALUES (18,'2026-04','contractors',100000,NULL,NULL);
+INSERT INTO budget_lines VALUES (19,'2026-04','meals',30000,NULL,NULL);
+INSERT INTO budget_lines VALUES (20,'2026-05','software',20000,NULL,NULL);
+INSERT INTO budget_lines VALUES (21,'2026-05','contractors',100000,NULL,NULL);
+INSERT INTO budget_lines VALUES (22,'2026-05','travel',15000,NULL,'client demos');
+INSERT INTO budget_lines VALUES (23,'2026-06','software',20000,NULL,NULL);
+INSERT INTO budget_lines VALUES (24,'2026-06','contractors',100000,NULL,'Kowalczyk term ends 31 July');
+INSERT INTO budget_lines VALUES (25,'2026-06','meals',30000,NULL,'Phase 2 acceptance');
+INSERT INTO budget_lines VALUES (26,'2026-07','equipment',300000,NULL,'device lab phones (PRJ-104) - needs Priya above CAD 1,000');
+INSERT INTO budget_lines VALUES (27,'2026-07','software',20000,NULL,'TestGrid ends 30 June if the device lab is ready');
 INSERT INTO defects VALUES ('RW-1478','PRJ-101','Sev-3','optimiser','Return-to-depot leg missing from the plan total','2026-02-17','open','Marco Bellini');
 INSERT INTO defects VALUES ('RW-1481','PRJ-101','Sev-4','dispatcher console','Search box loses focus after typing a stop id','2026-02-17','open','Lena Fischer');
 INSERT INTO defects VALUES ('RW-1484','PRJ-101','Sev-3','api','Plan export times out above 2,000 stops','2026-02-18','open','Tomas Herrera');
@@ -341,4 +343,3 @@ INSERT INTO defects VALUES ('CP-0333','PRJ-103','Sev-3','migration','Carrier not
 INSERT INTO defects VALUES ('DS-0217','PRJ-102','Sev-4','booking UI','Time picker ignores the 15-minute grid','2026-02-18','open','Lena Fischer');
 INSERT INTO change_requests VALUES ('CR-2026-032','RouteWise','Tier-1','4.0.0 production go-live (draft, date depends on the Phase 1 certificate)','2026-02-19T15:00:00-05:00','2026-03-19 20:00-23:00',NULL,'draft','Marco Bellini');
 INSERT INTO releases VALUES ('REL-47','PRJ-102','2.4','2026-07-14','pilot','planned','expansion candidate build');
-INSERT INTO budget_lines VALUES (27,'2026-03','meals',40000,NULL,'Phase 1 acceptance celebration');

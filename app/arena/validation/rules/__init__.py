@@ -19,6 +19,8 @@ from app.arena.validation.rules import (
     v07_checkpoint_design,
     v08_noise,
     v09_balances,
+    v10_visibility,
+    v11_consistency,
 )
 from app.arena.validation.rules.base import Rule
 
@@ -32,6 +34,8 @@ RULES: tuple[Rule, ...] = (
     v07_checkpoint_design.RULE,
     v08_noise.RULE,
     v09_balances.RULE,
+    v10_visibility.RULE,
+    v11_consistency.RULE,
 )
 """Every rule, in code order; later rules read what earlier ones leave in the context."""
 

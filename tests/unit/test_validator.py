@@ -1791,14 +1791,101 @@ def test_v11_a_best_payment_in_another_currency_than_its_account() -> None:
     assert where(findings, "V11") == [("V11", "$.design.best_intervention.args.currency")]
 
 
+# ---------------------------------------------------------------- V12 ids reveal nothing
+
+
+def test_v12_numbered_ids_that_separate_story_from_noise() -> None:
+    # noise emails are n-m1..n-m4; a story email n-m0 puts every noise number above it
+    def separated(s: dict[str, Any]) -> None:
+        s["initial_records"]["email"] = {
+            "messages": [_email("n-m0", "2026-02-19T08:00:00+01:00", "Boiler manual")]
+        }
+
+    findings = check(separated)
+
+    assert where(findings) == [("V12", "$.noise_records.email.messages[0].id")]
+    assert findings[0].message.startswith(
+        "email.messages ids n-m<n>: the noise numbers (1, 2, 3, 4) are all above the story "
+        "numbers (0)"
+    )
+
+    def interleaved(s: dict[str, Any]) -> None:
+        s["noise_records"]["email"]["messages"][0]["id"] = "n-m9"
+        s["initial_records"]["email"] = {
+            "messages": [_email("n-m5", "2026-02-19T08:00:00+01:00", "Boiler manual")]
+        }
+
+    assert where(check(interleaved)) == []  # noise 2, 3, 4, 9 around story 5
+
+
+def test_v12_ids_must_not_name_their_role() -> None:
+    def mutate(s: dict[str, Any]) -> None:
+        s["noise_records"]["contacts"][0]["id"] = "noise-ct1"
+        s["noise_records"]["email"]["messages"][1]["thread_id"] = "t-decoy"
+        s["noise_records"]["contacts"][1]["id"] = "monkey-2"  # not a word of the list
+        s["events"][4]["payload"]["contact"]["id"] = "fakeContact"
+
+    findings = check(mutate)
+
+    assert where(findings, "V12") == [
+        ("V12", "$.noise_records.email.messages[1].thread_id"),
+        ("V12", "$.noise_records.contacts[0].id"),
+        ("V12", "$.events[4].payload.contact.id"),
+    ]
+    assert findings[0].message == (
+        "thread_id 't-decoy' says 'decoy': ids must not name a record's role (run halo corpus reid)"
+    )
+
+
+def test_v12_environment_ids_are_checked_with_the_environment(tmp_path: Path) -> None:
+    env = environment_dict()
+    env["apps"]["wallet"]["transactions"][0]["id"] = "filler_tx"
+    folder = write_environment(tmp_path, env=env)
+
+    _bundle, findings = load_environment_dir(folder)
+
+    assert [(f.code, f.scenario_id, f.path) for f in findings] == [
+        ("V12", None, "$.apps.wallet.transactions[0].id")
+    ]
+    assert findings[0].message.startswith("hm/environment.json: id 'filler_tx' says 'filler'")
+
+
+def _warranties(*keys: int) -> list[str]:
+    values = ", ".join(f"({key}, 'item {key}', '2027-01-01')" for key in keys)
+    return [f"INSERT INTO warranties VALUES {values};"]
+
+
+@pytest.mark.parametrize(
+    ("story", "noise", "separated"),
+    [
+        ((10, 11), (12, 13), True),  # noise keys above the story keys
+        ((12, 13), (10, 11), True),  # below
+        ((10, 13), (11, 12), False),  # interleaved
+        ((10,), (12, 13), False),  # one story row: too few to compare
+    ],
+)
+def test_v12_db_rows_of_one_table_not_separated_by_integer_key(
+    story: tuple[int, ...], noise: tuple[int, ...], separated: bool
+) -> None:
+    def mutate(s: dict[str, Any]) -> None:
+        s["initial_records"]["db"] = _warranties(*story)
+        s["noise_records"]["db"] = _warranties(*noise)
+
+    findings = check(mutate)
+
+    assert where(findings) == ([("V12", "$.noise_records.db")] if separated else [])
+    if separated:
+        assert findings[0].message.startswith("table 'warranties': the noise rows' keys")
+
+
 # ---------------------------------------------------------------- the rule registry
 
 
 def test_rules_are_one_per_code_in_code_order() -> None:
-    assert [rule.code for rule in RULES] == [f"V{n:02d}" for n in range(1, 12)]
+    assert [rule.code for rule in RULES] == [f"V{n:02d}" for n in range(1, 13)]
     assert all(rule.title for rule in RULES)
     # the rules that also check an environment's own records
-    assert [rule.code for rule in RULES if rule.check_environment] == ["V04", "V09", "V11"]
+    assert [rule.code for rule in RULES if rule.check_environment] == ["V04", "V09", "V11", "V12"]
 
 
 def test_a_rule_added_to_rules_runs_on_scenarios_and_environments(

@@ -21,6 +21,7 @@ from app.arena.validation.rules import (
     v09_balances,
     v10_visibility,
     v11_consistency,
+    v12_ids,
 )
 from app.arena.validation.rules.base import Rule
 
@@ -36,6 +37,7 @@ RULES: tuple[Rule, ...] = (
     v09_balances.RULE,
     v10_visibility.RULE,
     v11_consistency.RULE,
+    v12_ids.RULE,
 )
 """Every rule, in code order; later rules read what earlier ones leave in the context."""
 

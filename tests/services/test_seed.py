@@ -69,7 +69,7 @@ def test_one_bad_scenario_rejects_the_whole_import(session: Session, tmp_path: P
 def test_valid_copy_imports_with_checkpoints(session: Session, tmp_path: Path) -> None:
     _copy_env(tmp_path, "zy")
     report = seed_tree(session, tmp_path)
-    assert len(report.scenarios_created) == 8 and report.environments_created == ["zy"]
+    assert len(report.scenarios_created) == 9 and report.environments_created == ["zy"]
     scenario = session.get(Scenario, "zy-01")
     assert scenario is not None
     ts = session.exec(

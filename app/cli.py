@@ -230,6 +230,13 @@ def users_create(
     console.print(f"created {user.role} {user.username} (pseudonym {user.pseudonym})")
 
 
+class WireModeOption(StrEnum):
+    """The wire modes of DESIGN §5, as a command-line choice."""
+
+    JSON = "json"
+    TOOLS = "tools"
+
+
 @agents_cli.command("add")
 def agents_add(
     name: Annotated[str, typer.Argument(help="unique agent name")],
@@ -250,6 +257,10 @@ def agents_add(
         typer.Option(help="most retries on 429/5xx/timeouts, within ENDPOINT_RETRY_WINDOW_S"),
     ] = 20,
     timeout: Annotated[float, typer.Option(help="seconds per request")] = 120.0,
+    mode: Annotated[
+        WireModeOption,
+        typer.Option(help="wire mode: json (one JSON object in the text) or tools (tool calls)"),
+    ] = WireModeOption.JSON,
 ) -> None:
     """Define an agent behind an OpenAI-compatible /v1/chat/completions endpoint."""
     _database()
@@ -265,6 +276,7 @@ def agents_add(
         "concurrency": concurrency,
         "max_retries": max_retries,
         "timeout_s": timeout,
+        "mode": mode.value,
     }
     for key, value in (
         ("api_key_env", api_key_env),
@@ -289,7 +301,8 @@ def agents_add(
         err.print(f"[red]{exc}[/red]")
         raise typer.Exit(1) from exc
     console.print(
-        f"added agent {agent.name}: {agent.config['model']} at {agent.config['base_url']}"
+        f"added agent {agent.name}: {agent.config['model']} at {agent.config['base_url']} "
+        f"({agent.config['mode']} mode)"
     )
 
 

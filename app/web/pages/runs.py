@@ -237,12 +237,15 @@ async def create_agent_view(
             "max_tokens",
             "extra_body",
             "concurrency",
+            "mode",
         )
     }
     try:
         import json
 
         config: dict[str, Any] = {"base_url": values["base_url"], "model": values["model"]}
+        if values["mode"]:
+            config["mode"] = values["mode"]
         if values["api_key_env"]:
             config["api_key_env"] = values["api_key_env"]
         for key, cast in (("temperature", float), ("max_tokens", int), ("concurrency", int)):

@@ -230,6 +230,13 @@ def users_create(
     console.print(f"created {user.role} {user.username} (pseudonym {user.pseudonym})")
 
 
+class WorkerPool(StrEnum):
+    """The Celery pools ``halo worker`` offers (:data:`app.jobs.broker.WORKER_POOLS`)."""
+
+    PREFORK = "prefork"
+    THREADS = "threads"
+
+
 class WireModeOption(StrEnum):
     """The wire modes of DESIGN §5, as a command-line choice."""
 
@@ -709,7 +716,16 @@ def serve(host: str = "127.0.0.1", port: int = 8000, reload: bool = False) -> No
 
 @cli.command()
 def worker(
-    concurrency: Annotated[int, typer.Option(help="worker processes")] = 2,
+    concurrency: Annotated[
+        int, typer.Option(help="worker processes, or threads with --pool threads")
+    ] = 2,
+    pool: Annotated[
+        WorkerPool,
+        typer.Option(
+            help="prefork: processes; threads: one process keeps many LLM calls in flight "
+            "(slow endpoints: --pool threads --concurrency 64)"
+        ),
+    ] = WorkerPool.PREFORK,
     beat: Annotated[
         bool, typer.Option(help="also run Celery beat (periodic tasks); in one worker only")
     ] = False,
@@ -728,7 +744,7 @@ def worker(
         settings = get_settings()
         settings.var_dir.mkdir(parents=True, exist_ok=True)
         schedule = settings.var_dir / "celerybeat-schedule"
-    run_worker(concurrency=concurrency, beat_schedule=schedule)
+    run_worker(concurrency=concurrency, pool=pool.value, beat_schedule=schedule)
 
 
 @cli.command()

@@ -1,11 +1,16 @@
-"""Agent runs at scale: N responses of 10 agents on the loopback fake endpoint (zero latency),
-through a real Celery worker on Redis and PostgreSQL.
+"""Agent runs at scale: N responses of 10 agents on the loopback fake endpoint, through a real
+Celery worker on Redis and PostgreSQL.
 
 Prints responses per second and where the time goes (arena: replay and commands; agent: HTTP
 calls to the endpoint; database: loading and storing), summed inside the worker, plus the wall
-time. Target on a 2-core machine: 8,000 responses in ≤ 60 s.
+time and the worker's peak memory. Targets on a 2-core machine (issue 13 item 4):
 
-    .venv/bin/python bench/runs.py [--responses 8000] [--concurrency 3] [--seeds seeds]
+* zero latency, prefork: 8,000 responses at ≥ 136 responses/s
+      .venv/bin/python bench/runs.py [--responses 8000] [--concurrency 3]
+* an endpoint that takes 0.5 s per call, limit 64, one threaded worker process: 2,000
+  responses within 1.3× of the ideal bound (calls × latency / limit)
+      .venv/bin/python bench/runs.py --latency 0.5 --limit 64 --pool threads \
+          --concurrency 64 --responses 2000
 
 Needs PostgreSQL (HALO_TEST_PG, default postgresql://postgres@127.0.0.1:5432/postgres) and Redis
 (HALO_TEST_REDIS, default redis://127.0.0.1:6379/9). Creates and drops its own database.
@@ -34,20 +39,51 @@ ADMIN = os.environ.get("HALO_TEST_PG", "postgresql://postgres@127.0.0.1:5432/pos
 REDIS = os.environ.get("HALO_TEST_REDIS", "redis://127.0.0.1:6379/9")
 
 
-def serve_fake_endpoint(urls: multiprocessing.Queue) -> None:  # type: ignore[type-arg]
-    """The loopback endpoint in a process of its own, so it never waits for this one's GIL."""
-    from tests.fake_llm import FakeLLM
+def serve_fake_endpoint(urls: multiprocessing.Queue, latency: float) -> None:  # type: ignore[type-arg]
+    """The loopback endpoint in a process of its own, so it never waits for this one's GIL.
 
-    llm = FakeLLM(record=False).start()
+    Every call sleeps `latency` seconds before it answers (one thread per connection).
+    """
+    from http.server import ThreadingHTTPServer
+
+    from tests.fake_llm import FakeLLM, Reply, protocol_policy
+
+    ThreadingHTTPServer.request_queue_size = 1024  # this process only: many connections at once
+
+    def slow(body: dict[str, object]) -> Reply:
+        reply = protocol_policy(body)  # type: ignore[arg-type]
+        reply.delay_s = latency
+        return reply
+
+    llm = FakeLLM(slow, record=False).start()
     urls.put(llm.base_url)
     threading.Event().wait()
+
+
+def peak_rss_mib(pid: int) -> float:
+    """Peak resident memory (VmHWM) of `pid` and its children, in MiB (Linux /proc)."""
+    total = 0
+    pids = [pid]
+    children = Path(f"/proc/{pid}/task/{pid}/children")
+    if children.exists():
+        pids += [int(p) for p in children.read_text().split()]
+    for each in pids:
+        for line in Path(f"/proc/{each}/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                total += int(line.split()[1])
+    return total / 1024
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description="agent runs through Celery on Redis")
     parser.add_argument("--responses", type=int, default=8000)
     parser.add_argument("--agents", type=int, default=10)
-    parser.add_argument("--concurrency", type=int, default=3, help="worker processes")
+    parser.add_argument(
+        "--concurrency", type=int, default=3, help="worker processes (prefork) or threads"
+    )
+    parser.add_argument("--pool", choices=("prefork", "threads"), default="prefork")
+    parser.add_argument("--latency", type=float, default=0.0, help="seconds per endpoint call")
+    parser.add_argument("--limit", type=int, default=64, help="endpoint concurrency limit")
     parser.add_argument("--seeds", default=str(ROOT / "seeds"))
     args = parser.parse_args()
 
@@ -61,7 +97,9 @@ def main() -> None:
     from tests.celery_worker import start_worker, wait_for_worker
 
     urls: multiprocessing.Queue = multiprocessing.Queue()  # type: ignore[type-arg]
-    endpoint = multiprocessing.Process(target=serve_fake_endpoint, args=(urls,), daemon=True)
+    endpoint = multiprocessing.Process(
+        target=serve_fake_endpoint, args=(urls, args.latency), daemon=True
+    )
     endpoint.start()
     base_url = urls.get(timeout=30)
 
@@ -83,7 +121,7 @@ def main() -> None:
                 create_agent(
                     session,
                     name=agent,
-                    config={"base_url": base_url, "model": model, "concurrency": 64},
+                    config={"base_url": base_url, "model": model, "concurrency": args.limit},
                 )
             run_ids, planned, seed = [], 0, 0
             while planned < args.responses:
@@ -105,11 +143,17 @@ def main() -> None:
                 mark_run_started(session, run_id)
             print(
                 f"planned {len(ids)} responses in {len(run_ids)} runs of {len(agents)} agents "
-                f"over the seed corpus; worker concurrency {args.concurrency}"
+                f"over the seed corpus; worker {args.pool} × {args.concurrency}, endpoint "
+                f"latency {args.latency:g} s, limit {args.limit}"
             )
 
             worker = start_worker(
-                env={}, queue=queue, name=queue, concurrency=args.concurrency, quiet=False
+                env={},
+                queue=queue,
+                name=queue,
+                concurrency=args.concurrency,
+                quiet=False,
+                pool=args.pool,
             )
             client = make_celery()
             wait_for_worker(client, queue, worker, timeout=60)
@@ -134,6 +178,7 @@ def main() -> None:
                     break
                 time.sleep(0.5)
             wall = time.perf_counter() - start
+            rss = peak_rss_mib(worker.pid)
             print()
             rows = session.exec(
                 select(Response.status, Response.timings).where(Response.id.in_(ids))
@@ -148,9 +193,17 @@ def main() -> None:
             for key in ("arena_s", "agent_s", "db_s", "total_s")
         }
         print(f"responses: {len(rows)} {statuses}")
+        calls = sum(int(t.get("calls", 0)) for t in timings)
+        if args.latency:
+            ideal = calls * args.latency / args.limit
+            print(
+                f"ideal bound: {calls} calls × {args.latency:g} s / {args.limit} = {ideal:.1f} s; "
+                f"measured {wall:.1f} s = {wall / ideal:.2f}× the bound (target ≤ 1.3×)"
+            )
+        print(f"worker peak RSS: {rss:.0f} MiB ({args.pool} × {args.concurrency})")
         print(
             f"wall time: {wall:.1f} s (enqueue {enqueued:.1f} s) → "
-            f"{len(rows) / wall:.1f} responses/s (target: 8,000 in ≤ 60 s = 133/s)"
+            f"{len(rows) / wall:.1f} responses/s (zero-latency target: ≥ 136/s)"
         )
         busy = split["total_s"] or 1.0
         print(

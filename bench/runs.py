@@ -22,6 +22,7 @@ import argparse
 import multiprocessing
 import os
 import statistics
+import subprocess
 import sys
 import threading
 import time
@@ -60,6 +61,19 @@ def serve_fake_endpoint(urls: multiprocessing.Queue, latency: float) -> None:  #
     threading.Event().wait()
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of `pid` and its children so far, in seconds (Linux /proc)."""
+    pids = [pid]
+    children = Path(f"/proc/{pid}/task/{pid}/children")
+    if children.exists():
+        pids += [int(p) for p in children.read_text().split()]
+    ticks = 0
+    for each in pids:
+        fields = Path(f"/proc/{each}/stat").read_text().rsplit(")", 1)[1].split()
+        ticks += int(fields[11]) + int(fields[12])  # utime, stime
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
 def peak_rss_mib(pid: int) -> float:
     """Peak resident memory (VmHWM) of `pid` and its children, in MiB (Linux /proc)."""
     total = 0
@@ -82,6 +96,9 @@ def main() -> None:
         "--concurrency", type=int, default=3, help="worker processes (prefork) or threads"
     )
     parser.add_argument("--pool", choices=("prefork", "threads"), default="prefork")
+    parser.add_argument(
+        "--workers", type=int, default=1, help="worker commands started (each --concurrency)"
+    )
     parser.add_argument("--latency", type=float, default=0.0, help="seconds per endpoint call")
     parser.add_argument("--limit", type=int, default=64, help="endpoint concurrency limit")
     parser.add_argument("--seeds", default=str(ROOT / "seeds"))
@@ -93,7 +110,7 @@ def main() -> None:
         conn.execute(f'CREATE DATABASE "{name}"')  # type: ignore[arg-type]
     queue = f"halo-bench-{uuid.uuid4().hex[:6]}"
     os.environ.update({"DATABASE_URL": url, "REDIS_URL": REDIS, "CELERY_QUEUE": queue})
-    worker = None
+    workers: list[subprocess.Popen[bytes]] = []
     from tests.celery_worker import start_worker, wait_for_worker
 
     urls: multiprocessing.Queue = multiprocessing.Queue()  # type: ignore[type-arg]
@@ -147,17 +164,22 @@ def main() -> None:
                 f"latency {args.latency:g} s, limit {args.limit}"
             )
 
-            worker = start_worker(
-                env={},
-                queue=queue,
-                name=queue,
-                concurrency=args.concurrency,
-                quiet=False,
-                pool=args.pool,
-            )
             client = make_celery()
-            wait_for_worker(client, queue, worker, timeout=60)
+            for number in range(args.workers):
+                name = f"{queue}-{number}"
+                workers.append(
+                    start_worker(
+                        env={},
+                        queue=queue,
+                        name=name,
+                        concurrency=args.concurrency,
+                        quiet=False,
+                        pool=args.pool,
+                    )
+                )
+                wait_for_worker(client, name, workers[-1], timeout=60)
             start = time.perf_counter()
+            cpu_start = sum(cpu_seconds(w.pid) for w in workers)
             with client.producer_or_acquire() as producer:
                 for response_id in ids:
                     client.send_task("runs.execute_response", args=[response_id], producer=producer)
@@ -178,7 +200,8 @@ def main() -> None:
                     break
                 time.sleep(0.5)
             wall = time.perf_counter() - start
-            rss = peak_rss_mib(worker.pid)
+            rss = sum(peak_rss_mib(w.pid) for w in workers)
+            cpu = sum(cpu_seconds(w.pid) for w in workers) - cpu_start
             print()
             rows = session.exec(
                 select(Response.status, Response.timings).where(Response.id.in_(ids))
@@ -200,7 +223,14 @@ def main() -> None:
                 f"ideal bound: {calls} calls × {args.latency:g} s / {args.limit} = {ideal:.1f} s; "
                 f"measured {wall:.1f} s = {wall / ideal:.2f}× the bound (target ≤ 1.3×)"
             )
-        print(f"worker peak RSS: {rss:.0f} MiB ({args.pool} × {args.concurrency})")
+        print(
+            f"worker peak RSS: {rss:.0f} MiB ({args.workers} worker(s), {args.pool} × "
+            f"{args.concurrency} each)"
+        )
+        print(
+            f"worker CPU: {cpu:.1f} s = {1000 * cpu / max(1, len(rows)):.1f} ms per response "
+            f"({100 * cpu / wall:.0f}% of one core over the wall time)"
+        )
         print(
             f"wall time: {wall:.1f} s (enqueue {enqueued:.1f} s) → "
             f"{len(rows) / wall:.1f} responses/s (zero-latency target: ≥ 136/s)"
@@ -221,9 +251,10 @@ def main() -> None:
         engine.dispose()
     finally:
         endpoint.terminate()
-        if worker is not None:
-            worker.terminate()
-            worker.wait(20)
+        for each in workers:
+            each.terminate()
+        for each in workers:
+            each.wait(20)
         with psycopg.connect(ADMIN, autocommit=True) as conn:
             conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')  # type: ignore[arg-type]
 

@@ -14,7 +14,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from app.export.cli import export_cli, import_cli
 from app.settings import DEV_SECRET, ROOT, get_settings
-from app.vocabulary import ResponseStatus, Role
+from app.vocabulary import ResponseStatus, Role, WireMode
 
 cli = typer.Typer(
     help="HALO workbench: evaluate proactive agents with fine-grained human diagnosis.",
@@ -237,13 +237,6 @@ class WorkerPool(StrEnum):
     THREADS = "threads"
 
 
-class WireModeOption(StrEnum):
-    """The wire modes of DESIGN §5, as a command-line choice."""
-
-    JSON = "json"
-    TOOLS = "tools"
-
-
 @agents_cli.command("add")
 def agents_add(
     name: Annotated[str, typer.Argument(help="unique agent name")],
@@ -265,9 +258,9 @@ def agents_add(
     ] = 20,
     timeout: Annotated[float, typer.Option(help="seconds per request")] = 120.0,
     mode: Annotated[
-        WireModeOption,
+        WireMode,
         typer.Option(help="wire mode: json (one JSON object in the text) or tools (tool calls)"),
-    ] = WireModeOption.JSON,
+    ] = WireMode.JSON,
 ) -> None:
     """Define an agent behind an OpenAI-compatible /v1/chat/completions endpoint."""
     _database()

@@ -13,8 +13,9 @@ import json
 from datetime import datetime, timedelta
 from typing import Any
 
-from app.agents.client import AgentTurn, WireMode
+from app.agents.client import AgentTurn
 from app.arena.replay import Observation, ObservedEvent
+from app.vocabulary import WireMode
 
 BASELINES = ("restraint", "notify_latest", "eager_executor")
 
@@ -63,7 +64,7 @@ class BaselineAgent:
     Baselines speak the ``json`` wire mode.
     """
 
-    mode: WireMode = "json"
+    mode: WireMode = WireMode.JSON
 
     def __init__(self, name: str, observation: Observation) -> None:
         """Start baseline `name` (one of :data:`BASELINES`) on `observation`.

@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol
+from typing import Any, Protocol
 
-WireMode = Literal["json", "tools"]
-"""How an agent answers (DESIGN §5): one JSON object in the reply text, or native tool calls."""
-WIRE_MODES: tuple[WireMode, ...] = ("json", "tools")
+from app.vocabulary import WireMode
 
 
 @dataclass

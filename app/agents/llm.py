@@ -29,11 +29,12 @@ from urllib.parse import urlsplit
 import httpx
 from pydantic import BaseModel, ConfigDict, Field, HttpUrl, field_validator
 
-from app.agents.client import AgentAPIError, AgentTurn, LLMCall, ToolCall, WireMode
+from app.agents.client import AgentAPIError, AgentTurn, LLMCall, ToolCall
 from app.bounded import storable
 from app.jobs.backoff import Backoff, full_jitter_delay
 from app.jobs.slots import endpoint_slot
 from app.settings import Settings, get_settings
+from app.vocabulary import WireMode
 
 RETRY_STATUSES = {408, 409, 425, 429, 500, 502, 503, 504}
 RESERVED_BODY_KEYS = frozenset(
@@ -165,7 +166,7 @@ class EndpointConfig(BaseModel):
     backoff_base_s: float = Field(default=1.0, ge=0, le=MAX_TIMEOUT_S)
     backoff_max_s: float = Field(default=60.0, ge=0, le=MAX_TIMEOUT_S)
     concurrency: int = Field(default=8, ge=1, le=1024)
-    mode: WireMode = "json"
+    mode: WireMode = WireMode.JSON
 
     @field_validator("base_url", mode="before")
     @classmethod

@@ -14,7 +14,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-from app.agents.client import AgentAPIError, AgentClient, AgentTurn, LLMCall, ToolCall, WireMode
+from app.agents.client import AgentAPIError, AgentClient, AgentTurn, LLMCall, ToolCall
 from app.agents.protocol import (
     NOT_RUN,
     CommandCall,
@@ -37,7 +37,7 @@ from app.arena.replay import Observation, build_observation, replay_prefix
 from app.arena.schema import Event
 from app.arena.state import S0
 from app.bounded import JSONTooDeep, load_json
-from app.vocabulary import Level, ResponseStatus
+from app.vocabulary import Level, ResponseStatus, WireMode
 
 PROMPT_VERSION = "v1"
 MAX_REPLY_CHARS = 100_000
@@ -46,14 +46,16 @@ TRUNCATED = "…[truncated]"
 
 
 @lru_cache
-def prompt_template(version: str = PROMPT_VERSION, mode: WireMode = "json") -> str:
+def prompt_template(version: str = PROMPT_VERSION, mode: WireMode = WireMode.JSON) -> str:
     """The versioned system prompt template (``app/agents/prompts/<version>[-tools].txt``)."""
-    name = f"{version}.txt" if mode == "json" else f"{version}-{mode}.txt"
+    name = f"{version}.txt" if mode == WireMode.JSON else f"{version}-{mode.value}.txt"
     return resources.files("app.agents").joinpath(f"prompts/{name}").read_text("utf-8")
 
 
 @lru_cache(maxsize=32)
-def system_prompt(limits: Limits, version: str = PROMPT_VERSION, mode: WireMode = "json") -> str:
+def system_prompt(
+    limits: Limits, version: str = PROMPT_VERSION, mode: WireMode = WireMode.JSON
+) -> str:
     """The system prompt with the catalogue and limits filled in (cached: both are fixed).
 
     In ``tools`` mode the catalogue travels as tool definitions (:func:`tool_definitions`), so
@@ -192,9 +194,9 @@ def reasoning_token_sum(calls: list[LLMCall]) -> tuple[int | None, bool]:
     return (total if total <= TOKENS_MAX else None), len(counts) < len(calls)
 
 
-def corrective_message(problem: str, mode: WireMode = "json") -> str:
+def corrective_message(problem: str, mode: WireMode = WireMode.JSON) -> str:
     """The one corrective message an agent gets after a protocol violation (DESIGN §5)."""
-    if mode == "tools":
+    if mode == WireMode.TOOLS:
         return (
             f"Your reply broke the protocol: {problem}. Call retrieval tools to read evidence, "
             f"then exactly one action tool, or {NO_ACTION} with a rationale, alone in its turn."
@@ -212,7 +214,7 @@ class _Loop:
         self, agent: AgentClient, observation: Observation, sandbox: Any, limits: Limits
     ) -> None:
         self.agent, self.sandbox, self.limits = agent, sandbox, limits
-        self.mode: WireMode = getattr(agent, "mode", "json")
+        self.mode = WireMode(getattr(agent, "mode", WireMode.JSON))
         self.outcome = ResponseOutcome()
         self.calls: list[LLMCall] = []
         self.violations = 0
@@ -229,7 +231,7 @@ class _Loop:
         """Ask and answer until a final, a second violation in a row or an endpoint failure."""
         while True:
             try:
-                if self.mode == "tools":
+                if self.mode == WireMode.TOOLS:
                     turn = self.agent.complete(
                         self.messages, tools=tool_definitions(final_only=self.final_only)
                     )
@@ -303,7 +305,7 @@ class _Loop:
                 f"the reply is {len(turn.text):,} characters; at most "
                 f"{MAX_REPLY_CHARS:,} are read"
             )
-        if self.mode == "tools" and not text.strip():
+        if self.mode == WireMode.TOOLS and not text.strip():
             raise ProtocolViolation("the reply called no tool and has no text")
         reply = parse_reply(text, final_only=self.final_only)
         if isinstance(reply, FinalReply):
@@ -416,7 +418,7 @@ class _Loop:
                 {
                     "role": "tool",
                     "tool_call_id": call.id,
-                    "content": "error: " + corrective_message(problem, "tools"),
+                    "content": "error: " + corrective_message(problem, WireMode.TOOLS),
                 }
             )
         raise ProtocolViolation(problem)
@@ -463,7 +465,7 @@ class _Loop:
     def _last_round_note(self) -> str:
         if self.outcome.retrieval_rounds < self.limits.max_rounds:
             return ""
-        if self.mode == "tools":
+        if self.mode == WireMode.TOOLS:
             return (
                 " This was the last retrieval round: call an action tool or "
                 f"{NO_ACTION} now."

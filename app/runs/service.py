@@ -37,7 +37,7 @@ from app.models import Agent, Checkpoint, Response, Run, Scenario
 from app.models.base import as_utc, utcnow
 from app.scenarios.sampling import sample_checkpoints
 from app.scenarios.service import load_scenario
-from app.vocabulary import ResponseStatus, RunStatus
+from app.vocabulary import ResponseStatus, RunStatus, WireMode
 
 
 class DuplicateSubmission(Exception):
@@ -204,8 +204,8 @@ def create_run(
             "prompt_version": PROMPT_VERSION,
             "prompt": system_prompt(limits),
             **(
-                {"prompt_tools": system_prompt(limits, mode="tools")}
-                if any(agents[n].config.get("mode") == "tools" for n in agent_names)
+                {"prompt_tools": system_prompt(limits, mode=WireMode.TOOLS)}
+                if any(agents[n].config.get("mode") == WireMode.TOOLS for n in agent_names)
                 else {}
             ),
             "max_rounds": limits.max_rounds,

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
 from sqlmodel import Session, select
 
 from app.models import Agent, Response, Run
-from app.runs.service import execute_response
 from tests.factories import make_user
 from tests.fake_llm import FakeLLM, Reply, tools_policy
 
@@ -19,22 +17,6 @@ def _reasoning_tools_policy(body: dict[str, Any]) -> Reply:
     assert reply.message is not None
     reply.message["reasoning_content"] = "Checking the inbox before deciding <b>anything</b>."
     return reply
-
-
-@pytest.fixture
-def researcher(session: Session, make_browser, monkeypatch: pytest.MonkeyPatch):
-    import app.web.pages.runs as runs_page
-
-    def dispatch_in_test_session(run_id: int, background) -> None:
-        for response_id in session.exec(
-            select(Response.id).where(Response.run_id == run_id, Response.status == "pending")
-        ).all():
-            execute_response(session, response_id)
-
-    monkeypatch.setattr(runs_page, "_dispatch", dispatch_in_test_session)
-    browser = make_browser()
-    browser.login(make_user(session, role="researcher").username)
-    return browser
 
 
 def test_tools_agent_from_the_form_to_the_response_page(

@@ -14,7 +14,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from app.export.cli import export_cli, import_cli
 from app.settings import DEV_SECRET, ROOT, get_settings
-from app.vocabulary import ResponseStatus, Role
+from app.vocabulary import ResponseStatus, Role, WireMode
 
 cli = typer.Typer(
     help="HALO workbench: evaluate proactive agents with fine-grained human diagnosis.",
@@ -275,6 +275,13 @@ def users_create(
     console.print(f"created {user.role} {user.username} (pseudonym {user.pseudonym})")
 
 
+class WorkerPool(StrEnum):
+    """The Celery pools ``halo worker`` offers (:data:`app.jobs.broker.WORKER_POOLS`)."""
+
+    PREFORK = "prefork"
+    THREADS = "threads"
+
+
 @agents_cli.command("add")
 def agents_add(
     name: Annotated[str, typer.Argument(help="unique agent name")],
@@ -295,6 +302,10 @@ def agents_add(
         typer.Option(help="most retries on 429/5xx/timeouts, within ENDPOINT_RETRY_WINDOW_S"),
     ] = 20,
     timeout: Annotated[float, typer.Option(help="seconds per request")] = 120.0,
+    mode: Annotated[
+        WireMode,
+        typer.Option(help="wire mode: json (one JSON object in the text) or tools (tool calls)"),
+    ] = WireMode.JSON,
 ) -> None:
     """Define an agent behind an OpenAI-compatible /v1/chat/completions endpoint."""
     _database()
@@ -310,6 +321,7 @@ def agents_add(
         "concurrency": concurrency,
         "max_retries": max_retries,
         "timeout_s": timeout,
+        "mode": mode.value,
     }
     for key, value in (
         ("api_key_env", api_key_env),
@@ -334,7 +346,8 @@ def agents_add(
         err.print(f"[red]{exc}[/red]")
         raise typer.Exit(1) from exc
     console.print(
-        f"added agent {agent.name}: {agent.config['model']} at {agent.config['base_url']}"
+        f"added agent {agent.name}: {agent.config['model']} at {agent.config['base_url']} "
+        f"({agent.config['mode']} mode)"
     )
 
 
@@ -741,7 +754,16 @@ def serve(host: str = "127.0.0.1", port: int = 8000, reload: bool = False) -> No
 
 @cli.command()
 def worker(
-    concurrency: Annotated[int, typer.Option(help="worker processes")] = 2,
+    concurrency: Annotated[
+        int, typer.Option(help="worker processes, or threads with --pool threads")
+    ] = 2,
+    pool: Annotated[
+        WorkerPool,
+        typer.Option(
+            help="prefork: processes; threads: one process keeps many LLM calls in flight "
+            "(slow endpoints: --pool threads --concurrency 64)"
+        ),
+    ] = WorkerPool.PREFORK,
     beat: Annotated[
         bool, typer.Option(help="also run Celery beat (periodic tasks); in one worker only")
     ] = False,
@@ -760,7 +782,7 @@ def worker(
         settings = get_settings()
         settings.var_dir.mkdir(parents=True, exist_ok=True)
         schedule = settings.var_dir / "celerybeat-schedule"
-    run_worker(concurrency=concurrency, beat_schedule=schedule)
+    run_worker(concurrency=concurrency, pool=pool.value, beat_schedule=schedule)
 
 
 @cli.command()

@@ -29,7 +29,8 @@ def make_engine(url: str) -> Engine:
             cursor.close()
 
         return engine
-    return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=10)
+    pool_size = get_settings().database_pool_size
+    return create_engine(url, pool_pre_ping=True, pool_size=pool_size, max_overflow=10)
 
 
 @lru_cache

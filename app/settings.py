@@ -83,6 +83,9 @@ class Settings(BaseSettings):
             ``rate_limited``/``endpoint_unavailable``/``timeout``; an agent's
             ``retry_window_s`` overrides it. Default five minutes, so a short outage is waited
             out.
+        database_pool_size: PostgreSQL connections an engine keeps open (10 more may be opened
+            under load); ``halo worker --pool threads`` raises it to its thread count + 4 unless
+            it is set.
         import_max_line_bytes: longest line ``halo import responses`` reads, in bytes (its line
             break not counted); a longer line is refused with its number (DESIGN §3.4).
     """
@@ -100,7 +103,8 @@ class Settings(BaseSettings):
     celery_visibility_timeout: int = 3600
     export_retention_days: int = 30
     export_keep_per_user: int = 5
-    in_process_threads: int = Field(default=4, ge=1, le=64)
+    in_process_threads: int = Field(default=4, ge=1, le=256)
+    database_pool_size: int = Field(default=10, ge=1, le=1000)
     endpoint_retry_window_s: float = Field(default=300.0, ge=0, le=86_400)
     agent_key_vars: str = ""
     forwarded_allow_ips: str = ""

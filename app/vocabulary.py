@@ -155,6 +155,15 @@ class AuditStatus(StrEnum):
     SPLIT = "split"
 
 
+class WireMode(StrEnum):
+    """How an agent answers (DESIGN §5 "Two wire modes"; ``agents.config["mode"]``)."""
+
+    JSON = "json"
+    """One JSON object in the reply text (any chat model)."""
+    TOOLS = "tools"
+    """Native OpenAI-style tool calling: the catalogue is sent as ``tools``."""
+
+
 class Vote(StrEnum):
     """A reviewer's vote on a scenario in the audit (DESIGN §7, ``AuditVote.vote``)."""
 

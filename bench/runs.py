@@ -1,11 +1,16 @@
-"""Agent runs at scale: N responses of 10 agents on the loopback fake endpoint (zero latency),
-through a real Celery worker on Redis and PostgreSQL.
+"""Agent runs at scale: N responses of 10 agents on the loopback fake endpoint, through a real
+Celery worker on Redis and PostgreSQL.
 
 Prints responses per second and where the time goes (arena: replay and commands; agent: HTTP
 calls to the endpoint; database: loading and storing), summed inside the worker, plus the wall
-time. Target on a 2-core machine: 8,000 responses in ≤ 60 s.
+time and the worker's peak memory. Targets on a 2-core machine (issue 13 item 4):
 
-    .venv/bin/python bench/runs.py [--responses 8000] [--concurrency 3] [--seeds seeds]
+* zero latency, prefork: 8,000 responses at ≥ 136 responses/s
+      .venv/bin/python bench/runs.py [--responses 8000] [--concurrency 3]
+* an endpoint that takes 0.5 s per call, limit 64, one threaded worker process: 2,000
+  responses within 1.3× of the ideal bound (calls × latency / limit)
+      .venv/bin/python bench/runs.py --latency 0.5 --limit 64 --pool threads \
+          --concurrency 64 --responses 2000
 
 Needs PostgreSQL (HALO_TEST_PG, default postgresql://postgres@127.0.0.1:5432/postgres) and Redis
 (HALO_TEST_REDIS, default redis://127.0.0.1:6379/9). Creates and drops its own database.
@@ -17,6 +22,7 @@ import argparse
 import multiprocessing
 import os
 import statistics
+import subprocess
 import sys
 import threading
 import time
@@ -34,20 +40,67 @@ ADMIN = os.environ.get("HALO_TEST_PG", "postgresql://postgres@127.0.0.1:5432/pos
 REDIS = os.environ.get("HALO_TEST_REDIS", "redis://127.0.0.1:6379/9")
 
 
-def serve_fake_endpoint(urls: multiprocessing.Queue) -> None:  # type: ignore[type-arg]
-    """The loopback endpoint in a process of its own, so it never waits for this one's GIL."""
-    from tests.fake_llm import FakeLLM
+def serve_fake_endpoint(urls: multiprocessing.Queue, latency: float) -> None:  # type: ignore[type-arg]
+    """The loopback endpoint in a process of its own, so it never waits for this one's GIL.
 
-    llm = FakeLLM(record=False).start()
+    Every call sleeps `latency` seconds before it answers (one thread per connection).
+    """
+    from http.server import ThreadingHTTPServer
+
+    from tests.fake_llm import FakeLLM, Reply, protocol_policy
+
+    ThreadingHTTPServer.request_queue_size = 1024  # this process only: many connections at once
+
+    def slow(body: dict[str, object]) -> Reply:
+        reply = protocol_policy(body)  # type: ignore[arg-type]
+        reply.delay_s = latency
+        return reply
+
+    llm = FakeLLM(slow, record=False).start()
     urls.put(llm.base_url)
     threading.Event().wait()
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of `pid` and its children so far, in seconds (Linux /proc)."""
+    pids = [pid]
+    children = Path(f"/proc/{pid}/task/{pid}/children")
+    if children.exists():
+        pids += [int(p) for p in children.read_text().split()]
+    ticks = 0
+    for each in pids:
+        fields = Path(f"/proc/{each}/stat").read_text().rsplit(")", 1)[1].split()
+        ticks += int(fields[11]) + int(fields[12])  # utime, stime
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def peak_rss_mib(pid: int) -> float:
+    """Peak resident memory (VmHWM) of `pid` and its children, in MiB (Linux /proc)."""
+    total = 0
+    pids = [pid]
+    children = Path(f"/proc/{pid}/task/{pid}/children")
+    if children.exists():
+        pids += [int(p) for p in children.read_text().split()]
+    for each in pids:
+        for line in Path(f"/proc/{each}/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                total += int(line.split()[1])
+    return total / 1024
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description="agent runs through Celery on Redis")
     parser.add_argument("--responses", type=int, default=8000)
     parser.add_argument("--agents", type=int, default=10)
-    parser.add_argument("--concurrency", type=int, default=3, help="worker processes")
+    parser.add_argument(
+        "--concurrency", type=int, default=3, help="worker processes (prefork) or threads"
+    )
+    parser.add_argument("--pool", choices=("prefork", "threads"), default="prefork")
+    parser.add_argument(
+        "--workers", type=int, default=1, help="worker commands started (each --concurrency)"
+    )
+    parser.add_argument("--latency", type=float, default=0.0, help="seconds per endpoint call")
+    parser.add_argument("--limit", type=int, default=64, help="endpoint concurrency limit")
     parser.add_argument("--seeds", default=str(ROOT / "seeds"))
     args = parser.parse_args()
 
@@ -57,11 +110,13 @@ def main() -> None:
         conn.execute(f'CREATE DATABASE "{name}"')  # type: ignore[arg-type]
     queue = f"halo-bench-{uuid.uuid4().hex[:6]}"
     os.environ.update({"DATABASE_URL": url, "REDIS_URL": REDIS, "CELERY_QUEUE": queue})
-    worker = None
+    workers: list[subprocess.Popen[bytes]] = []
     from tests.celery_worker import start_worker, wait_for_worker
 
     urls: multiprocessing.Queue = multiprocessing.Queue()  # type: ignore[type-arg]
-    endpoint = multiprocessing.Process(target=serve_fake_endpoint, args=(urls,), daemon=True)
+    endpoint = multiprocessing.Process(
+        target=serve_fake_endpoint, args=(urls, args.latency), daemon=True
+    )
     endpoint.start()
     base_url = urls.get(timeout=30)
 
@@ -83,7 +138,7 @@ def main() -> None:
                 create_agent(
                     session,
                     name=agent,
-                    config={"base_url": base_url, "model": model, "concurrency": 64},
+                    config={"base_url": base_url, "model": model, "concurrency": args.limit},
                 )
             run_ids, planned, seed = [], 0, 0
             while planned < args.responses:
@@ -105,15 +160,26 @@ def main() -> None:
                 mark_run_started(session, run_id)
             print(
                 f"planned {len(ids)} responses in {len(run_ids)} runs of {len(agents)} agents "
-                f"over the seed corpus; worker concurrency {args.concurrency}"
+                f"over the seed corpus; worker {args.pool} × {args.concurrency}, endpoint "
+                f"latency {args.latency:g} s, limit {args.limit}"
             )
 
-            worker = start_worker(
-                env={}, queue=queue, name=queue, concurrency=args.concurrency, quiet=False
-            )
             client = make_celery()
-            wait_for_worker(client, queue, worker, timeout=60)
+            for number in range(args.workers):
+                name = f"{queue}-{number}"
+                workers.append(
+                    start_worker(
+                        env={},
+                        queue=queue,
+                        name=name,
+                        concurrency=args.concurrency,
+                        quiet=False,
+                        pool=args.pool,
+                    )
+                )
+                wait_for_worker(client, name, workers[-1], timeout=60)
             start = time.perf_counter()
+            cpu_start = sum(cpu_seconds(w.pid) for w in workers)
             with client.producer_or_acquire() as producer:
                 for response_id in ids:
                     client.send_task("runs.execute_response", args=[response_id], producer=producer)
@@ -134,6 +200,8 @@ def main() -> None:
                     break
                 time.sleep(0.5)
             wall = time.perf_counter() - start
+            rss = sum(peak_rss_mib(w.pid) for w in workers)
+            cpu = sum(cpu_seconds(w.pid) for w in workers) - cpu_start
             print()
             rows = session.exec(
                 select(Response.status, Response.timings).where(Response.id.in_(ids))
@@ -148,9 +216,24 @@ def main() -> None:
             for key in ("arena_s", "agent_s", "db_s", "total_s")
         }
         print(f"responses: {len(rows)} {statuses}")
+        calls = sum(int(t.get("calls", 0)) for t in timings)
+        if args.latency:
+            ideal = calls * args.latency / args.limit
+            print(
+                f"ideal bound: {calls} calls × {args.latency:g} s / {args.limit} = {ideal:.1f} s; "
+                f"measured {wall:.1f} s = {wall / ideal:.2f}× the bound (target ≤ 1.3×)"
+            )
+        print(
+            f"worker peak RSS: {rss:.0f} MiB ({args.workers} worker(s), {args.pool} × "
+            f"{args.concurrency} each)"
+        )
+        print(
+            f"worker CPU: {cpu:.1f} s = {1000 * cpu / max(1, len(rows)):.1f} ms per response "
+            f"({100 * cpu / wall:.0f}% of one core over the wall time)"
+        )
         print(
             f"wall time: {wall:.1f} s (enqueue {enqueued:.1f} s) → "
-            f"{len(rows) / wall:.1f} responses/s (target: 8,000 in ≤ 60 s = 133/s)"
+            f"{len(rows) / wall:.1f} responses/s (zero-latency target: ≥ 136/s)"
         )
         busy = split["total_s"] or 1.0
         print(
@@ -168,9 +251,10 @@ def main() -> None:
         engine.dispose()
     finally:
         endpoint.terminate()
-        if worker is not None:
-            worker.terminate()
-            worker.wait(20)
+        for each in workers:
+            each.terminate()
+        for each in workers:
+            each.wait(20)
         with psycopg.connect(ADMIN, autocommit=True) as conn:
             conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')  # type: ignore[arg-type]
 

@@ -19,17 +19,26 @@ def start_worker(
     name: str,
     concurrency: int | None = None,
     quiet: bool = True,
+    pool: str = "prefork",
 ) -> subprocess.Popen[bytes]:
-    """A worker on `queue` named `name@host`: solo pool, or prefork with `concurrency` processes.
+    """A worker on `queue` named `name@host`: solo pool, or `pool` with `concurrency`.
 
     Args:
         env: extra environment (DATABASE_URL, REDIS_URL, CELERY_QUEUE, ...).
         queue: the only queue it consumes.
         name: node name (without ``@host``).
-        concurrency: None for ``--pool=solo`` (fast start), else prefork processes.
+        concurrency: None for ``--pool=solo`` (fast start), else processes (``prefork``) or
+            threads (``threads``; the database pool is sized to them as ``halo worker`` does).
         quiet: discard its output.
+        pool: ``prefork`` or ``threads`` when `concurrency` is given.
     """
-    pool = ["--pool=solo"] if concurrency is None else [f"--concurrency={concurrency}"]
+    options = (
+        ["--pool=solo"]
+        if concurrency is None
+        else [f"--concurrency={concurrency}", f"--pool={pool}"]
+    )
+    if pool == "threads" and concurrency is not None:
+        env = {"DATABASE_POOL_SIZE": str(concurrency + 4), **env}
     output = subprocess.DEVNULL if quiet else None
     return subprocess.Popen(
         [
@@ -39,7 +48,7 @@ def start_worker(
             "-A",
             "workers.celery_app",
             "worker",
-            *pool,
+            *options,
             "--without-gossip",
             "--without-mingle",
             "--without-heartbeat",

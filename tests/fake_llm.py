@@ -34,6 +34,9 @@ class Reply:
         raw: a raw body to send instead of JSON (malformed responses).
         chunked: send the body with ``Transfer-Encoding: chunked`` (64 KiB chunks) and no
             ``Content-Length``, so a client cannot tell its size before reading it.
+        message: the whole ``choices[0].message`` object to send instead of
+            ``{"role": "assistant", "content": content}`` (tool calls, reasoning fields:
+            recorded shapes of real servers).
     """
 
     content: str | None = ""
@@ -52,6 +55,7 @@ class Reply:
     raw: str | None = None
     chunked: bool = False
     error_body: str = '{"error": {"message": "scripted failure", "type": "server_error"}}'
+    message: dict[str, Any] | None = None
 
 
 def json_reply(obj: Any, **kwargs: Any) -> Reply:
@@ -98,6 +102,41 @@ def protocol_policy(body: dict[str, Any]) -> Reply:
                 "args": {"message": "Please check the latest email."},
             },
         }
+    )
+
+
+def tool_call(name: str, arguments: Any, call_id: str | None = None) -> dict[str, Any]:
+    """One OpenAI ``tool_calls`` item; `arguments` as JSON text (a dict is dumped)."""
+    text = arguments if isinstance(arguments, str) else json.dumps(arguments)
+    return {
+        "id": call_id or f"call_{name}",
+        "type": "function",
+        "function": {"name": name, "arguments": text},
+    }
+
+
+def tools_reply(*calls: dict[str, Any], content: str | None = None, **kwargs: Any) -> Reply:
+    """A Reply in OpenAI's tool-calling shape: ``content`` null and ``tool_calls``."""
+    message = {"role": "assistant", "content": content, "tool_calls": list(calls)}
+    return Reply(message=message, finish_reason="tool_calls", **kwargs)
+
+
+def tools_policy(body: dict[str, Any]) -> Reply:
+    """A well-behaved ``tools``-mode agent: two parallel retrieval calls, then a final call.
+
+    Models ending in ``-quiet`` call ``no_action``; others call ``notify_user``.
+    """
+    turns = sum(1 for m in body["messages"] if m["role"] == "assistant")
+    if turns == 0:
+        return tools_reply(
+            tool_call("email_list", {"limit": 5}, "call_1"),
+            tool_call("files_list", {}, "call_2"),
+        )
+    if body["model"].endswith("-quiet"):
+        return tools_reply(tool_call("no_action", {"rationale": "Nothing is due yet."}, "call_3"))
+    return tools_reply(
+        tool_call("notify_user", {"message": "Please check the latest email."}, "call_3"),
+        content="Worth a heads-up.",
     )
 
 
@@ -150,7 +189,9 @@ class FakeLLM:
                         {
                             "index": 0,
                             "finish_reason": reply.finish_reason,
-                            "message": {"role": "assistant", "content": reply.content},
+                            "message": reply.message
+                            if reply.message is not None
+                            else {"role": "assistant", "content": reply.content},
                         }
                     ],
                 }

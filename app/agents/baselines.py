@@ -15,6 +15,7 @@ from typing import Any
 
 from app.agents.client import AgentTurn
 from app.arena.replay import Observation, ObservedEvent
+from app.vocabulary import WireMode
 
 BASELINES = ("restraint", "notify_latest", "eager_executor")
 
@@ -58,7 +59,12 @@ def _last_result(messages: list[dict[str, Any]]) -> Any:
 
 
 class BaselineAgent:
-    """A deterministic agent; `complete` returns the next reply given the conversation so far."""
+    """A deterministic agent; `complete` returns the next reply given the conversation so far.
+
+    Baselines speak the ``json`` wire mode.
+    """
+
+    mode: WireMode = WireMode.JSON
 
     def __init__(self, name: str, observation: Observation) -> None:
         """Start baseline `name` (one of :data:`BASELINES`) on `observation`.
@@ -71,8 +77,10 @@ class BaselineAgent:
         self.name = name
         self.observation = observation
 
-    def complete(self, messages: list[dict[str, Any]]) -> AgentTurn:
-        """Next reply (no LLM call, so no usage is reported)."""
+    def complete(
+        self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None = None
+    ) -> AgentTurn:
+        """Next reply (no LLM call, so no usage is reported); `tools` is ignored."""
         latest = self.observation.events[-1]
         inspected = sum(1 for m in messages if m["role"] == "assistant")
         if self.name == "restraint":

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from app.vocabulary import WireMode
+
 
 @dataclass
 class LLMCall:
@@ -16,6 +18,10 @@ class LLMCall:
         finish_reason: the endpoint's finish reason (``stop``, ``length``, ...).
         retries: how many failed attempts preceded the successful one.
         request: the messages sent; response: the raw reply text.
+        reasoning: the reasoning text the endpoint returned beside the reply
+            (``reasoning_content`` or ``reasoning``), None when it returned none.
+        tool_calls: the native tool calls of the reply, ``{"id", "name", "arguments"}`` each
+            (``arguments`` as the JSON text received), None in ``json`` mode or without calls.
     """
 
     prompt_tokens: int | None = None
@@ -26,21 +32,56 @@ class LLMCall:
     retries: int = 0
     request: list[dict[str, Any]] = field(default_factory=list)
     response: str = ""
+    reasoning: str | None = None
+    tool_calls: list[dict[str, Any]] | None = None
+
+
+@dataclass(frozen=True)
+class ToolCall:
+    """One native tool call of a reply (``tools`` mode, DESIGN §5).
+
+    Attributes:
+        id: the call's id, echoed in the ``tool`` message that answers it.
+        name: the tool (catalogue command or ``no_action``).
+        arguments: the arguments as the JSON text the endpoint sent.
+    """
+
+    id: str
+    name: str
+    arguments: str
 
 
 @dataclass
 class AgentTurn:
-    """One reply of an agent: its text, and the LLM call that produced it (None for baselines)."""
+    """One reply of an agent.
+
+    Attributes:
+        text: the reply text (may be empty when the reply is only tool calls).
+        call: the LLM call that produced it (None for baselines).
+        tool_calls: the reply's native tool calls (``tools`` mode), in order; empty otherwise.
+    """
 
     text: str
     call: LLMCall | None = None
+    tool_calls: list[ToolCall] = field(default_factory=list)
 
 
 class AgentClient(Protocol):
     """Anything that can answer the protocol conversation."""
 
-    def complete(self, messages: list[dict[str, Any]]) -> AgentTurn:
+    @property
+    def mode(self) -> WireMode:
+        """The wire mode the runner speaks with it (``json`` or ``tools``)."""
+        ...
+
+    def complete(
+        self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None = None
+    ) -> AgentTurn:
         """The next reply given the conversation so far (system, user, assistant, ... messages).
+
+        Args:
+            messages: the conversation in OpenAI chat format (``tool`` messages in tools mode).
+            tools: OpenAI-style tool definitions the reply may call (``tools`` mode), else None.
 
         Raises:
             AgentAPIError: the endpoint failed after its retries (the response gets ``api_error``).

@@ -29,11 +29,12 @@ from urllib.parse import urlsplit
 import httpx
 from pydantic import BaseModel, ConfigDict, Field, HttpUrl, field_validator
 
-from app.agents.client import AgentAPIError, AgentTurn, LLMCall
+from app.agents.client import AgentAPIError, AgentTurn, LLMCall, ToolCall
 from app.bounded import storable
 from app.jobs.backoff import Backoff, full_jitter_delay
 from app.jobs.slots import endpoint_slot
 from app.settings import Settings, get_settings
+from app.vocabulary import WireMode
 
 RETRY_STATUSES = {408, 409, 425, 429, 500, 502, 503, 504}
 RESERVED_BODY_KEYS = frozenset(
@@ -143,6 +144,8 @@ class EndpointConfig(BaseModel):
             seconds; a ``Retry-After`` is honoured up to the cap.
         concurrency: requests in flight at once per endpoint: across every worker when Redis
             is configured, else across the threads of this process.
+        mode: the wire mode (DESIGN §5): ``json`` (one JSON object in the reply text) or
+            ``tools`` (native OpenAI tool calling; the catalogue is sent as ``tools``).
 
     Every number must be finite.
     """
@@ -163,6 +166,7 @@ class EndpointConfig(BaseModel):
     backoff_base_s: float = Field(default=1.0, ge=0, le=MAX_TIMEOUT_S)
     backoff_max_s: float = Field(default=60.0, ge=0, le=MAX_TIMEOUT_S)
     concurrency: int = Field(default=8, ge=1, le=1024)
+    mode: WireMode = WireMode.JSON
 
     @field_validator("base_url", mode="before")
     @classmethod
@@ -305,9 +309,18 @@ class OpenAIChatAgent:
             headers["Authorization"] = f"Bearer {key}"
         return headers
 
-    def _body(self, messages: list[dict[str, Any]]) -> dict[str, Any]:
+    @property
+    def mode(self) -> WireMode:
+        """The agent's wire mode (from its settings)."""
+        return self.config.mode
+
+    def _body(
+        self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None = None
+    ) -> dict[str, Any]:
         # an earlier reply sent back may hold lone surrogates, which have no UTF-8 form
         body: dict[str, Any] = {"model": self.config.model, "messages": storable(messages)}
+        if tools:
+            body["tools"] = tools
         if self.config.temperature is not None:
             body["temperature"] = self.config.temperature
         if self.config.max_tokens is not None:
@@ -315,8 +328,13 @@ class OpenAIChatAgent:
         body.update(self.config.extra_body)
         return body
 
-    def complete(self, messages: list[dict[str, Any]]) -> AgentTurn:
-        """Send the conversation; return the reply with its accounting.
+    def complete(
+        self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None = None
+    ) -> AgentTurn:
+        """Send the conversation (and `tools`, in ``tools`` mode); return the reply.
+
+        The reply's text, native tool calls and reasoning text (``reasoning_content`` or
+        ``reasoning``, kept with the call) are read; see :meth:`_parse`.
 
         Raises:
             AgentAPIError: retries exhausted (message starts with ``rate_limited``,
@@ -327,7 +345,7 @@ class OpenAIChatAgent:
                 (``output_budget_exhausted``), or a missing API key.
         """
         client = self.client or shared_client()
-        headers, body = self._headers(), self._body(messages)
+        headers, body = self._headers(), self._body(messages, tools)
         failures: list[LLMCall] = []
         last_reason = "endpoint_unavailable"
         window_s = (
@@ -427,8 +445,10 @@ class OpenAIChatAgent:
             raise AgentAPIError(f"malformed_response: {_excerpt(body)}") from exc
         try:
             choice = data["choices"][0]
-            content = choice["message"].get("content") or ""
+            message = choice["message"]
+            content = message.get("content") or ""
             finish_reason = choice.get("finish_reason")
+            raw_calls = message.get("tool_calls") or []
         except (KeyError, IndexError, TypeError, AttributeError) as exc:
             raise AgentAPIError(f"malformed_response: {_excerpt(body)}") from exc
         if not isinstance(content, str):
@@ -436,6 +456,7 @@ class OpenAIChatAgent:
                 f"malformed_response: the reply's message content is a "
                 f"{type(content).__name__}, not text: {_excerpt(body)}"
             )
+        tool_calls = _tool_calls(raw_calls, body)
         if not isinstance(finish_reason, str | None):
             finish_reason = str(finish_reason)[:32]
         usage = data.get("usage") if isinstance(data.get("usage"), dict) else {}
@@ -450,15 +471,82 @@ class OpenAIChatAgent:
             retries=retries,
             request=_new_messages(messages),
             response=content,
+            reasoning=reasoning_text(message),
+            tool_calls=[vars(c) for c in tool_calls] or None,
         )
-        if finish_reason == "length" and not content.strip():
+        if finish_reason == "length" and not content.strip() and not tool_calls:
             budget = self.config.max_tokens or "the endpoint default"
             raise AgentAPIError(
                 "output_budget_exhausted: the reply was cut off with no content (reasoning "
                 f"used the whole output budget of {budget} tokens)",
                 [call],
             )
-        return AgentTurn(content, call)
+        return AgentTurn(content, call, tool_calls)
+
+
+MAX_TOOL_CALLS = 64
+"""Most native tool calls read from one reply (a round runs at most the round limit of them;
+the rest are answered as not run)."""
+MAX_REASONING_CHARS = 100_000
+"""Longest reasoning text kept with a call (cut with a ``[truncated]`` marker)."""
+REASONING_FIELDS = ("reasoning_content", "reasoning")
+"""Message fields holding reasoning text: ``reasoning_content`` (DeepSeek, vLLM's reasoning
+parsers before 0.10), ``reasoning`` (vLLM 0.10+, OpenRouter, Ollama)."""
+
+
+def reasoning_text(message: dict[str, Any]) -> str | None:
+    """The reasoning text an endpoint returned beside the reply, or None.
+
+    Args:
+        message: the reply's ``choices[0].message`` object.
+
+    Returns:
+        The first non-empty string of :data:`REASONING_FIELDS`, cut at
+        :data:`MAX_REASONING_CHARS`; None when there is none.
+    """
+    for name in REASONING_FIELDS:
+        value = message.get(name)
+        if isinstance(value, str) and value.strip():
+            if len(value) > MAX_REASONING_CHARS:
+                return value[:MAX_REASONING_CHARS] + "…[truncated]"
+            return value
+    return None
+
+
+def _tool_calls(raw: Any, body: bytes) -> list[ToolCall]:
+    """The native tool calls of a reply's message, in order.
+
+    Arguments given as a JSON object rather than JSON text (Ollama's native shape) are written
+    back as text; a call without an id gets ``call_<index>``.
+
+    Raises:
+        AgentAPIError: ``malformed_response`` when ``tool_calls`` is not a list of
+            ``{"function": {"name": str, "arguments": str | object}}``.
+    """
+    if not isinstance(raw, list):
+        raise AgentAPIError(f"malformed_response: tool_calls is not a list: {_excerpt(body)}")
+    calls: list[ToolCall] = []
+    for index, item in enumerate(raw[:MAX_TOOL_CALLS]):
+        function = item.get("function") if isinstance(item, dict) else None
+        name = function.get("name") if isinstance(function, dict) else None
+        if not isinstance(function, dict) or not isinstance(name, str):
+            raise AgentAPIError(
+                f"malformed_response: tool_calls[{index}] has no function name: {_excerpt(body)}"
+            )
+        arguments = function.get("arguments", "")
+        if arguments is None:
+            arguments = ""
+        if not isinstance(arguments, str):
+            arguments = json.dumps(arguments, ensure_ascii=False)
+        call_id = item.get("id")
+        calls.append(
+            ToolCall(
+                id=call_id if isinstance(call_id, str) and call_id else f"call_{index}",
+                name=name[:128],
+                arguments=arguments,
+            )
+        )
+    return calls
 
 
 class _TooLarge(Exception):

@@ -7,6 +7,7 @@ commands, or a ``final`` turn with one action command or none (L0).
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
@@ -14,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from app.arena.commands import validate_call
 from app.arena.errors import CommandError
+from app.bounded import MAX_JSON_DEPTH, too_deep_at
 
 MAX_ROUNDS = 6
 MAX_COMMANDS = 8
@@ -32,12 +34,16 @@ class ProtocolViolation(Exception):
 
 
 class CommandCall(BaseModel):
-    """One command the agent asks for: its catalogue name and arguments."""
+    """One command the agent asks for: its catalogue name and arguments.
+
+    In an ``inspect`` turn the name and arguments are checked when the command runs: a bad one
+    is an error for that command, returned as data (DESIGN §5); a final action is checked here.
+    """
 
     model_config = ConfigDict(extra="forbid")
 
     command: str
-    args: dict[str, Any] = {}
+    args: Any = {}
 
 
 class InspectReply(BaseModel):
@@ -63,47 +69,141 @@ class _Envelope(BaseModel):
     reply: Annotated[InspectReply | FinalReply, Field(discriminator="type")]
 
 
+_REASONING_BLOCK = re.compile(
+    r"<(think|thinking|reasoning)>.*?</\1>", re.DOTALL | re.IGNORECASE
+)
+_REASONING_CLOSE = re.compile(r"</(?:think|thinking|reasoning)>", re.IGNORECASE)
+_REASONING_OPEN = re.compile(r"<(?:think|thinking|reasoning)>", re.IGNORECASE)
+_FENCE = re.compile(r"```[A-Za-z0-9_-]*[ \t]*\n(.*?)```", re.DOTALL)
+MAX_OBJECT_STARTS = 200
+"""Most ``{`` positions tried when the object has to be found inside prose (bounds the work on
+a long reply full of braces)."""
+_DECODER = json.JSONDecoder()
+
+
+def visible_text(text: str) -> str:
+    """`text` without its reasoning: ``<think>…</think>`` blocks (also ``thinking``/``reasoning``).
+
+    A reply whose template opened the block in the prompt ends it without opening it
+    (DeepSeek-R1 style, ``…</think>{...}``): everything up to the last closing tag is reasoning.
+    An unclosed opening tag makes the rest of the reply reasoning.
+    """
+    visible = _REASONING_BLOCK.sub(" ", text)
+    closes = list(_REASONING_CLOSE.finditer(visible))
+    if closes:
+        visible = visible[closes[-1].end() :]
+    opened = _REASONING_OPEN.search(visible)
+    if opened:
+        visible = visible[: opened.start()]
+    return visible
+
+
+def _objects_in(text: str) -> list[Any]:
+    """JSON objects written in `text`: the whole text, fenced blocks, else ``{`` in the prose."""
+    stripped = text.strip()
+    if not stripped:
+        return []
+    try:
+        return [json.loads(stripped)]
+    except ValueError:
+        pass
+    found: list[Any] = []
+    for block in _FENCE.findall(stripped):
+        try:
+            found.append(json.loads(block))
+        except ValueError:
+            continue
+    if found:
+        return found
+    position, tries = stripped.find("{"), 0
+    while position != -1 and tries < MAX_OBJECT_STARTS:
+        tries += 1
+        try:
+            value, end = _DECODER.raw_decode(stripped, position)
+        except ValueError:
+            position = stripped.find("{", position + 1)
+            continue
+        found.append(value)
+        position = stripped.find("{", end)
+    return found
+
+
+def _is_protocol_object(value: Any) -> bool:
+    return isinstance(value, dict) and value.get("type") in ("inspect", "final")
+
+
 def extract_json(text: str) -> Any:
-    """The single JSON object in a reply; tolerates a Markdown code fence around it.
+    """The one JSON object of a reply, found around reasoning, prose and code fences (DESIGN §5).
+
+    The object is looked for outside ``<think>…</think>`` first (see :func:`visible_text`),
+    then in the whole reply: as the whole text, in Markdown code fences, or as the objects
+    written in the prose. Of several objects, the single one with ``"type": "inspect"`` or
+    ``"final"`` is the reply.
+
+    Args:
+        text: the raw reply text (at most 100,000 characters are passed by the runner).
+
+    Returns:
+        The parsed value (a dict unless the reply is a bare JSON value).
 
     Raises:
-        ProtocolViolation: no JSON object, or text that is not valid JSON.
+        ProtocolViolation: an empty reply, a NUL character, no JSON object, JSON nested deeper
+            than :data:`app.bounded.MAX_JSON_DEPTH`, or several protocol objects.
     """
-    stripped = text.strip()
-    if stripped.startswith("```"):
-        stripped = stripped.split("\n", 1)[1] if "\n" in stripped else ""
-        stripped = stripped.rsplit("```", 1)[0]
-    if not stripped:
+    if not text.strip():
         raise ProtocolViolation("the reply is empty; answer with one JSON object")
-    if "\x00" in stripped or "\\u0000" in stripped:
+    if "\x00" in text or "\\u0000" in text:
         raise ProtocolViolation("the reply contains a NUL character, which is not allowed")
+    where = too_deep_at(text, MAX_JSON_DEPTH)
+    if where is not None:
+        raise ProtocolViolation(
+            f"the reply is nested more than {MAX_JSON_DEPTH} levels deep (at {where})"
+        )
     try:
-        return json.loads(stripped)
+        objects = _objects_in(visible_text(text)) or _objects_in(text)
+    except (RecursionError, ValueError) as exc:  # absurd number sizes
+        raise ProtocolViolation(f"the reply cannot be read as JSON ({type(exc).__name__})") from exc
+    protocol = [value for value in objects if _is_protocol_object(value)]
+    if len(protocol) == 1:
+        return protocol[0]
+    if len(protocol) > 1:
+        raise ProtocolViolation(
+            f"the reply holds {len(protocol)} protocol objects; answer with exactly one"
+        )
+    if len(objects) == 1:
+        return objects[0]  # the schema check says what is wrong with it
+    if objects:
+        raise ProtocolViolation(
+            f"the reply holds {len(objects)} JSON values and none has a \"type\" of "
+            '"inspect" or "final"'
+        )
+    try:
+        json.loads(text.strip())
     except json.JSONDecodeError as exc:
         raise ProtocolViolation(
             f"the reply is not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno})"
         ) from exc
-    except (RecursionError, ValueError) as exc:  # absurd nesting or number sizes
+    except (RecursionError, ValueError) as exc:  # absurd number sizes
         raise ProtocolViolation(f"the reply cannot be read as JSON ({type(exc).__name__})") from exc
+    raise ProtocolViolation("the reply holds no JSON object, only a bare JSON value")
 
 
-def parse_reply(
-    text: str, *, limits: Limits, final_only: bool = False
-) -> InspectReply | FinalReply:
-    """Parse and check one agent reply.
+def parse_reply(text: str, *, final_only: bool = False) -> InspectReply | FinalReply:
+    """Parse and check one agent reply (``json`` mode).
 
     Args:
         text: the raw reply text.
-        limits: protocol limits (commands per round).
         final_only: True after the last allowed round, when only a ``final`` is accepted.
 
     Returns:
-        The parsed reply; every command in it exists and its arguments validate.
+        The parsed reply. A final action exists and its arguments validate; the commands of an
+        inspect turn are checked one by one when they run (the runner returns a bad
+        one's error as its result).
 
     Raises:
-        ProtocolViolation: invalid JSON, a wrong shape, an unknown command, a retrieval command
-            as the final action (or an action in an inspect turn), bad arguments, too many
-            commands, or an inspect turn when only a final is accepted.
+        ProtocolViolation: no JSON object, a wrong shape, a final action that is unknown, a
+            retrieval command or has bad arguments, or an inspect turn when only a final is
+            accepted.
     """
     data = extract_json(text)
     try:
@@ -114,19 +214,17 @@ def parse_reply(
             for err in exc.errors()
         )
         raise ProtocolViolation(f"the reply does not match the protocol: {problems}") from exc
-    try:
-        if isinstance(reply, InspectReply):
-            if final_only:
-                raise ProtocolViolation("no retrieval rounds are left: answer with a final reply")
-            if len(reply.commands) > limits.max_commands:
-                raise ProtocolViolation(
-                    f"{len(reply.commands)} commands in one round; "
-                    f"the limit is {limits.max_commands}"
-                )
-            for call in reply.commands:
-                validate_call(call.command, call.args, kind="retrieval")
-        elif reply.action is not None:
+    if isinstance(reply, InspectReply):
+        if final_only:
+            raise ProtocolViolation("no retrieval rounds are left: answer with a final reply")
+        return reply
+    if reply.action is not None:
+        try:
             validate_call(reply.action.command, reply.action.args, kind="action")
-    except CommandError as exc:
-        raise ProtocolViolation(str(exc)) from exc
+        except CommandError as exc:
+            raise ProtocolViolation(str(exc)) from exc
     return reply
+
+
+NOT_RUN = "error: not run: at most {limit} commands a round"
+"""The result of a command beyond the round's limit (the first ones run)."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 import posixpath
 import re
 import sqlite3
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -527,9 +528,11 @@ class Sandbox:
         self.db.set_progress_handler(budget.progress, QUERY_PROGRESS_INTERVAL)
         guard.active = True
         try:
-            cursor = self.db.execute(sql[:cut], params)
-            columns = [d[0] for d in cursor.description or ()]
-            rows, more = _fetch_within_budget(cursor)
+            with _QUERY_LOCK:  # SQLite's heap meter is process-wide: one agent query at a time
+                budget.start()
+                cursor = self.db.execute(sql[:cut], params)
+                columns = [d[0] for d in cursor.description or ()]
+                rows, more = _fetch_within_budget(cursor)
         except sqlite3.Error as exc:
             message = str(exc)
             if budget.stopped is not None and "interrupted" in message:
@@ -581,6 +584,13 @@ class Sandbox:
                 self._table_functions.add(name)
 
 
+_QUERY_LOCK = threading.Lock()
+"""Held while an agent's query runs. SQLite's heap meter (:data:`sqlite_memory_used`) counts
+every connection of the process, so two queries of a threaded worker running at once would
+each be charged for the other; queries take milliseconds, and a response waits seconds on its
+LLM calls, so one at a time costs little."""
+
+
 class _QueryBudget:
     """The work, memory and time budgets of one `db_query`.
 
@@ -594,9 +604,13 @@ class _QueryBudget:
     def __init__(self, clock: SqlClock, guard: FunctionGuard) -> None:
         self._clock, self._guard = clock, guard
         self._ticks = 0
+        self.start()
+        self.stopped: str | None = None
+
+    def start(self) -> None:
+        """Start the memory and time meters (again): the query runs from now on."""
         self._memory_start = sqlite_memory_used() if sqlite_memory_used is not None else 0
         self._wall_start, self._cpu_start = time.perf_counter(), time.thread_time()
-        self.stopped: str | None = None
 
     def exhausted(self) -> str | None:
         """Why the budgets are exhausted, or None (remembered in :attr:`stopped`)."""

@@ -11,6 +11,7 @@ that has no live task) every :data:`RECOVER_EVERY_S` seconds.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -80,19 +81,46 @@ def make_celery(*, include: Sequence[str] = (), set_as_current: bool = True) -> 
     return app
 
 
-def run_worker(*, concurrency: int, beat_schedule: Path | None = None) -> None:
+WORKER_POOLS = ("prefork", "threads")
+"""Celery execution pools ``halo worker`` offers: ``prefork`` (processes; for CPU-bound work
+and zero-latency endpoints) and ``threads`` (one process keeps many LLM calls in flight: a
+response waits on the network, DESIGN §5 "Concurrency")."""
+
+
+def run_worker(
+    *, concurrency: int, pool: str = "prefork", beat_schedule: Path | None = None
+) -> None:
     """Run a Celery worker on the worker app (:data:`WORKER_APP`) in this process.
 
     As ``celery -A workers.celery_app worker`` does; returns when the worker stops.
 
     Args:
-        concurrency: worker processes.
+        concurrency: worker processes (``prefork``) or threads (``threads``).
+        pool: one of :data:`WORKER_POOLS`. With ``threads`` the database pool is sized to the
+            threads (``DATABASE_POOL_SIZE`` = threads + 4 unless set), and Celery's soft time
+            limits do not apply (a response is still bounded by its endpoint's timeout and
+            retry window).
         beat_schedule: also run Celery beat, keeping its schedule state in this file (one
             worker only); None for no beat.
+
+    Raises:
+        ValueError: an unknown pool.
     """
     from celery.bin.celery import celery
 
-    argv = ["-A", WORKER_APP, "worker", "--loglevel=INFO", f"--concurrency={concurrency}"]
+    if pool not in WORKER_POOLS:
+        raise ValueError(f"pool must be one of {', '.join(WORKER_POOLS)}, not {pool!r}")
+    if pool == "threads" and "DATABASE_POOL_SIZE" not in os.environ:
+        os.environ["DATABASE_POOL_SIZE"] = str(concurrency + 4)
+        get_settings.cache_clear()
+    argv = [
+        "-A",
+        WORKER_APP,
+        "worker",
+        "--loglevel=INFO",
+        f"--concurrency={concurrency}",
+        f"--pool={pool}",
+    ]
     if beat_schedule is not None:
         argv += ["--beat", f"--schedule={beat_schedule}"]
     celery.main(args=argv, standalone_mode=False)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Text, UniqueConstraint
+from sqlalchemy import Text, UniqueConstraint, false
 from sqlmodel import Column, Field, SQLModel
 
 from app.models.base import json_field, time_field
@@ -87,6 +87,9 @@ class Response(SQLModel, table=True):
     prompt_tokens: int | None = None
     completion_tokens: int | None = None
     reasoning_tokens: int | None = None
+    reasoning_tokens_partial: bool = Field(
+        default=False, sa_column_kwargs={"server_default": false()}
+    )
     retrieval_rounds: int = 0
     local_content_access: bool = False
     error: str | None = Field(default=None, sa_column=Column(Text, nullable=True))

@@ -7,12 +7,14 @@ or cell whatever the run's size.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import func
 from sqlalchemy import select as sa_select
 from sqlmodel import Session, col
 
+from app.errors import NotFoundError
 from app.models import Agent, Checkpoint, Response, Scenario
 from app.scenarios.sampling import sampling_diagnostics_from_counts
 
@@ -43,3 +45,62 @@ def run_sampling_diagnostics(session: Session, run_id: int) -> dict[str, Any]:
         .group_by(col(Agent.name), col(Checkpoint.t), col(Scenario.num_events))
     ).all()
     return sampling_diagnostics_from_counts({(agent, t, n): count for agent, t, n, count in rows})
+
+
+@dataclass(frozen=True)
+class ResponseView:
+    """One response as a lead or researcher reads it (names the agent; never for annotators).
+
+    Attributes:
+        response: the stored row (trajectory, action, llm_calls with reasoning text, ...).
+        agent: the agent's name; mode: its wire mode (``json`` or ``tools``).
+        scenario_id / t / design: the checkpoint the response answers.
+    """
+
+    response: Response
+    agent: str
+    mode: str
+    scenario_id: str
+    t: int
+    design: str
+
+
+def response_view(session: Session, run_id: int, response_id: str) -> ResponseView:
+    """The response `response_id` of run `run_id`, with its agent and checkpoint.
+
+    Raises:
+        NotFoundError: no such response in that run.
+    """
+    row = session.execute(
+        sa_select(
+            Response,
+            col(Agent.name),
+            col(Agent.config),
+            col(Checkpoint.scenario_id),
+            col(Checkpoint.t),
+            col(Checkpoint.design),
+        )
+        .join(Agent, col(Agent.id) == col(Response.agent_id))
+        .join(Checkpoint, col(Checkpoint.id) == col(Response.checkpoint_id))
+        .where(col(Response.id) == response_id, col(Response.run_id) == run_id)
+    ).first()
+    if row is None:
+        raise NotFoundError(f"run {run_id} has no response {response_id!r}")
+    response, agent, config, scenario_id, t, design = row
+    return ResponseView(
+        response, agent, str((config or {}).get("mode", "json")), scenario_id, t, design
+    )
+
+
+def latest_responses(session: Session, run_id: int, limit: int = 20) -> list[dict[str, Any]]:
+    """The run's most recently finished responses (id, agent, status, level), newest first."""
+    rows = session.execute(
+        sa_select(
+            col(Response.id), col(Agent.name), col(Response.status), col(Response.level_predicted)
+        )
+        .join(Agent, col(Agent.id) == col(Response.agent_id))
+        .where(col(Response.run_id) == run_id, col(Response.finished_at).is_not(None))
+        .order_by(col(Response.finished_at).desc())
+        .limit(limit)
+    ).all()
+    return [{"response_id": r, "agent": a, "status": s, "level": level} for r, a, s, level in rows]

@@ -37,7 +37,7 @@ from app.models import Agent, Checkpoint, Response, Run, Scenario
 from app.models.base import as_utc, utcnow
 from app.scenarios.sampling import sample_checkpoints
 from app.scenarios.service import load_scenario
-from app.vocabulary import ResponseStatus, RunStatus
+from app.vocabulary import ResponseStatus, RunStatus, WireMode
 
 
 class DuplicateSubmission(Exception):
@@ -203,6 +203,11 @@ def create_run(
             },
             "prompt_version": PROMPT_VERSION,
             "prompt": system_prompt(limits),
+            **(
+                {"prompt_tools": system_prompt(limits, mode=WireMode.TOOLS)}
+                if any(agents[n].config.get("mode") == WireMode.TOOLS for n in agent_names)
+                else {}
+            ),
             "max_rounds": limits.max_rounds,
             "max_commands": limits.max_commands,
             "scenarios": [s.id for s in scenarios],
@@ -1045,6 +1050,8 @@ def run_agent_summary(session: Session, run_id: int) -> list[dict[str, Any]]:
         One dict per agent: ``agent``, ``total``, ``completed``, ``protocol_error``,
         ``api_error``, ``mean_prompt_tokens``, ``mean_completion_tokens``,
         ``mean_reasoning_tokens`` (over responses that report them; None if none do),
+        ``reasoning_partial`` (responses whose reasoning-token sum leaves out calls that did
+        not report them),
         ``mean_latency_s`` (per LLM call attempt, seconds), ``retries`` (failed attempts,
         those of retried earlier attempts included) and ``mean_retrieval_rounds`` (completed
         responses).
@@ -1065,6 +1072,7 @@ def run_agent_summary(session: Session, run_id: int) -> list[dict[str, Any]]:
             func.avg(col(Response.prompt_tokens)),
             func.avg(col(Response.completion_tokens)),
             func.avg(col(Response.reasoning_tokens)),
+            func.sum(case((col(Response.reasoning_tokens_partial), 1), else_=0)),
             func.sum(timings["agent_s"].as_float()),
             func.sum(timings["calls"].as_integer()),
             func.sum(timings["failed_attempts"].as_integer()),
@@ -1096,6 +1104,7 @@ def run_agent_summary(session: Session, run_id: int) -> list[dict[str, Any]]:
             "mean_prompt_tokens": mean(prompt),
             "mean_completion_tokens": mean(completion),
             "mean_reasoning_tokens": mean(reasoning),
+            "reasoning_partial": int(reasoning_partial or 0),
             "mean_latency_s": mean(latency / calls) if latency is not None and calls else None,
             "retries": int(failed or 0) + earlier[name],
             "mean_retrieval_rounds": mean(rounds),
@@ -1109,6 +1118,7 @@ def run_agent_summary(session: Session, run_id: int) -> list[dict[str, Any]]:
             prompt,
             completion,
             reasoning,
+            reasoning_partial,
             latency,
             calls,
             failed,

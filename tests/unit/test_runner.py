@@ -103,12 +103,41 @@ def test_unreported_tokens_stay_null_not_zero() -> None:
 
 
 def test_one_corrective_message_then_protocol_error() -> None:
-    agent = Scripted(["not json", inspect(("no_such_command", {}))])
+    unknown_final = {"type": "final", "action": {"command": "no_such_command", "args": {}}}
+    agent = Scripted(["not json", unknown_final])
     out = run_response(fx.s0(), fx.events(), 1, agent)
     assert out.status == "protocol_error" and "unknown command" in (out.error or "")
     assert out.raw_output is not None and "no_such_command" in out.raw_output
     assert "broke the protocol" in agent.seen[1][-1]["content"]
     assert out.action is None and out.level_predicted is None
+
+
+def test_a_bad_command_in_a_round_is_an_error_for_that_command_only() -> None:
+    """Issue 13 item 2: the round runs; the bad commands' errors come back as their results."""
+    agent = Scripted(
+        [
+            inspect(
+                ("no_such_command", {}),
+                ("email_read", {}),  # message_id missing
+                ("notify_user", {"message": "x"}),  # an action in an inspect round
+                ("email_list", {}),
+            ),
+            {"type": "final", "action": None, "rationale": "nothing yet"},
+        ]
+    )
+    out = run_response(fx.s0(), fx.events(), 1, agent)
+    assert out.status == "completed" and out.retrieval_rounds == 1
+    assert [(s["command"], s["ok"]) for s in out.trajectory] == [
+        ("no_such_command", False),
+        ("email_read", False),
+        ("notify_user", False),
+        ("email_list", True),
+    ]
+    results = json.loads(agent.seen[1][-1]["content"])["results"]
+    assert results[0]["result"] == "error: unknown command 'no_such_command'"
+    assert results[1]["result"].startswith("error: email_read: message_id: Field required")
+    assert "notify_user is an action command, not a retrieval command" in results[2]["result"]
+    assert not results[3]["result"].startswith("error")
 
 
 def test_corrected_reply_completes() -> None:
@@ -137,11 +166,15 @@ def test_round_limit_demands_a_final() -> None:
     assert "no retrieval rounds are left" in (out.error or "")
 
 
-def test_too_many_commands_in_a_round() -> None:
+def test_too_many_commands_in_a_round_run_the_first_ones() -> None:
     limits = Limits(max_rounds=6, max_commands=2)
     too_many = inspect(*[("email_list", {})] * 3)
-    out = run_response(fx.s0(), fx.events(), 1, Scripted([too_many, too_many]), limits=limits)
-    assert out.status == "protocol_error" and "limit is 2" in (out.error or "")
+    done = {"type": "final", "action": None, "rationale": ""}
+    agent = Scripted([too_many, done])
+    out = run_response(fx.s0(), fx.events(), 1, agent, limits=limits)
+    assert out.status == "completed"
+    assert [s["ok"] for s in out.trajectory] == [True, True, False]
+    assert out.trajectory[2]["result"] == "error: not run: at most 2 commands a round"
 
 
 def test_refused_final_action_is_a_violation() -> None:

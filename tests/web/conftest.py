@@ -58,3 +58,25 @@ def make_browser(session: Session) -> Iterator[Callable[[], Browser]]:
     yield factory
     for client in clients:
         client.close()
+
+
+@pytest.fixture
+def researcher(session: Session, make_browser, monkeypatch: pytest.MonkeyPatch) -> Browser:
+    """A logged-in researcher whose runs are produced at once in the test's session."""
+    from sqlmodel import select
+
+    import app.web.pages.runs as runs_page
+    from app.models import Response
+    from app.runs.service import execute_response
+    from tests.factories import make_user
+
+    def dispatch_in_test_session(run_id: int, background: object) -> None:
+        for response_id in session.exec(
+            select(Response.id).where(Response.run_id == run_id, Response.status == "pending")
+        ).all():
+            execute_response(session, response_id)
+
+    monkeypatch.setattr(runs_page, "_dispatch", dispatch_in_test_session)
+    browser = make_browser()
+    browser.login(make_user(session, role="researcher").username)
+    return browser

@@ -13,23 +13,6 @@ from tests.factories import make_user
 from tests.fake_llm import FakeLLM, Reply, replies
 
 
-@pytest.fixture
-def researcher(session: Session, make_browser, monkeypatch: pytest.MonkeyPatch):
-    import app.web.pages.runs as runs_page
-
-    def dispatch_in_test_session(run_id: int, background) -> None:
-        for response_id in session.exec(
-            select(Response.id).where(Response.run_id == run_id, Response.status == "pending")
-        ).all():
-            execute_response(session, response_id)
-
-    monkeypatch.setattr(runs_page, "_dispatch", dispatch_in_test_session)
-    user = make_user(session, role="researcher")
-    browser = make_browser()
-    browser.login(user.username)
-    return browser
-
-
 def test_annotator_cannot_see_runs_or_agents(session: Session, make_browser) -> None:
     annotator = make_user(session)
     browser = make_browser()

@@ -192,7 +192,17 @@ def run_page(request: Request, session: SessionDep, user: ResearcherUser, run_id
     context["summary"] = service.run_agent_summary(session, run_id)
     context["diagnostics"] = queries.run_sampling_diagnostics(session, run_id)
     context["failures"] = service.run_failures(session, run_id)
+    context["latest"] = queries.latest_responses(session, run_id)
     return render(request, "runs/detail.html", context)
+
+
+@router.get("/runs/{run_id}/responses/{response_id}")
+def response_page(
+    request: Request, session: SessionDep, user: ResearcherUser, run_id: int, response_id: str
+) -> Response:
+    """One response as produced: action, trajectory, and each LLM call with its reasoning."""
+    view = queries.response_view(session, run_id, response_id)
+    return render(request, "runs/response.html", {"view": view, "run_id": run_id})
 
 
 @router.post("/runs/{run_id}/retry")
@@ -237,12 +247,15 @@ async def create_agent_view(
             "max_tokens",
             "extra_body",
             "concurrency",
+            "mode",
         )
     }
     try:
         import json
 
         config: dict[str, Any] = {"base_url": values["base_url"], "model": values["model"]}
+        if values["mode"]:
+            config["mode"] = values["mode"]
         if values["api_key_env"]:
             config["api_key_env"] = values["api_key_env"]
         for key, cast in (("temperature", float), ("max_tokens", int), ("concurrency", int)):

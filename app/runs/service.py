@@ -37,6 +37,7 @@ from app.models import Agent, Checkpoint, Response, Run, Scenario
 from app.models.base import as_utc, utcnow
 from app.scenarios.sampling import sample_checkpoints
 from app.scenarios.service import load_scenario
+from app.settings import get_settings
 from app.vocabulary import ResponseStatus, RunStatus
 
 
@@ -853,8 +854,9 @@ def requeue_abandoned(session: Session) -> list[str]:
 
 
 RECONCILE_GRACE_S = 2 * RECOVER_EVERY_S
-"""Seconds a pending response of an active run may wait after its task was sent before the
-reconciler sends another (its task may have been lost with the broker)."""
+"""The default of the ``RECONCILE_GRACE_S`` setting: seconds a pending response of an active
+run may wait after its task was sent before the reconciler sends another (its task may have
+been lost with the broker)."""
 
 
 def mark_enqueued(session: Session, response_ids: list[str], now: datetime | None = None) -> None:
@@ -877,7 +879,7 @@ def mark_enqueued(session: Session, response_ids: list[str], now: datetime | Non
 
 
 def reconcile(
-    session: Session, *, grace_s: float = RECONCILE_GRACE_S, now: datetime | None = None
+    session: Session, *, grace_s: float | None = None, now: datetime | None = None
 ) -> list[str]:
     """The database is the truth, the queue only a hint: the responses that need a task sent.
 
@@ -894,13 +896,16 @@ def reconcile(
 
     Args:
         session: database session.
-        grace_s: seconds after a send during which a pending response counts as queued.
+        grace_s: seconds after a send during which a pending response counts as queued;
+            None: the ``RECONCILE_GRACE_S`` setting (:data:`RECONCILE_GRACE_S` by default).
         now: the current time (aware, UTC); now by default (tests pass another).
 
     Returns:
         Response ids whose task the caller must send, in a stable order.
     """
     now = now or utcnow()
+    if grace_s is None:
+        grace_s = get_settings().reconcile_grace
     abandoned = requeue_abandoned(session)
     cutoff = now - timedelta(seconds=grace_s)
     stale = list(

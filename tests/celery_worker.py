@@ -19,6 +19,8 @@ def start_worker(
     name: str,
     concurrency: int | None = None,
     quiet: bool = True,
+    log: Path | None = None,
+    beat_schedule: Path | None = None,
 ) -> subprocess.Popen[bytes]:
     """A worker on `queue` named `name@host`: solo pool, or prefork with `concurrency` processes.
 
@@ -28,9 +30,26 @@ def start_worker(
         name: node name (without ``@host``).
         concurrency: None for ``--pool=solo`` (fast start), else prefork processes.
         quiet: discard its output.
+        log: write its output (warnings and up) to this file instead.
+        beat_schedule: also run Celery beat in it (``--beat``), keeping beat's state in this
+            file; None for no beat.
     """
     pool = ["--pool=solo"] if concurrency is None else [f"--concurrency={concurrency}"]
-    output = subprocess.DEVNULL if quiet else None
+    if beat_schedule is not None:
+        pool += ["--beat", f"--schedule={beat_schedule}"]
+    output: Any = subprocess.DEVNULL if quiet else None
+    if log is not None:
+        output = log.open("ab")
+    try:
+        return _popen(pool, queue, name, env, output)
+    finally:
+        if log is not None:
+            output.close()  # the worker has its own copy of the file descriptor
+
+
+def _popen(
+    pool: list[str], queue: str, name: str, env: dict[str, str], output: Any
+) -> subprocess.Popen[bytes]:
     return subprocess.Popen(
         [
             sys.executable,

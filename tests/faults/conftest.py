@@ -159,7 +159,7 @@ def stack(seeded_cluster: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Sta
             log=log,
             beat_schedule=folder / "beat-schedule",
         )
-        wait_for_worker(client, queue, worker)
+        wait_for_worker(client, queue, worker, timeout=120)  # prefork + beat, a busy machine
         yield Stack(postgres, server, endpoint, llm, client, log)
     finally:
         if worker is not None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import logging
 import random
+import threading
 import time
 import uuid
 from collections import Counter
@@ -721,32 +722,66 @@ def release_claim_quietly(response_id: str) -> bool:
     """Give back this process's claim of a response whose task failed on a transient error.
 
     (``running`` → ``pending``, compare-and-set on the holder), in a session of its own, so
-    the retried task need not wait out the lease. Never raises: while the database is still
-    away the claim stays, and the retried task in this process takes it back
-    (:func:`app.jobs.lease.left_by_me`), or the lease lapses.
+    the retried task — which may run in another worker process — need not wait out the lease.
+    Never raises: while the database is still away, a daemon thread keeps trying (full-jitter
+    backoff, 0.5 s up to 5 s, for at most :data:`~app.jobs.lease.LEASE_S` seconds), so the
+    claim is given back soon after the database returns; a retried task in this process may
+    also take it back first (:func:`app.jobs.lease.left_by_me`).
 
     Returns:
-        Whether the claim was given back.
+        Whether the claim was given back now.
+    """
+    released = _release_claim(response_id)
+    if released is None:
+        threading.Thread(
+            target=_release_when_back,
+            args=(response_id,),
+            name=f"halo-release-{response_id[:8]}",
+            daemon=True,
+        ).start()
+    return bool(released)
+
+
+def _release_claim(response_id: str) -> bool | None:
+    """One try of :func:`release_claim_quietly`.
+
+    Returns:
+        True when given back; False when there was nothing to give back (another holder, a
+        finished response, or a thread of this process producing it right now); None when the
+        database failed.
     """
     from app.db import session_scope
 
-    try:
-        with session_scope() as session:
-            done = session.execute(
-                update(Response)
-                .where(
-                    col(Response.id) == response_id,
-                    col(Response.status) == "running",
-                    col(Response.claimed_by) == lease.claimant(),
+    with lease.exclusive(Response, response_id) as alone:
+        if not alone:  # a task of this process took it back and is producing it
+            return False
+        try:
+            with session_scope() as session:
+                done = session.execute(
+                    update(Response)
+                    .where(
+                        col(Response.id) == response_id,
+                        col(Response.status) == "running",
+                        col(Response.claimed_by) == lease.claimant(),
+                    )
+                    .values(status="pending", claimed_by=None, heartbeat_at=None)
+                    .execution_options(synchronize_session=False)
                 )
-                .values(status="pending", claimed_by=None, heartbeat_at=None)
-                .execution_options(synchronize_session=False)
-            )
-            session.commit()
-            return bool(getattr(done, "rowcount", 0))
-    except Exception as exc:
-        log.warning("response %s: claim not given back (%s)", response_id, exc)
-        return False
+                session.commit()
+                return bool(getattr(done, "rowcount", 0))
+        except Exception as exc:
+            log.warning("response %s: claim not given back (%s)", response_id, exc)
+            return None
+
+
+def _release_when_back(response_id: str) -> None:
+    """Try :func:`_release_claim` until the database answers, for at most the lease."""
+    deadline = time.monotonic() + lease.LEASE_S
+    rng = random.Random()
+    for attempt in itertools.count():
+        time.sleep(full_jitter_delay(attempt, base_s=0.5, cap_s=5.0, rng=rng))
+        if _release_claim(response_id) is not None or time.monotonic() >= deadline:
+            return
 
 
 def _finish_run_if_done(session: Session, run_id: int) -> None:

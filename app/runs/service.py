@@ -732,14 +732,22 @@ def release_claim_quietly(response_id: str) -> bool:
         Whether the claim was given back now.
     """
     released = _release_claim(response_id)
-    if released is None:
-        threading.Thread(
-            target=_release_when_back,
-            args=(response_id,),
-            name=f"halo-release-{response_id[:8]}",
-            daemon=True,
-        ).start()
-    return bool(released)
+    with _RELEASING_LOCK:
+        if released is not None or response_id in _RELEASING:
+            return bool(released)
+        _RELEASING.add(response_id)  # one background retry per response
+    threading.Thread(
+        target=_release_when_back,
+        args=(response_id,),
+        name=f"halo-release-{response_id[:8]}",
+        daemon=True,
+    ).start()
+    return False
+
+
+_RELEASING: set[str] = set()
+"""Responses whose claim a background thread of this process is trying to give back."""
+_RELEASING_LOCK = threading.Lock()
 
 
 def _release_claim(response_id: str) -> bool | None:
@@ -778,10 +786,14 @@ def _release_when_back(response_id: str) -> None:
     """Try :func:`_release_claim` until the database answers, for at most the lease."""
     deadline = time.monotonic() + lease.LEASE_S
     rng = random.Random()
-    for attempt in itertools.count():
-        time.sleep(full_jitter_delay(attempt, base_s=0.5, cap_s=5.0, rng=rng))
-        if _release_claim(response_id) is not None or time.monotonic() >= deadline:
-            return
+    try:
+        for attempt in itertools.count():
+            time.sleep(full_jitter_delay(attempt, base_s=0.5, cap_s=5.0, rng=rng))
+            if _release_claim(response_id) is not None or time.monotonic() >= deadline:
+                return
+    finally:
+        with _RELEASING_LOCK:
+            _RELEASING.discard(response_id)
 
 
 def _finish_run_if_done(session: Session, run_id: int) -> None:

@@ -369,38 +369,59 @@ def agents_list() -> None:
 
 
 NO_PROGRESS_HINT_S = 10.0
-"""Seconds without any change in a broker run's counts before `halo run` asks for a worker."""
+"""Seconds without any change in a broker run's counts before `halo run` says what it sees (and
+how often it looks again while the stall lasts)."""
 POLL_S = 0.5
 """Seconds between two progress reads of a run produced by workers."""
 
 
-def _stalled_hint(opening: str, queue: str) -> str:
-    """What `halo run` says when a broker run makes no progress.
+def _stall_diagnosis(opening: str, queue: str, running: int) -> tuple[str, str]:
+    """What `halo run` says when a broker run makes no progress: which of its services is down.
 
-    Whether a worker answers a ping and the broker is reachable; with a live worker, the
-    reconciler re-sends the tasks the broker lost (``runs.reconcile``) and the line says how
-    many.
+    Worker, broker or database. The database answers (the caller has just read the run's
+    progress from it). With all three up and nothing running, the reconciler re-sends the tasks
+    the broker lost (``runs.reconcile``) and the line says how many.
+
+    Args:
+        opening: the line's start (``no progress for 10 s``).
+        queue: the run's broker queue (``CELERY_QUEUE``), named in the advice.
+        running: the run's responses some task holds now.
+
+    Returns:
+        (the state, one of ``broker_down``, ``no_worker``, ``resent``, ``busy``; the line).
     """
+    from app.jobs.broker import broker_unreachable, workers_answering
     from app.jobs.queue import CeleryQueue, get_queue
     from app.runs import tasks
 
-    sender = get_queue()
-    try:
-        answering = (
-            bool(sender.app.control.ping(timeout=1.0)) if isinstance(sender, CeleryQueue) else True
+    why = broker_unreachable()
+    if why is not None:
+        return "broker_down", (
+            f"{opening}: the broker (REDIS_URL) is down ({why}); the database answers; the "
+            "workers wait for the broker, and the run continues when it is back"
         )
-    except Exception as exc:  # the broker itself is away
-        return f"{opening}: the broker (REDIS_URL) is unavailable ({type(exc).__name__}); waiting"
-    if not answering:
-        return (
-            f"{opening}: is a worker running? `halo worker` with the same REDIS_URL and "
-            f"CELERY_QUEUE={queue}"
+    sender = get_queue()
+    if isinstance(sender, CeleryQueue) and not workers_answering(sender.app):
+        return "no_worker", (
+            f"{opening}: no worker answers (the broker and the database do): is a worker "
+            f"running? `halo worker` with the same REDIS_URL and CELERY_QUEUE={queue}"
+        )
+    if running:
+        return "busy", (
+            f"{opening}: worker, broker and database answer; {running} responses in progress "
+            "(a slow endpoint, or one backing off)"
         )
     try:
         resent = tasks.reconcile()
     except Exception as exc:
-        return f"{opening}: a worker answers, but re-sending lost tasks failed ({exc})"
-    return f"{opening}: a worker answers; re-sent {resent} responses with no live task"
+        return "resent", (
+            f"{opening}: worker, broker and database answer, but re-sending lost tasks failed "
+            f"({type(exc).__name__}: {exc})"
+        )
+    return "resent", (
+        f"{opening}: worker, broker and database answer; re-sent {resent} responses with no "
+        "live task"
+    )
 
 
 def _execute_run(run_id: int) -> dict[str, int]:
@@ -440,7 +461,10 @@ def _execute_run(run_id: int) -> dict[str, int]:
             tasks.start_run(run_id, include_running=True, on_done=advance)
         else:
             tasks.start_run(run_id)
-            counts, changed_at, hinted = initial["by_status"], time.monotonic(), False
+            # a stall: no change in the counts for NO_PROGRESS_HINT_S; its diagnosis is printed
+            # once, and again only if what is down changes while it lasts
+            counts, changed_at = initial["by_status"], time.monotonic()
+            checked_at, told = changed_at, ""
             database_away = False
             while True:
                 try:
@@ -459,30 +483,27 @@ def _execute_run(run_id: int) -> dict[str, int]:
                     database_away = True
                     time.sleep(POLL_S * 4)
                     continue
+                now = time.monotonic()
                 if database_away:
                     bar.console.print("database back", markup=False, highlight=False)
-                    database_away, changed_at = False, time.monotonic()
+                    database_away, changed_at, checked_at, told = False, now, now, ""
                 bar.update(task, completed=progress["done"], status=status_line(progress))
                 if progress["done"] >= progress["total"]:
                     break
                 if progress["by_status"] != counts:
-                    counts, changed_at = progress["by_status"], time.monotonic()
-                elif (
-                    not hinted
-                    and not counts.get(ResponseStatus.RUNNING)
-                    and time.monotonic() - changed_at >= NO_PROGRESS_HINT_S
-                ):  # nothing taken for a while: no worker, or the broker lost the tasks
-                    bar.console.print(
-                        _stalled_hint(
-                            "no progress yet"
-                            if progress["done"] == initial["done"]
-                            else f"no progress for {NO_PROGRESS_HINT_S:.0f} s",
-                            settings.celery_queue,
-                        ),
-                        markup=False,
-                        highlight=False,
+                    counts, changed_at, checked_at, told = progress["by_status"], now, now, ""
+                elif now - checked_at >= NO_PROGRESS_HINT_S:
+                    checked_at = now
+                    state, line = _stall_diagnosis(
+                        "no progress yet"
+                        if progress["done"] == initial["done"]
+                        else f"no progress for {round(now - changed_at, 1):g} s",
+                        settings.celery_queue,
+                        counts.get(ResponseStatus.RUNNING, 0),
                     )
-                    hinted = True
+                    if state != told:
+                        bar.console.print(line, markup=False, highlight=False)
+                        told = state
                 time.sleep(POLL_S)
     with session_scope() as session:
         return service.run_progress(session, run_id)["by_status"]

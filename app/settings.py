@@ -86,6 +86,12 @@ class Settings(BaseSettings):
         database_pool_size: PostgreSQL connections an engine keeps open (10 more may be opened
             under load); ``halo worker --pool threads`` raises it to its thread count + 4 unless
             it is set.
+        reconcile_every_s: seconds between two runs of the reconciler on beat
+            (``runs.reconcile``, :mod:`app.jobs.broker`).
+        reconcile_grace_s: seconds a pending response of a running run may wait after its
+            task was sent before the reconciler sends another (its task may have been lost with
+            the broker); None: twice ``reconcile_every_s``. Shorter floods the queue with
+            harmless duplicates while a long queue drains; longer leaves lost work waiting.
         import_max_line_bytes: longest line ``halo import responses`` reads, in bytes (its line
             break not counted); a longer line is refused with its number (DESIGN §3.4).
     """
@@ -106,6 +112,8 @@ class Settings(BaseSettings):
     in_process_threads: int = Field(default=4, ge=1, le=256)
     database_pool_size: int = Field(default=10, ge=1, le=1000)
     endpoint_retry_window_s: float = Field(default=300.0, ge=0, le=86_400)
+    reconcile_every_s: float = Field(default=60.0, gt=0, le=86_400)
+    reconcile_grace_s: float | None = Field(default=None, gt=0, le=86_400)
     agent_key_vars: str = ""
     forwarded_allow_ips: str = ""
 
@@ -148,6 +156,13 @@ class Settings(BaseSettings):
                 url = "postgresql+psycopg://" + url[len("postgresql://") :]
             return url
         return f"sqlite:///{self.var_dir / 'halo.db'}"
+
+    @property
+    def reconcile_grace(self) -> float:
+        """Seconds of :attr:`reconcile_grace_s`, twice :attr:`reconcile_every_s` when unset."""
+        if self.reconcile_grace_s is not None:
+            return self.reconcile_grace_s
+        return 2 * self.reconcile_every_s
 
     @property
     def trusted_proxies(self) -> tuple[Network, ...]:

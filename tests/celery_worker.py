@@ -20,6 +20,8 @@ def start_worker(
     concurrency: int | None = None,
     quiet: bool = True,
     pool: str = "prefork",
+    log: Path | None = None,
+    beat_schedule: Path | None = None,
 ) -> subprocess.Popen[bytes]:
     """A worker on `queue` named `name@host`: solo pool, or `pool` with `concurrency`.
 
@@ -31,6 +33,9 @@ def start_worker(
             threads (``threads``; the database pool is sized to them as ``halo worker`` does).
         quiet: discard its output.
         pool: ``prefork`` or ``threads`` when `concurrency` is given.
+        log: write its output (warnings and up) to this file instead.
+        beat_schedule: also run Celery beat in it (``--beat``), keeping beat's state in this
+            file; None for no beat.
     """
     options = (
         ["--pool=solo"]
@@ -39,7 +44,21 @@ def start_worker(
     )
     if pool == "threads" and concurrency is not None:
         env = {"DATABASE_POOL_SIZE": str(concurrency + 4), **env}
-    output = subprocess.DEVNULL if quiet else None
+    if beat_schedule is not None:
+        options += ["--beat", f"--schedule={beat_schedule}"]
+    output: Any = subprocess.DEVNULL if quiet else None
+    if log is not None:
+        output = log.open("ab")
+    try:
+        return _popen(options, queue, name, env, output)
+    finally:
+        if log is not None:
+            output.close()  # the worker has its own copy of the file descriptor
+
+
+def _popen(
+    options: list[str], queue: str, name: str, env: dict[str, str], output: Any
+) -> subprocess.Popen[bytes]:
     return subprocess.Popen(
         [
             sys.executable,

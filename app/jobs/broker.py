@@ -6,7 +6,8 @@ Celery app is still built (eager, in memory), but the engine runs tasks in-proce
 
 Periodic tasks (Celery beat, ``halo worker --beat``): ``annotation.reclaim_expired`` every
 :data:`RECLAIM_EVERY_S` seconds, ``runs.reconcile`` (re-queue every response of an active run
-that has no live task) every :data:`RECOVER_EVERY_S` seconds.
+that has no live task) every ``RECONCILE_EVERY_S`` seconds (the setting; :data:`RECOVER_EVERY_S`
+by default).
 """
 
 from __future__ import annotations
@@ -20,8 +21,9 @@ from celery import Celery
 from app.settings import get_settings
 
 RECOVER_EVERY_S = 60.0
-"""How often beat re-queues responses of active runs that have no live task
-(``runs.reconcile``: abandoned running ones, pending ones whose task was lost)."""
+"""The default of the ``RECONCILE_EVERY_S`` setting: how often beat re-queues responses of
+active runs that have no live task (``runs.reconcile``: abandoned running ones, pending ones
+whose task was lost)."""
 
 RECLAIM_EVERY_S = 300.0
 """How often beat (or, without a broker, the thread of :mod:`app.annotation.reclaim`) returns
@@ -73,8 +75,8 @@ def make_celery(*, include: Sequence[str] = (), set_as_current: bool = True) -> 
             },
             "reconcile-runs": {
                 "task": "runs.reconcile",
-                "schedule": RECOVER_EVERY_S,
-                "options": {"expires": RECOVER_EVERY_S},
+                "schedule": settings.reconcile_every_s,
+                "options": {"expires": settings.reconcile_every_s},
             },
         },
     )
@@ -124,3 +126,36 @@ def run_worker(
     if beat_schedule is not None:
         argv += ["--beat", f"--schedule={beat_schedule}"]
     celery.main(args=argv, standalone_mode=False)
+
+
+def broker_unreachable(timeout_s: float = 1.0) -> str | None:
+    """Why the configured broker does not answer a ``PING`` within `timeout_s`; None if it does.
+
+    Asks Redis directly with short timeouts (a Celery call on a broker that is away blocks for
+    its connection retries, about 20 s). Without ``REDIS_URL`` there is no broker: None.
+
+    Returns:
+        None, or the error's class and first line (e.g. ``ConnectionError: Error 111 …``).
+    """
+    import redis
+
+    url = get_settings().redis_url
+    if not url:
+        return None
+    client = redis.Redis.from_url(url, socket_connect_timeout=timeout_s, socket_timeout=timeout_s)
+    try:
+        client.ping()
+    except redis.exceptions.RedisError as exc:
+        return f"{type(exc).__name__}: {next(iter(str(exc).splitlines()), '')}"
+    finally:
+        client.close()
+    return None
+
+
+def workers_answering(app: Celery, timeout_s: float = 1.0) -> int:
+    """How many workers on `app`'s broker answer a ping within `timeout_s` seconds.
+
+    Call it when the broker answers (:func:`broker_unreachable` is None): otherwise the ping
+    waits for the broker.
+    """
+    return len(app.control.ping(timeout=timeout_s) or [])

@@ -128,9 +128,20 @@ class RedisSemaphore:
             self.release(token)
 
 
+REDIS_SOCKET_TIMEOUT_S = 10.0
+"""Seconds a slot command waits on its socket (to connect, or for an answer) before it counts
+as Redis being away: without a timeout, a Redis lost without closing its connections (a
+network partition, a frozen host) would hold the call, and its response, forever."""
+
+
 @lru_cache(maxsize=8)
 def _redis(url: str) -> redis.Redis:
-    return redis.Redis.from_url(url)
+    return redis.Redis.from_url(
+        url,
+        socket_connect_timeout=REDIS_SOCKET_TIMEOUT_S,
+        socket_timeout=REDIS_SOCKET_TIMEOUT_S,
+        health_check_interval=30,
+    )
 
 
 class LocalLimiter:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import logging
 import random
+import threading
 import time
 import uuid
 from collections import Counter
@@ -37,6 +38,7 @@ from app.models import Agent, Checkpoint, Response, Run, Scenario
 from app.models.base import as_utc, utcnow
 from app.scenarios.sampling import sample_checkpoints
 from app.scenarios.service import load_scenario
+from app.settings import get_settings
 from app.vocabulary import ResponseStatus, RunStatus, WireMode
 
 
@@ -725,32 +727,78 @@ def release_claim_quietly(response_id: str) -> bool:
     """Give back this process's claim of a response whose task failed on a transient error.
 
     (``running`` → ``pending``, compare-and-set on the holder), in a session of its own, so
-    the retried task need not wait out the lease. Never raises: while the database is still
-    away the claim stays, and the retried task in this process takes it back
-    (:func:`app.jobs.lease.left_by_me`), or the lease lapses.
+    the retried task — which may run in another worker process — need not wait out the lease.
+    Never raises: while the database is still away, a daemon thread keeps trying (full-jitter
+    backoff, 0.5 s up to 5 s, for at most :data:`~app.jobs.lease.LEASE_S` seconds), so the
+    claim is given back soon after the database returns; a retried task in this process may
+    also take it back first (:func:`app.jobs.lease.left_by_me`).
 
     Returns:
-        Whether the claim was given back.
+        Whether the claim was given back now.
+    """
+    released = _release_claim(response_id)
+    with _RELEASING_LOCK:
+        if released is not None or response_id in _RELEASING:
+            return bool(released)
+        _RELEASING.add(response_id)  # one background retry per response
+    threading.Thread(
+        target=_release_when_back,
+        args=(response_id,),
+        name=f"halo-release-{response_id[:8]}",
+        daemon=True,
+    ).start()
+    return False
+
+
+_RELEASING: set[str] = set()
+"""Responses whose claim a background thread of this process is trying to give back."""
+_RELEASING_LOCK = threading.Lock()
+
+
+def _release_claim(response_id: str) -> bool | None:
+    """One try of :func:`release_claim_quietly`.
+
+    Returns:
+        True when given back; False when there was nothing to give back (another holder, a
+        finished response, or a thread of this process producing it right now); None when the
+        database failed.
     """
     from app.db import session_scope
 
-    try:
-        with session_scope() as session:
-            done = session.execute(
-                update(Response)
-                .where(
-                    col(Response.id) == response_id,
-                    col(Response.status) == "running",
-                    col(Response.claimed_by) == lease.claimant(),
+    with lease.exclusive(Response, response_id) as alone:
+        if not alone:  # a task of this process took it back and is producing it
+            return False
+        try:
+            with session_scope() as session:
+                done = session.execute(
+                    update(Response)
+                    .where(
+                        col(Response.id) == response_id,
+                        col(Response.status) == "running",
+                        col(Response.claimed_by) == lease.claimant(),
+                    )
+                    .values(status="pending", claimed_by=None, heartbeat_at=None)
+                    .execution_options(synchronize_session=False)
                 )
-                .values(status="pending", claimed_by=None, heartbeat_at=None)
-                .execution_options(synchronize_session=False)
-            )
-            session.commit()
-            return bool(getattr(done, "rowcount", 0))
-    except Exception as exc:
-        log.warning("response %s: claim not given back (%s)", response_id, exc)
-        return False
+                session.commit()
+                return bool(getattr(done, "rowcount", 0))
+        except Exception as exc:
+            log.warning("response %s: claim not given back (%s)", response_id, exc)
+            return None
+
+
+def _release_when_back(response_id: str) -> None:
+    """Try :func:`_release_claim` until the database answers, for at most the lease."""
+    deadline = time.monotonic() + lease.LEASE_S
+    rng = random.Random()
+    try:
+        for attempt in itertools.count():
+            time.sleep(full_jitter_delay(attempt, base_s=0.5, cap_s=5.0, rng=rng))
+            if _release_claim(response_id) is not None or time.monotonic() >= deadline:
+                return
+    finally:
+        with _RELEASING_LOCK:
+            _RELEASING.discard(response_id)
 
 
 def _finish_run_if_done(session: Session, run_id: int) -> None:
@@ -858,8 +906,9 @@ def requeue_abandoned(session: Session) -> list[str]:
 
 
 RECONCILE_GRACE_S = 2 * RECOVER_EVERY_S
-"""Seconds a pending response of an active run may wait after its task was sent before the
-reconciler sends another (its task may have been lost with the broker)."""
+"""The default of the ``RECONCILE_GRACE_S`` setting: seconds a pending response of an active
+run may wait after its task was sent before the reconciler sends another (its task may have
+been lost with the broker)."""
 
 
 def mark_enqueued(session: Session, response_ids: list[str], now: datetime | None = None) -> None:
@@ -882,7 +931,7 @@ def mark_enqueued(session: Session, response_ids: list[str], now: datetime | Non
 
 
 def reconcile(
-    session: Session, *, grace_s: float = RECONCILE_GRACE_S, now: datetime | None = None
+    session: Session, *, grace_s: float | None = None, now: datetime | None = None
 ) -> list[str]:
     """The database is the truth, the queue only a hint: the responses that need a task sent.
 
@@ -899,13 +948,16 @@ def reconcile(
 
     Args:
         session: database session.
-        grace_s: seconds after a send during which a pending response counts as queued.
+        grace_s: seconds after a send during which a pending response counts as queued;
+            None: the ``RECONCILE_GRACE_S`` setting (:data:`RECONCILE_GRACE_S` by default).
         now: the current time (aware, UTC); now by default (tests pass another).
 
     Returns:
         Response ids whose task the caller must send, in a stable order.
     """
     now = now or utcnow()
+    if grace_s is None:
+        grace_s = get_settings().reconcile_grace
     abandoned = requeue_abandoned(session)
     cutoff = now - timedelta(seconds=grace_s)
     stale = list(

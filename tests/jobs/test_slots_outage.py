@@ -52,3 +52,23 @@ def test_acquire_gives_up_after_the_redis_wait(private_redis: PrivateRedis) -> N
     with pytest.raises(redis.exceptions.ConnectionError):
         semaphore.acquire(redis_wait_s=1.0)
     assert 1.0 <= time.monotonic() - started < 10
+
+
+def test_a_redis_that_never_answers_counts_as_away(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A peer that accepts the connection and then says nothing (a frozen host, a partition):
+    the slot's client times out and the acquisition fails like an unreachable Redis, instead
+    of holding the LLM call (and its response) forever."""
+    import socket
+
+    from app.jobs import slots
+
+    monkeypatch.setattr(slots, "REDIS_SOCKET_TIMEOUT_S", 0.2)
+    with socket.socket() as silent:
+        silent.bind(("127.0.0.1", 0))
+        silent.listen(16)  # the kernel completes the handshakes; nobody ever reads or writes
+        url = f"redis://127.0.0.1:{silent.getsockname()[1]}/0"
+        semaphore = RedisSemaphore(slots._redis(url), "e", limit=1)
+        started = time.monotonic()
+        with pytest.raises(slots.REDIS_ERRORS):
+            semaphore.acquire(redis_wait_s=1.0)
+        assert 1.0 <= time.monotonic() - started < 8

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import threading
 import time
 import warnings
@@ -102,10 +103,12 @@ def test_halo_run_on_a_broker_hints_at_a_missing_worker(
         get_settings.cache_clear()
     assert result.exit_code == 0, result.output
     hint = (
-        "no progress yet: is a worker running? `halo worker` with the same REDIS_URL and "
-        "CELERY_QUEUE=nobody-reads-this"
+        "no progress yet: no worker answers (the broker and the database do): is a worker "
+        "running? `halo worker` with the same REDIS_URL and CELERY_QUEUE=nobody-reads-this"
     )
-    assert " ".join(result.output.split()).count(hint) == 1, result.output  # rich wraps lines
+    # about five looks during the stall, one line: rich wraps lines, so compare words
+    assert " ".join(result.output.split()).count(hint) == 1, result.output
+    assert result.output.count("no progress") == 1, result.output
     with session_scope() as session:
         statuses = session.exec(select(Response.status).where(Response.status == "pending")).all()
     assert statuses == []
@@ -154,3 +157,69 @@ def test_halo_run_on_a_broker_waits_out_a_database_outage(
     output = " ".join(result.output.split())
     assert output.count("database unavailable (OperationalError)") == 1, result.output
     assert output.count("database back") == 1 and "Traceback" not in output
+
+
+def _run_through_two_stalls(monkeypatch: pytest.MonkeyPatch, redis_url: str) -> str:
+    """`halo run` of two responses on a broker nobody serves, whose "worker" (a thread of this
+    process) stalls 1.5 s before each response; returns what it printed."""
+    import app.cli
+    import app.runs.tasks
+    from app.runs import service
+    from app.settings import get_settings
+
+    monkeypatch.setenv("REDIS_URL", redis_url)
+    monkeypatch.setenv("CELERY_QUEUE", "nobody-reads-this")
+    get_settings.cache_clear()
+    monkeypatch.setattr(app.cli, "NO_PROGRESS_HINT_S", 0.3)
+    monkeypatch.setattr(app.cli, "POLL_S", 0.05)
+
+    def a_worker_with_stalls(run_id: int) -> None:
+        def work() -> None:
+            with session_scope() as session:
+                ids = service.pending_response_ids(session, run_id)
+            for response_id in ids:
+                time.sleep(1.5)
+                with session_scope() as session:
+                    service.execute_response(session, response_id)
+
+        threading.Thread(target=work, daemon=True).start()
+
+    monkeypatch.setattr(app.runs.tasks, "start_run", a_worker_with_stalls)
+    try:
+        result = runner.invoke(
+            cli, ["run", "--agents", "restraint,notify_latest", "--scenarios", "wp-01", "--k", "1"]
+        )
+    finally:
+        get_settings.cache_clear()
+    assert result.exit_code == 0, result.output
+    with session_scope() as session:
+        assert (
+            session.exec(select(Response.status).where(Response.status != "completed")).all() == []
+        )
+    return " ".join(result.output.split())  # rich wraps lines
+
+
+def test_halo_run_says_once_per_stall_that_no_worker_answers(
+    live_db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each of the two stalls is looked at about five times and told once."""
+    output = _run_through_two_stalls(monkeypatch, "redis://127.0.0.1:6379/14")
+    told = re.findall(r"no progress (yet|for [\d.]+ s): no worker answers \(the broker and", output)
+    assert told[0] == "yet" and len(told) == 2, output  # the second: "for 0.3 s" or so
+    assert output.count("no progress") == 2, output
+
+
+def test_halo_run_says_the_broker_is_down(live_db: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A broker nobody listens on: the stall line names the broker, not the worker."""
+    from tests.private_redis import free_port
+
+    output = _run_through_two_stalls(monkeypatch, f"redis://127.0.0.1:{free_port()}/0")
+    assert output.count("no progress") == 2, output
+    assert (
+        output.count(
+            "the broker (REDIS_URL) is down (ConnectionError: Error 111 connecting to 127.0.0.1:"
+        )
+        == 2
+    ), output
+    assert output.count("the database answers; the workers wait for the broker") == 2, output
+    assert "no worker answers" not in output

@@ -141,3 +141,24 @@ def test_the_demo_refuses_before_any_set_up(serve_calls: list[dict[str, Any]]) -
     assert result.exit_code == 1
     assert "refusing to serve on 0.0.0.0" in result.output
     assert "1/5" not in result.output  # nothing was migrated or created
+
+
+def test_the_reconciler_period_and_grace_come_from_the_settings(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from app.jobs.broker import make_celery
+    from app.settings import Settings
+
+    monkeypatch.delenv("RECONCILE_EVERY_S", raising=False)
+    monkeypatch.delenv("RECONCILE_GRACE_S", raising=False)
+    assert Settings().reconcile_grace == 120.0  # twice the minute of beat
+    monkeypatch.setenv("RECONCILE_EVERY_S", "5")
+    assert Settings().reconcile_grace == 10.0
+    monkeypatch.setenv("RECONCILE_GRACE_S", "3")
+    assert Settings().reconcile_grace == 3.0
+    monkeypatch.setattr("app.jobs.broker.get_settings", Settings)
+    schedule = make_celery(set_as_current=False).conf.beat_schedule["reconcile-runs"]
+    assert schedule["schedule"] == 5.0 and schedule["options"] == {"expires": 5.0}
+    monkeypatch.setenv("RECONCILE_EVERY_S", "0")
+    with pytest.raises(ValidationError, match="reconcile_every_s"):
+        Settings()

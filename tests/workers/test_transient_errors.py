@@ -129,3 +129,40 @@ def test_a_real_worker_rides_out_a_database_outage(broker: Broker, live_db: str)
         assert sorted(r.status for r in rows) == ["completed"] * 6
         assert all(r.failure_reason is None for r in rows)
         assert sum(len(r.llm_calls) for r in rows) == len(llm.requests) == 12
+
+
+def test_a_claim_that_could_not_be_given_back_is_given_back_once_the_database_answers(
+    live_db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The retried task may run in another worker process, which cannot take this process's
+    claim: without a later release it would wait out the 90 s lease (a database restart then
+    held responses for ~100 s)."""
+    import app.db
+    from app.jobs.lease import claimant
+
+    with FakeLLM() as llm:
+        _run, (response_id,) = _llm_run(llm.base_url, ["hm-02"])
+    with session_scope() as session:
+        response = session.get(Response, response_id)
+        response.status, response.claimed_by = "running", claimant()
+        session.add(response)
+        session.commit()
+    real_scope, refusals = app.db.session_scope, [_lost("CONNECT"), _lost("CONNECT")]
+
+    def away_twice(*args: Any, **kwargs: Any) -> Any:
+        if refusals:
+            raise refusals.pop(0)
+        return real_scope(*args, **kwargs)
+
+    monkeypatch.setattr(app.db, "session_scope", away_twice)
+    import app.runs.service as service
+
+    assert service.release_claim_quietly(response_id) is False  # the database is away now
+
+    def given_back() -> bool:
+        with real_scope() as session:
+            row = session.get(Response, response_id)
+            return row is not None and row.status == "pending" and row.claimed_by is None
+
+    wait_until(given_back, 15, "the claim was given back once the database answered")
+    assert refusals == []

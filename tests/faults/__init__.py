@@ -1,0 +1,1 @@
+"""Runs under injected infrastructure faults, on services of the tests own (issue 11)."""

@@ -411,7 +411,7 @@ def reclaim_expired(
     """Release every expired, unjudged assignment with reason ``expired``. Commits once.
 
     Runs every few minutes from the schedule (``annotation.reclaim_expired``: Celery beat, or
-    the in-process thread of :mod:`app.annotation.reclaim`) and from a lead's *Reclaim*
+    the in-process thread of :mod:`app.jobs.schedule`) and from a lead's *Reclaim*
     button; pages never run it on GET. The unjudged overlap items of responses whose primary
     item is reclaimed go too (reason ``primary released: expired``).
 

@@ -31,8 +31,8 @@ from app.db import earlier_submission, flush_submitted
 from app.errors import NotFoundError, UnprocessableError
 from app.jobs import lease
 from app.jobs.backoff import Backoff, full_jitter_delay
-from app.jobs.broker import RECOVER_EVERY_S
 from app.jobs.progress import JobProgress, tally
+from app.jobs.schedule import RECOVER_EVERY_S
 from app.models import Agent, Checkpoint, Response, Run, Scenario
 from app.models.base import as_utc, utcnow
 from app.scenarios.sampling import sample_checkpoints

@@ -2,7 +2,7 @@
 
 Table 1 per agent, run and annotation progress, the adjudication queue. Researchers read it
 too; only leads and admins get the batch and adjudication links. Loading it never writes
-(expired assignments are reclaimed on a schedule, :mod:`app.annotation.reclaim`).
+(expired assignments are reclaimed on a schedule, :mod:`app.jobs.schedule`).
 """
 
 from __future__ import annotations

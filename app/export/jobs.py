@@ -15,9 +15,10 @@ A job has a holder like a running response (:mod:`app.jobs.lease`): the process 
 records itself in ``claimed_by`` and renews ``heartbeat_at`` while it writes. A queued or running
 job whose holder is gone (a process of this host that no longer exists — an in-process server
 killed before or while writing) or silent (no heartbeat for :data:`app.jobs.lease.LEASE_S`
-seconds) is *interrupted*: whenever the exports are listed, created or deleted it is marked
-``failed`` with that reason and its temporary files are removed, so it can be deleted and a new
-export started (:func:`fail_interrupted_jobs`).
+seconds) is *interrupted*. Listing the exports never writes: an interrupted job is read as
+``failed`` with that reason (:func:`list_export_jobs`) and can be deleted at once; the periodic
+task ``exports.fail_interrupted`` (:data:`app.jobs.schedule.SCHEDULE`) marks it failed and
+removes its temporary files (:func:`fail_interrupted_jobs`).
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from sqlalchemy import update
+from sqlalchemy import ColumnElement, delete, update
 from sqlmodel import Session, col, select
 
 from app.db import earlier_submission, flush_submitted
@@ -120,7 +121,6 @@ def create_export_job(
         )
     if run_id is not None and session.get(Run, run_id) is None:
         raise NotFoundError(f"run {run_id} does not exist")
-    interrupted = _mark_interrupted(session)
     job = ExportJob(format=format, run_id=run_id, created_by=created_by, submission=submission)
     if in_process:
         job.claimed_by, job.heartbeat_at = claimant(), utcnow()
@@ -132,19 +132,21 @@ def create_export_job(
     session.commit()
     session.refresh(job)
     _remove_directories(expired)
-    for job_id in interrupted:
-        _remove_temporary_files(job_id)
     return job
 
 
 def list_export_jobs(session: Session, *, limit: int = 50) -> list[ExportJob]:
-    """The most recent jobs, newest first.
+    """The most recent jobs, newest first, as they read now (writes nothing).
 
-    Interrupted ones are marked failed first (:func:`fail_interrupted_jobs`).
+    An interrupted job (:func:`is_interrupted`) is listed as it will be once the periodic task
+    has marked it (:func:`read_as_interrupted`: ``failed``, with the interrupted reason).
     """
-    fail_interrupted_jobs(session)
     query = select(ExportJob).order_by(col(ExportJob.id).desc()).limit(limit)
-    return list(session.exec(query))
+    now = utcnow()
+    return [
+        read_as_interrupted(job) if is_interrupted(job, now=now) else job
+        for job in session.exec(query)
+    ]
 
 
 def get_export_job(session: Session, job_id: int) -> ExportJob:
@@ -292,11 +294,33 @@ def is_interrupted(job: ExportJob, *, now: datetime | None = None) -> bool:
     return is_abandoned(job.claimed_by, beat, now)
 
 
+def interrupted_error(job: ExportJob) -> str:
+    """The error an interrupted job is failed with."""
+    return (
+        f"{INTERRUPTED}: the process writing it ({job.claimed_by}) stopped before it "
+        "finished; delete it and start a new export"
+    )
+
+
+def read_as_interrupted(job: ExportJob) -> ExportJob:
+    """A copy of interrupted `job` as the periodic task will mark it, in no session.
+
+    Status ``failed``, :func:`interrupted_error`, finished now; the stored row is unchanged.
+    """
+    return ExportJob(
+        **{
+            **job.model_dump(),
+            "status": ExportJobStatus.FAILED,
+            "error": interrupted_error(job),
+            "finished_at": utcnow(),
+        }
+    )
+
+
 def _mark_interrupted(session: Session) -> list[int]:
     """Mark the interrupted jobs failed (no commit); their ids.
 
-    Each update repeats what was read (status, holder, heartbeat), so a holder that comes back to
-    life and beats in between keeps its job.
+    Each update repeats what was read (:func:`_unchanged`).
     """
     open_jobs = session.exec(
         select(ExportJob).where(
@@ -307,18 +331,10 @@ def _mark_interrupted(session: Session) -> list[int]:
     for job in open_jobs:
         if job.id is None or not is_interrupted(job):
             continue
-        error = (
-            f"{INTERRUPTED}: the process writing it ({job.claimed_by}) stopped before it "
-            "finished; delete it and start a new export"
-        )
+        error = interrupted_error(job)
         result = session.execute(
             update(ExportJob)
-            .where(
-                col(ExportJob.id) == job.id,
-                col(ExportJob.status) == job.status,
-                col(ExportJob.claimed_by) == job.claimed_by,
-                col(ExportJob.heartbeat_at).is_not_distinct_from(job.heartbeat_at),
-            )
+            .where(*_unchanged(job))
             .values(status=ExportJobStatus.FAILED, error=error, finished_at=utcnow())
             .execution_options(synchronize_session=False)
         )
@@ -328,8 +344,32 @@ def _mark_interrupted(session: Session) -> list[int]:
     return failed
 
 
+def _unchanged(job: ExportJob) -> tuple[ColumnElement[bool], ...]:
+    """The row of `job` still as it was read: same status, holder and heartbeat.
+
+    A holder that comes back to life and beats in between keeps its job.
+    """
+    return (
+        col(ExportJob.id) == job.id,
+        col(ExportJob.status) == job.status,
+        col(ExportJob.claimed_by) == job.claimed_by,
+        col(ExportJob.heartbeat_at).is_not_distinct_from(job.heartbeat_at),
+    )
+
+
+def _delete_unchanged(session: Session, job: ExportJob) -> bool:
+    """Delete interrupted `job` unless its row changed since it was read (no commit)."""
+    result = session.execute(
+        delete(ExportJob).where(*_unchanged(job)).execution_options(synchronize_session=False)
+    )
+    session.expunge(job)
+    return bool(getattr(result, "rowcount", 0))
+
+
 def fail_interrupted_jobs(session: Session) -> list[int]:
     """Mark every interrupted job failed and remove its temporary files (commits once).
+
+    The periodic task ``exports.fail_interrupted`` (:mod:`app.export.tasks`) runs it.
 
     Returns:
         The ids of the jobs marked failed.
@@ -490,14 +530,15 @@ def delete_export_job(session: Session, job_id: int, *, user: User | None = None
         UnprocessableError: the job is queued or running and not interrupted (a worker may
             still write it).
     """
-    fail_interrupted_jobs(session)
     job = get_export_job(session, job_id)
     _authorize(job, user)
-    if job.status not in FINISHED:
-        raise UnprocessableError(
-            f"export {job_id} is {job.status}; it can be deleted once it has finished", "job"
-        )
-    session.delete(job)
+    refused = UnprocessableError(
+        f"export {job_id} is {job.status}; it can be deleted once it has finished", "job"
+    )
+    if job.status in FINISHED:
+        session.delete(job)
+    elif not is_interrupted(job) or not _delete_unchanged(session, job):
+        raise refused
     session.commit()
     _remove_directories([job_id])
 

@@ -8,7 +8,7 @@ beat configuration of :func:`app.jobs.broker.make_celery`). In the embedded defa
 the same intervals for as long as it serves.
 
 Pages never do this work on GET: between two runs, what a periodic task would change is read as
-it is (an expired assignment counts as *expired*, an interrupted export as *interrupted*).
+it is (an expired assignment counts as *expired*, an interrupted export as failed).
 """
 
 from __future__ import annotations
@@ -51,6 +51,7 @@ class Periodic:
 SCHEDULE: tuple[Periodic, ...] = (
     Periodic("reclaim-expired-assignments", "annotation.reclaim_expired", RECLAIM_EVERY_S),
     Periodic("reconcile-runs", "runs.reconcile", RECOVER_EVERY_S),
+    Periodic("fail-interrupted-exports", "exports.fail_interrupted", RECOVER_EVERY_S),
 )
 """Every periodic task of the engine."""
 

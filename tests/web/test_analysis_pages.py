@@ -391,6 +391,9 @@ def test_an_export_whose_server_died_shows_interrupted_and_can_be_deleted(
     assert 'data-status="failed"' in page and "interrupted: the process writing it" in page
     assert f'action="/analysis/exports/{job.id}/delete"' in page
     assert 'hx-trigger="every 1s"' not in page  # nothing left to poll for
+    session.expire_all()
+    stored = session.get(ExportJob, job.id)
+    assert stored is not None and (stored.status, stored.error) == ("running", None)  # GET: read
     deleted = lead.client.post(
         f"/analysis/exports/{job.id}/delete",
         data={"csrf_token": lead.token},

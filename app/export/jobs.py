@@ -38,7 +38,8 @@ from sqlmodel import Session, col, select
 from app.db import earlier_submission, flush_submitted
 from app.errors import ForbiddenError, NotFoundError, UnprocessableError
 from app.export.writers import export_dump
-from app.jobs.lease import claimant, holder_is_gone, holding, is_abandoned
+from app.jobs import lease
+from app.jobs.lease import claimant, holding
 from app.jobs.progress import JobProgress
 from app.models import Run, User
 from app.models.base import as_utc, utcnow
@@ -211,13 +212,13 @@ def run_export_job(session: Session, job_id: int) -> ExportJob:
     """Write a job's dump into its directory, committing progress as rows are written.
 
     Idempotent: a ``done`` job is left alone, and so is a ``running`` one whose holder — another
-    process — is alive (a task redelivered while the first still writes); a ``queued``,
-    interrupted ``running`` (a redelivered task whose worker died) or ``failed`` job is
-    (re)written from the start, after the temporary files of an earlier attempt are removed —
-    files are renamed into place only when complete, so a rerun never serves half a file. While
-    it writes, this process holds the job and renews its heartbeat. Failures are recorded on the
-    job (status ``failed`` and the error), not raised. When the job is done, the retention rule
-    is applied to the other finished jobs.
+    process — is alive (a task redelivered while the first still writes); a ``queued``, interrupted
+    ``running`` (a redelivered task whose worker died) or ``failed`` job is claimed atomically
+    (:func:`app.jobs.lease.claim`, as a response is) and (re)written from the start, after the
+    temporary files of an earlier attempt are removed — files are renamed into place only when
+    complete, so a rerun never serves half a file. While it writes, this process holds the job and
+    renews its heartbeat. Failures are recorded on the job (status ``failed`` and the error), not
+    raised. When the job is done, the retention rule is applied to the other finished jobs.
 
     Args:
         session: database session for the job row (commits progress); the rows are read on a
@@ -231,17 +232,20 @@ def run_export_job(session: Session, job_id: int) -> ExportJob:
         NotFoundError: no such job.
     """
     job = get_export_job(session, job_id)
-    me = claimant()
     if job.status == ExportJobStatus.DONE:
         return job
-    if job.status == ExportJobStatus.RUNNING and job.claimed_by != me and not is_interrupted(job):
-        return job
-    assert job.id is not None
-    out_dir = job_dir(job.id)
-    _remove_temporary_files(job.id)
-    job.status, job.done, job.total, job.error = ExportJobStatus.RUNNING, 0, 0, None
-    job.path, job.started_at, job.finished_at = str(out_dir), utcnow(), None
-    job.claimed_by, job.heartbeat_at = me, utcnow()
+    claimed = lease.claim(session, _CLAIM, job_id)
+    if claimed is None:
+        session.rollback()
+        raise NotFoundError(f"export {job_id} does not exist")
+    if isinstance(claimed, str):  # done meanwhile, or a live holder writes it
+        session.rollback()
+        return get_export_job(session, job_id)
+    session.refresh(job)  # running, held by this process since now
+    out_dir = job_dir(job_id)
+    _remove_temporary_files(job_id)
+    job.done, job.total, job.error = 0, 0, None
+    job.path, job.finished_at = str(out_dir), None
     session.add(job)
     session.commit()
     try:
@@ -274,6 +278,9 @@ def run_export_job(session: Session, job_id: int) -> ExportJob:
 
 # --- holders and interrupted jobs ---------------------------------------------------------------
 
+_CLAIM = lease.claim_for(ExportJob, free=(ExportJobStatus.QUEUED, ExportJobStatus.FAILED))
+"""Take a queued or failed job, a running one whose lease lapsed, or one whose holder is gone."""
+
 INTERRUPTED = "interrupted"
 """How an interrupted job's error begins."""
 
@@ -281,17 +288,16 @@ INTERRUPTED = "interrupted"
 def is_interrupted(job: ExportJob, *, now: datetime | None = None) -> bool:
     """True when a queued or running job will never finish.
 
-    Its holder process (on this host) is gone, or a running job's heartbeat is older than the
-    lease.
+    Its holder process (on this host) is gone, or a running job's lease has lapsed
+    (:func:`app.jobs.lease.is_abandoned`, the rule of its claim).
 
     A queued job without a holder waits for a broker, which keeps its task: never interrupted.
     """
     if job.status not in OPEN or not job.claimed_by:
         return False
     if job.status != ExportJobStatus.RUNNING:
-        return holder_is_gone(job.claimed_by)
-    beat = job.heartbeat_at or job.started_at or job.created_at
-    return is_abandoned(job.claimed_by, beat, now)
+        return lease.holder_is_gone(job.claimed_by)
+    return lease.is_abandoned(job.claimed_by, job.heartbeat_at, job.started_at, now)
 
 
 def interrupted_error(job: ExportJob) -> str:

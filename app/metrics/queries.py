@@ -73,26 +73,24 @@ class MetricFilters:
 # --- queries --------------------------------------------------------------------------------
 
 
-def _scoped(query: Any, filters: MetricFilters, *, scenario_joined: bool) -> Any:
-    """Add the filters' WHERE clauses (and the scenario joins when a filter needs them)."""
+def _scoped(query: Any, filters: MetricFilters) -> Any:
+    """Add the WHERE clauses of the filters to a query that reads responses.
+
+    Completed responses only; run by ``Response.run_id``; need type and domain through the
+    response's checkpoint (``checkpoint_id IN`` the checkpoints of such scenarios), not a join
+    per row. The phase is the caller's (it chooses the annotations).
+    """
     query = query.where(col(Response.status) == ResponseStatus.COMPLETED)
     if filters.run_id is not None:
         query = query.where(col(Response.run_id) == filters.run_id)
-    if not scenario_joined and (filters.need_type is not None or filters.domain is not None):
-        query = _join_scenario(query)
-    if filters.need_type is not None:
-        query = query.where(col(Scenario.need_type) == filters.need_type)
-    if filters.domain is not None:
-        query = query.where(col(Environment.domain) == filters.domain)
+    if filters.need_type is not None or filters.domain is not None:
+        checkpoints = join_checkpoint_attributes(sa_select(col(Checkpoint.id)))
+        if filters.need_type is not None:
+            checkpoints = checkpoints.where(col(Scenario.need_type) == filters.need_type)
+        if filters.domain is not None:
+            checkpoints = checkpoints.where(col(Environment.domain) == filters.domain)
+        query = query.where(col(Response.checkpoint_id).in_(checkpoints))
     return query
-
-
-def _join_scenario(query: Any) -> Any:
-    return (
-        query.join(Checkpoint, col(Checkpoint.id) == col(Response.checkpoint_id))
-        .join(Scenario, col(Scenario.id) == col(Checkpoint.scenario_id))
-        .join(Environment, col(Environment.id) == col(Scenario.environment_id))
-    )
 
 
 @contextmanager
@@ -164,8 +162,7 @@ def _set_local(session: Session, settings: Mapping[str, str]) -> None:
 def judged_from(filters: MetricFilters, *columns: Any) -> Any:
     """SELECT columns FROM the judged responses under the filters.
 
-    Response ⋈ judgement of record ⋈ annotation; need type and domain through the checkpoint, not a
-    join per row.
+    Response ⋈ judgement of record ⋈ annotation, narrowed by :func:`_scoped`.
     """
     first = judgement_of_record(filters.phase)
     query = (
@@ -173,18 +170,8 @@ def judged_from(filters: MetricFilters, *columns: Any) -> Any:
         .select_from(Response)
         .join(first, first.c.response_id == col(Response.id))
         .join(Annotation, col(Annotation.id) == first.c.annotation_id)
-        .where(col(Response.status) == ResponseStatus.COMPLETED)
     )
-    if filters.run_id is not None:
-        query = query.where(col(Response.run_id) == filters.run_id)
-    if filters.need_type is not None or filters.domain is not None:
-        checkpoints = join_checkpoint_attributes(sa_select(col(Checkpoint.id)))
-        if filters.need_type is not None:
-            checkpoints = checkpoints.where(col(Scenario.need_type) == filters.need_type)
-        if filters.domain is not None:
-            checkpoints = checkpoints.where(col(Environment.domain) == filters.domain)
-        query = query.where(col(Response.checkpoint_id).in_(checkpoints))
-    return query
+    return _scoped(query, filters)
 
 
 def join_checkpoint_attributes(query: Any, *, joined: bool = False) -> Any:
@@ -225,7 +212,6 @@ def judged_responses(
         ``other_issues`` the categories of the annotation's other issues.
     """
     filters = MetricFilters(run_id, phase, need_type, domain)
-    first = judgement_of_record(phase)
     columns: list[Any] = [
         Response.id,
         Agent.name,
@@ -249,15 +235,13 @@ def judged_responses(
         User.pseudonym,
         Annotation.phase,
     ]
-    query = _join_scenario(
-        sa_select(*columns)
-        .select_from(Response)
-        .join(first, first.c.response_id == col(Response.id))
-        .join(Annotation, col(Annotation.id) == first.c.annotation_id)
+    query = join_checkpoint_attributes(
+        judged_from(filters, *columns)
         .join(Agent, col(Agent.id) == col(Response.agent_id))
         .join(User, col(User.id) == col(Annotation.annotator_id))
+        .join(Checkpoint, col(Checkpoint.id) == col(Response.checkpoint_id)),
+        joined=True,
     )
-    query = _scoped(query, filters, scenario_joined=True)
     with paused_gc(), planner_settings(session):
         return _load_judged(session, query)
 
@@ -354,7 +338,7 @@ def double_judged(
         .join(b, col(b.id) == pairs.c.other_id)
         .join(Response, col(Response.id) == pairs.c.response_id)
     )
-    query = _scoped(query, filters, scenario_joined=False).order_by(pairs.c.response_id)
+    query = _scoped(query, filters).order_by(pairs.c.response_id)
     out: dict[str, list[tuple[Hashable, str | None, str | None]]] = {
         name: [] for name in AGREEMENT_FIELDS
     }

@@ -601,7 +601,7 @@ def metrics(
     _database()
     from app.db import session_scope
     from app.metrics.registry import metric_table
-    from app.metrics.render import render_table
+    from app.metrics.render import render_metric_table
     from app.models import Run
 
     if format not in ("json", "csv", "latex"):
@@ -616,7 +616,7 @@ def metrics(
     except KeyError as exc:
         err.print(f"[red]{exc.args[0]}[/red]")
         raise typer.Exit(2) from exc
-    sys.stdout.write(render_table(columns, rows, format))
+    sys.stdout.write(render_metric_table(table, columns, rows, format))
     if format == "json":
         sys.stdout.write("\n")
 

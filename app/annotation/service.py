@@ -12,7 +12,6 @@ from typing import Any
 
 from sqlalchemy import and_, case, func, or_
 from sqlalchemy import select as sa_select
-from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import aliased
 from sqlmodel import Session, col, select
 
@@ -266,61 +265,6 @@ SAVING_ELSEWHERE = "the item is being saved elsewhere; reload and try again"
 """Refusal of a save that lost three times in a row to simultaneous first saves."""
 
 
-def submit_diagnosis(
-    session: Session,
-    *,
-    annotator: User,
-    response_id: str,
-    form: dict[str, Any],
-    expected_version: int | None = None,
-    seconds_spent: float | None = None,
-) -> Annotation:
-    """Check and save a diagnosis; every change keeps a revision, nothing is overwritten.
-
-    The save alone, as one unit of work (commits once; rolls back on a refusal). The
-    annotator's page goes through :func:`app.annotation.workspace.submit`, which also discards
-    the draft and finds the next item in the same transaction.
-
-    Args:
-        session: database session (commits once).
-        annotator: the submitting user (must hold the assignment).
-        response_id: the response judged.
-        form: ``level``, ``verdict``, ``timing``, ``intensity``, ``other_issues`` (list of
-            ``{"category", "note"}``).
-        expected_version: the version the page was showing (None for a first save); a save
-            against a newer stored version is refused.
-        seconds_spent: time on the item since the page was opened, in seconds.
-
-    Returns:
-        The stored :class:`Annotation`. Submitting the same diagnosis again is a no-op
-        (idempotent) and returns it unchanged.
-
-    Raises:
-        NotFoundError: not an item of this annotator.
-        UnprocessableError: a DESIGN §7 rule is broken (``field`` names it).
-        ConflictError: the stored annotation changed since ``expected_version``.
-    """
-    for _attempt in range(3):
-        try:
-            annotation = record_diagnosis(
-                session,
-                annotator=annotator,
-                response_id=response_id,
-                form=form,
-                expected_version=expected_version,
-                seconds_spent=seconds_spent,
-            )
-        except IntegrityError:
-            session.rollback()  # a simultaneous first save won; retry as an update
-            continue
-        except Exception:
-            session.rollback()  # ends the transaction and its row locks
-            raise
-        session.commit()
-        return annotation
-    raise ConflictError(SAVING_ELSEWHERE)
-
-
 def record_diagnosis(
     session: Session,
     *,
@@ -332,8 +276,8 @@ def record_diagnosis(
 ) -> Annotation:
     """Check a diagnosis and write it, with its revision, into the session; does not commit.
 
-    A helper of the units of work that save a diagnosis (:func:`submit_diagnosis`,
-    :func:`app.annotation.workspace.submit`): the caller commits, or rolls back when this
+    The helper of the one unit of work that saves a diagnosis
+    (:func:`app.annotation.workspace.submit`): the caller commits, or rolls back when this
     raises. The response row stays locked (``FOR UPDATE``) until then, so saves of one
     response (and a release of it) serialise.
 

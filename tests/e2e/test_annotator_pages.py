@@ -10,11 +10,11 @@ import pytest
 from playwright.sync_api import Page, expect
 from sqlmodel import select
 
-from app.annotation.service import annotator_queue, submit_diagnosis
+from app.annotation.service import annotator_queue
 from app.db import session_scope
 from app.models import Agent, Response
 from app.users.service import create_user
-from tests.factories import assign_paired, make_run
+from tests.factories import assign_paired, make_run, submit_answers
 
 pytestmark = pytest.mark.e2e
 
@@ -134,7 +134,7 @@ def judged(live_db: str) -> None:
             form = {"level": level, "verdict": "reject" if index % 2 else "accept"}
             if form["verdict"] == "reject" and level != "L0":
                 form.update(timing="premature", intensity="excessive")
-            submit_diagnosis(session, annotator=annotator, response_id=item.response_id, form=form)
+            submit_answers(session, annotator=annotator, response_id=item.response_id, form=form)
         for old, new in LONG_NAMES.items():
             agent = session.exec(select(Agent).where(Agent.name == old)).one()
             agent.name = new

@@ -9,11 +9,10 @@ from playwright.sync_api import Page, expect
 from sqlmodel import col, select
 
 from app.annotation.creation import create_batch
-from app.annotation.service import submit_diagnosis
 from app.db import session_scope
 from app.models import Assignment, Response, User
 from app.users.service import create_user, deactivate_user
-from tests.factories import make_run
+from tests.factories import make_run, submit_answers
 
 pytestmark = pytest.mark.e2e
 
@@ -117,7 +116,7 @@ def judged_in_part(live_db: str) -> dict[str, object]:
         )
         response = s.get(Response, items[0])
         assert response is not None
-        submit_diagnosis(
+        submit_answers(
             s,
             annotator=first,
             response_id=items[0],

@@ -15,11 +15,11 @@ from playwright.sync_api import BrowserContext, Page, Route, expect
 from sqlmodel import func, select
 
 from app.annotation import drafts
-from app.annotation.service import annotator_queue, submit_diagnosis
+from app.annotation.service import annotator_queue
 from app.db import session_scope
 from app.models import Annotation, AnnotationDraft, AnnotationRevision, Response, User
 from app.users.service import create_user
-from tests.factories import assign_paired, make_run
+from tests.factories import assign_paired, make_run, submit_answers
 
 pytestmark = pytest.mark.e2e
 
@@ -178,7 +178,7 @@ def test_an_older_draft_does_not_overwrite_answers_submitted_offline(
     with session_scope() as session:
         user = session.get(User, world["uid"])
         level = world["level"][item]
-        submit_diagnosis(
+        submit_answers(
             session,
             annotator=user,
             response_id=item,

@@ -13,14 +13,14 @@ from app.annotation.creation import create_batch
 from app.annotation.moves import close_batch, reassign_scenario, reclaim_expired, release
 from app.annotation.planner import overlap_checkpoints
 from app.annotation.progress import annotation_progress, batch_progress, list_batches
-from app.annotation.service import annotator_queue, submit_diagnosis
+from app.annotation.service import annotator_queue
 from app.errors import ConflictError, NotFoundError, UnprocessableError
 from app.export.rows import iter_rows
 from app.metrics.overlap import agreement_on_overlap, overlap_pairs
 from app.metrics.queries import double_judged
 from app.models import Annotation, Assignment, Batch, Checkpoint, Response, Scenario
 from app.models.base import utcnow
-from tests.factories import make_run, make_user
+from tests.factories import make_run, make_user, submit_answers
 
 SCENARIOS = ["wp-01", "wp-02", "wp-03", "wp-04"]
 
@@ -48,7 +48,7 @@ def _accept(session: Session, annotator, response_id: str) -> Annotation:
     """Judge a response as accepted at its predicted level."""
     response = session.get(Response, response_id)
     level = "L0" if response.action is None else response.level_predicted
-    return submit_diagnosis(
+    return submit_answers(
         session,
         annotator=annotator,
         response_id=response_id,
@@ -367,7 +367,7 @@ def test_a_released_holder_cannot_save(session: Session, world) -> None:
 
 def _judge(session, annotator, response_id, verdict, level, timing=None, intensity=None):
     form = {"level": level, "verdict": verdict, "timing": timing, "intensity": intensity}
-    return submit_diagnosis(session, annotator=annotator, response_id=response_id, form=form)
+    return submit_answers(session, annotator=annotator, response_id=response_id, form=form)
 
 
 def test_agreement_on_overlap_by_hand(session: Session, world) -> None:

@@ -547,15 +547,3 @@ def delete_export_job(session: Session, job_id: int, *, user: User | None = None
         raise refused
     session.commit()
     _remove_directories([job_id])
-
-
-def prune_export_jobs(session: Session) -> list[int]:
-    """Apply the retention rule of the settings now (commits once).
-
-    Returns:
-        The ids of the jobs deleted.
-    """
-    deleted = _delete_expired_rows(session)
-    session.commit()
-    _remove_directories(deleted)
-    return deleted

@@ -1071,16 +1071,6 @@ def run_agent_summary(session: Session, run_id: int) -> list[dict[str, Any]]:
     ]
 
 
-def run_sampling_diagnostics(session: Session, run_id: int) -> dict[str, Any]:
-    """Sampling diagnostics of a run's planned responses (DESIGN §6; paper Tables 7–8).
-
-    Counted in SQL (:func:`app.runs.queries.run_sampling_diagnostics`).
-    """
-    from app.runs import queries
-
-    return queries.run_sampling_diagnostics(session, run_id)
-
-
 def retrying_now(session: Session, run_id: int) -> list[dict[str, Any]]:
     """Responses of a run that are backing off right now: reason and until when (UTC)."""
     now = utcnow()

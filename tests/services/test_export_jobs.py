@@ -207,7 +207,8 @@ def test_retention_deletes_rows_and_folders_when_jobs_are_created_and_finish(
     assert session.get(ExportJob, theirs.id) is None
     assert not (var_dir / "exports" / str(theirs.id)).exists()
     assert queued.status == "queued" and (var_dir / "exports" / str(second.id)).is_dir()
-    assert jobs.prune_export_jobs(session) == []  # nothing more to do
+    left = session.exec(select(ExportJob)).all()  # nothing more the rule would remove
+    assert expired_export_jobs(left, now=utcnow(), retention_days=30, keep_per_user=2) == []
 
 
 def test_delete_export_job(session: Session, var_dir: Path) -> None:

@@ -25,6 +25,7 @@ from app.annotation.batches import (
     EXPIRED,
     PRIMARY_RELEASED,
     RESTART,
+    expired_sql,
     get_annotator,
     get_batch,
     get_username,
@@ -427,8 +428,7 @@ def reclaim_expired(
     now = now or utcnow()
     query = select(Assignment.id).where(
         col(Assignment.released_at).is_(None),
-        col(Assignment.expires_at).is_not(None),
-        col(Assignment.expires_at) <= now,
+        expired_sql(now),
     )
     if batch_id is not None:
         query = query.where(col(Assignment.batch_id) == batch_id)

@@ -28,6 +28,7 @@ from app.annotation.batches import (
     EXPIRED,
     PRIMARY_RELEASED,
     RESTART,
+    expired_sql,
     get_batch,
     is_expired,
 )
@@ -504,7 +505,7 @@ def list_batches(session: Session, now: datetime | None = None) -> list[BatchSum
     )
     judged = col(Annotation.id).is_not(None)
     unjudged = col(Annotation.id).is_(None)
-    expired = and_(col(Assignment.expires_at).is_not(None), col(Assignment.expires_at) <= now)
+    expired = expired_sql(now)
     rows = session.execute(
         _active_scope(col(Assignment.batch_id).is_not(None), col(Assignment.released_at).is_(None))
         .add_columns(
@@ -624,7 +625,7 @@ def annotation_progress(session: Session, now: datetime | None = None) -> Overal
     )
     judged = col(Annotation.id).is_not(None)
     unjudged = col(Annotation.id).is_(None)
-    expired = and_(col(Assignment.expires_at).is_not(None), col(Assignment.expires_at) <= now)
+    expired = expired_sql(now)
     overlap = col(Assignment.kind) == AssignmentKind.OVERLAP
     not_overlap = or_(
         col(Assignment.kind).is_(None), col(Assignment.kind) != AssignmentKind.OVERLAP

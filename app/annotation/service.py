@@ -15,7 +15,7 @@ from sqlalchemy import select as sa_select
 from sqlalchemy.orm import aliased
 from sqlmodel import Session, col, select
 
-from app.annotation.batches import EXPIRED, RESTART, is_expired
+from app.annotation.batches import EXPIRED, RESTART, is_expired, unexpired_sql
 from app.annotation.moves import held_assignment
 from app.annotation.rules import Diagnosis, DiagnosisError, check_diagnosis
 from app.errors import ConflictError, NotFoundError, UnprocessableError
@@ -86,7 +86,7 @@ def annotator_queue(session: Session, annotator: User) -> list[QueueItem]:
         .where(
             col(Assignment.annotator_id) == annotator.id,
             col(Assignment.released_at).is_(None),
-            col(Assignment.expires_at).is_(None) | (col(Assignment.expires_at) > utcnow()),
+            unexpired_sql(utcnow()),
             col(Response.status) == "completed",
             col(Scenario.audit_status) != "rejected",  # audited out (DESIGN §7)
         )
@@ -225,7 +225,7 @@ def load_item(session: Session, annotator: User, response_id: str) -> DiagnosisI
             Assignment.response_id == response_id,
             Assignment.annotator_id == annotator.id,
             col(Assignment.released_at).is_(None),
-            col(Assignment.expires_at).is_(None) | (col(Assignment.expires_at) > utcnow()),
+            unexpired_sql(utcnow()),
         )
     ).first()
     response = session.get(Response, response_id)

@@ -308,3 +308,35 @@ def test_a_submit_for_a_lapsed_item_keeps_the_answers_as_a_draft(session: Sessio
             expected_version=None,
         )
     assert drafts.get_draft(session, annotator=world["other"], response_id=response_id) is None
+
+
+def test_a_draft_keeps_only_words_of_the_vocabulary(session: Session, world) -> None:
+    a = world["annotator"]
+    response_id = _acted(session, _order(session, a.id))[0]
+    sent = {
+        "level": "L3",
+        "verdict": "reject",
+        "timing": "belated",
+        "intensity": "excessive",
+        "other_issues": ["other", "made_up"],
+        "notes": {"other": "x" * 6000, "made_up": "dropped"},
+        "extra": "dropped",
+    }
+    kept = drafts.save_draft(
+        session, annotator=a, response_id=response_id, data=sent, base_version=None
+    ).data
+    assert kept["timing"] == "belated" and kept["intensity"] == "excessive"
+    assert kept["other_issues"] == ["other"] and len(kept["notes"]["other"]) == 5000
+    assert "extra" not in kept and set(kept["notes"]) == {"other"}
+    for timing, intensity in (("soon", "appropriate"), ("appropriate", "huge")):
+        kept = drafts.save_draft(
+            session,
+            annotator=a,
+            response_id=response_id,
+            data={"timing": timing, "intensity": intensity},
+            base_version=None,
+        ).data
+        assert (kept["timing"], kept["intensity"]) == (
+            None if timing == "soon" else timing,
+            None if intensity == "huge" else intensity,
+        )

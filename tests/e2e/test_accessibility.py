@@ -23,6 +23,7 @@ from app.db import session_scope
 from app.export.jobs import create_export_job
 from app.models import Response, Scenario, User
 from app.users.service import create_user
+from tests.e2e.helpers import login
 from tests.factories import make_run, submit_answers
 
 pytestmark = pytest.mark.e2e
@@ -131,11 +132,7 @@ def _context(browser: Browser, base: str) -> BrowserContext:
 def _login(browser: Browser, base: str, username: str) -> BrowserContext:
     context = _context(browser, base)
     page = context.new_page()
-    page.goto("/login")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(PASSWORDS[username])
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url(lambda url: "/login" not in url)
+    login(page, "", username, PASSWORDS[username])  # the context's base_url
     page.close()
     return context
 

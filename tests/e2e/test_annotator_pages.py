@@ -14,6 +14,7 @@ from app.annotation.service import annotator_queue
 from app.db import session_scope
 from app.models import Agent, Response
 from app.users.service import create_user
+from tests.e2e.helpers import login
 from tests.factories import assign_paired, make_run, submit_answers
 
 pytestmark = pytest.mark.e2e
@@ -30,14 +31,6 @@ def l3_item(live_db: str) -> str:
             if session.get(Response, item.response_id).level_predicted == "L3":
                 return item.response_id
     raise AssertionError("no L3 response")
-
-
-def login(page: Page, base: str, username: str, password: str) -> None:
-    page.goto(f"{base}/login")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(password)
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url(lambda url: "/login" not in url)
 
 
 def test_other_issues_legend_says_required_as_the_answers_change(

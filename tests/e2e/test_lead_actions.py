@@ -12,6 +12,7 @@ from app.annotation.creation import create_batch
 from app.db import session_scope
 from app.models import Assignment, Response, User
 from app.users.service import create_user, deactivate_user
+from tests.e2e.helpers import login
 from tests.factories import make_run, submit_answers
 
 pytestmark = pytest.mark.e2e
@@ -33,13 +34,6 @@ def people(live_db: str) -> int:
         deactivate_user(s, user_id=gone.id)
         assert batch.id is not None
         return batch.id
-
-
-def login(page: Page, base: str, username: str, password: str) -> None:
-    page.goto(f"{base}/login")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(password)
-    page.get_by_role("button", name="Log in").click()
 
 
 def _active(username: str) -> bool:

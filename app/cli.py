@@ -13,6 +13,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from app.export.cli import export_cli, import_cli
+from app.jobs.schedule import Scheduler, start_scheduler
 from app.settings import DEV_SECRET, ROOT, get_settings
 from app.vocabulary import ResponseStatus, Role, WireMode
 
@@ -679,7 +680,7 @@ def metrics(
     _database()
     from app.db import session_scope
     from app.metrics.registry import metric_table
-    from app.metrics.render import render_table
+    from app.metrics.render import render_metric_table
     from app.models import Run
 
     if format not in ("json", "csv", "latex"):
@@ -694,7 +695,7 @@ def metrics(
     except KeyError as exc:
         err.print(f"[red]{exc.args[0]}[/red]")
         raise typer.Exit(2) from exc
-    sys.stdout.write(render_table(columns, rows, format))
+    sys.stdout.write(render_metric_table(table, columns, rows, format))
     if format == "json":
         sys.stdout.write("\n")
 
@@ -743,22 +744,29 @@ def _check_serving(host: str) -> None:
         raise typer.Exit(1)
 
 
+def _start_scheduler() -> Scheduler:
+    """The embedded schedule (:func:`app.jobs.schedule.start_scheduler`) over the domains' tasks."""
+    import app.annotation.tasks
+    import app.export.tasks
+    import app.runs.tasks  # noqa: F401  (importing a domain's tasks declares them)
+
+    return start_scheduler()
+
+
 @cli.command()
 def serve(host: str = "127.0.0.1", port: int = 8000, reload: bool = False) -> None:
     """Serve the web app (a host other than loopback needs a SECRET_KEY of your own).
 
     uvicorn's own proxy-header handling is off (it would believe ``X-Forwarded-For`` from
     127.0.0.1 by default): the app reads the headers only from ``FORWARDED_ALLOW_IPS``.
-    Without ``REDIS_URL`` (tasks in-process, no Celery beat) it also returns expired
-    assignments to the pool every ``RECLAIM_EVERY_S`` seconds (:mod:`app.jobs.broker`) while
-    it serves (:mod:`app.annotation.reclaim`).
+    Without ``REDIS_URL`` (tasks in-process, no Celery beat) it also runs the engine's periodic
+    tasks (:data:`app.jobs.schedule.SCHEDULE`: reclaim expired assignments, reconcile runs, …)
+    while it serves.
     """
     import uvicorn
 
-    from app.annotation.reclaim import start_reclaimer
-
     _check_serving(host)
-    reclaimer = start_reclaimer() if get_settings().in_process_tasks else None
+    scheduler = _start_scheduler() if get_settings().in_process_tasks else None
     try:
         uvicorn.run(
             "app.main:create_app",
@@ -769,8 +777,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, reload: bool = False) -> No
             proxy_headers=False,
         )
     finally:
-        if reclaimer is not None:
-            reclaimer.stop()
+        if scheduler is not None:
+            scheduler.stop()
 
 
 @cli.command()

@@ -32,6 +32,34 @@ from app.vocabulary import ACTION_LEVELS, INTENSITIES, LEVELS
 K = TypeVar("K", bound=Hashable)
 
 
+# --- what one row is ---------------------------------------------------------------------------
+
+
+def accepted(row: JudgedResponse) -> bool:
+    """The annotator accepted the response."""
+    return row.verdict == "accept"
+
+
+def rejected(row: JudgedResponse) -> bool:
+    """The annotator rejected the response."""
+    return row.verdict == "reject"
+
+
+def intervenes(row: JudgedResponse) -> bool:
+    """The confirmed level is L1–L3 (the agent acted)."""
+    return row.level in ACTION_LEVELS
+
+
+def over_proactive(row: JudgedResponse) -> bool:
+    """Rejected and diagnosed premature or excessive (DESIGN §2)."""
+    return rejected(row) and (row.timing == "premature" or row.intensity == "excessive")
+
+
+def checkpoint_key(row: JudgedResponse) -> tuple[str, int]:
+    """The checkpoint ``(scenario_id, t)``."""
+    return (row.scenario_id, row.checkpoint)
+
+
 # --- counting rows ------------------------------------------------------------------------------
 
 
@@ -68,13 +96,13 @@ def count_table1(rows: Iterable[JudgedResponse]) -> Table1Counts:
 def _l1_counts(rows: Sequence[JudgedResponse]) -> L1Counts:
     return L1Counts(
         n=len(rows),
-        accepted=sum(1 for r in rows if r.accepted),
-        insufficient=sum(1 for r in rows if r.rejected and r.intensity == "insufficient"),
+        accepted=sum(1 for r in rows if accepted(r)),
+        insufficient=sum(1 for r in rows if rejected(r) and r.intensity == "insufficient"),
     )
 
 
 def _well_timed(rows: Sequence[JudgedResponse], level: str) -> WellTimedCounts:
-    base = [r for r in rows if r.rejected and r.level == level and r.timing == "appropriate"]
+    base = [r for r in rows if rejected(r) and r.level == level and r.timing == "appropriate"]
     by_intensity = Counter(r.intensity for r in base)
     return WellTimedCounts(len(base), *(by_intensity[i] for i in INTENSITIES))
 
@@ -86,8 +114,8 @@ def count_cell(rows: Sequence[JudgedResponse]) -> JudgedCell:
         rows: responses sharing agent and ``(scenario_id, t)``; at least one.
     """
     first = rows[0]
-    rejected = [r for r in rows if r.rejected]
-    flagged = [r for r in rejected if r.other_issues]
+    refused = [r for r in rows if rejected(r)]
+    flagged = [r for r in refused if r.other_issues]
     l1 = [r for r in rows if r.level == "L1"]
     return JudgedCell(
         agent=first.agent,
@@ -97,10 +125,10 @@ def count_cell(rows: Sequence[JudgedResponse]) -> JudgedCell:
         need_type=first.need_type,
         domain=first.domain,
         table1=count_table1(rows),
-        rejected=len(rejected),
-        over_proactive=sum(1 for r in rejected if r.over_proactive),
-        accepted_action=sum(1 for r in rows if r.accepted and r.intervenes),
-        accepted_restraint=sum(1 for r in rows if r.accepted and r.level == "L0"),
+        rejected=len(refused),
+        over_proactive=sum(1 for r in refused if over_proactive(r)),
+        accepted_action=sum(1 for r in rows if accepted(r) and intervenes(r)),
+        accepted_restraint=sum(1 for r in rows if accepted(r) and r.level == "L0"),
         l1_with_access=_l1_counts([r for r in l1 if r.local_content_access]),
         l1_without_access=_l1_counts([r for r in l1 if not r.local_content_access]),
         well_timed={level: _well_timed(rows, level) for level in ACTION_LEVELS},

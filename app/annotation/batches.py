@@ -22,10 +22,11 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from sqlalchemy import ColumnElement, and_, or_
 from sqlmodel import Session, col, select
 
 from app.errors import NotFoundError, UnprocessableError
-from app.models import Batch, User
+from app.models import Assignment, Batch, User
 from app.models.base import as_utc
 from app.vocabulary import Role
 
@@ -40,9 +41,19 @@ RESTART = "restart"
 
 
 def is_expired(expires_at: datetime | None, now: datetime) -> bool:
-    """True when an expiry time is set and not after `now`."""
+    """True when an expiry time is set and not after `now` (:func:`expired_sql` in SQL)."""
     aware = as_utc(expires_at)
     return aware is not None and aware <= now
+
+
+def expired_sql(now: datetime) -> ColumnElement[bool]:
+    """SQL: the assignment's expiry is set and not after `now` — :func:`is_expired` in SQL."""
+    return and_(col(Assignment.expires_at).is_not(None), col(Assignment.expires_at) <= now)
+
+
+def unexpired_sql(now: datetime) -> ColumnElement[bool]:
+    """SQL: the assignment has no expiry or it is after `now` — NOT :func:`expired_sql`."""
+    return or_(col(Assignment.expires_at).is_(None), col(Assignment.expires_at) > now)
 
 
 def get_batch(session: Session, batch_id: int) -> Batch:

@@ -14,11 +14,11 @@ from sqlmodel import Session, col, select
 
 from app.annotation.batches import CLOSED, EXPIRED, PRIMARY_RELEASED
 from app.annotation.moves import lapsed_assignment
-from app.annotation.rules import LEVELS, OTHER_ISSUES, VERDICTS
 from app.annotation.service import load_item
 from app.errors import ConflictError, NotFoundError
 from app.models import AnnotationDraft, Assignment, Checkpoint, Response, Scenario, User
 from app.models.base import utcnow
+from app.vocabulary import INTENSITIES, LEVELS, OTHER_ISSUES, TIMINGS, VERDICTS
 
 
 def lapse_explanation(assignment: Assignment) -> str:
@@ -109,8 +109,8 @@ def _clean(data: dict[str, Any]) -> dict[str, Any]:
     return {
         "level": pick(data.get("level"), LEVELS),
         "verdict": pick(data.get("verdict"), VERDICTS),
-        "timing": pick(data.get("timing"), ("premature", "belated", "appropriate")),
-        "intensity": pick(data.get("intensity"), ("insufficient", "excessive", "appropriate")),
+        "timing": pick(data.get("timing"), TIMINGS),
+        "intensity": pick(data.get("intensity"), INTENSITIES),
         "other_issues": [c for c in issues if c in OTHER_ISSUES],
         "notes": {
             c: str(notes[c])[:TEXT_MAX] for c in OTHER_ISSUES if isinstance(notes.get(c), str)

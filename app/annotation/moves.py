@@ -25,6 +25,7 @@ from app.annotation.batches import (
     EXPIRED,
     PRIMARY_RELEASED,
     RESTART,
+    expired_sql,
     get_annotator,
     get_batch,
     get_username,
@@ -411,7 +412,7 @@ def reclaim_expired(
     """Release every expired, unjudged assignment with reason ``expired``. Commits once.
 
     Runs every few minutes from the schedule (``annotation.reclaim_expired``: Celery beat, or
-    the in-process thread of :mod:`app.annotation.reclaim`) and from a lead's *Reclaim*
+    the in-process thread of :mod:`app.jobs.schedule`) and from a lead's *Reclaim*
     button; pages never run it on GET. The unjudged overlap items of responses whose primary
     item is reclaimed go too (reason ``primary released: expired``).
 
@@ -427,8 +428,7 @@ def reclaim_expired(
     now = now or utcnow()
     query = select(Assignment.id).where(
         col(Assignment.released_at).is_(None),
-        col(Assignment.expires_at).is_not(None),
-        col(Assignment.expires_at) <= now,
+        expired_sql(now),
     )
     if batch_id is not None:
         query = query.where(col(Assignment.batch_id) == batch_id)

@@ -28,9 +28,11 @@ from app.annotation.batches import (
     EXPIRED,
     PRIMARY_RELEASED,
     RESTART,
+    expired_sql,
     get_batch,
     is_expired,
 )
+from app.annotation.service import double_judged_pairs
 from app.models import Annotation, Assignment, Batch, Checkpoint, Response, Scenario, User
 from app.models.base import as_utc, utcnow
 from app.vocabulary import AssignmentKind, AuditStatus
@@ -503,7 +505,7 @@ def list_batches(session: Session, now: datetime | None = None) -> list[BatchSum
     )
     judged = col(Annotation.id).is_not(None)
     unjudged = col(Annotation.id).is_(None)
-    expired = and_(col(Assignment.expires_at).is_not(None), col(Assignment.expires_at) <= now)
+    expired = expired_sql(now)
     rows = session.execute(
         _active_scope(col(Assignment.batch_id).is_not(None), col(Assignment.released_at).is_(None))
         .add_columns(
@@ -606,13 +608,15 @@ def annotation_progress(session: Session, now: datetime | None = None) -> Overal
 
     Everything is aggregated in the database (GROUP BY phase, annotator, phase × response), so
     the page's memory does not grow with the number of assignments; the values are those of
-    :func:`_tally` over the same rows. ``double_judged`` counts overlap items judged by both
-    their primary and overlap annotator. Per annotator, ``mean_seconds`` / ``median_seconds``
-    are seconds per judged item (``Annotation.seconds_spent``), rounded to 0.1 s; the median is
-    the middle value (or the mean of the two middle values) picked by a window function, which
-    PostgreSQL and SQLite both run, so only one or two values per annotator leave the database.
-    ``released`` is 0 (only active assignments are read) and the ``seconds`` / ``judged_at``
-    lists are left empty.
+    :func:`_tally` over the same rows. ``double_judged`` counts the items judged by two people
+    in each phase (:func:`app.annotation.service.double_judged_pairs`: overlap items judged by
+    both their primary and overlap annotator, audited-out scenarios left out). Per annotator,
+    ``mean_seconds`` / ``median_seconds`` are seconds per judged item
+    (``Annotation.seconds_spent``), rounded to 0.1 s; the median is the middle value (or the
+    mean of the two middle values) picked by a window function, which PostgreSQL and SQLite
+    both run, so only one or two values per annotator leave the database. ``released`` is 0
+    (only active assignments are read) and the ``seconds`` / ``judged_at`` lists are left
+    empty.
     """
     now = (now or utcnow()).astimezone(UTC)
     scenario_out = col(Scenario.audit_status) == AuditStatus.REJECTED
@@ -621,7 +625,7 @@ def annotation_progress(session: Session, now: datetime | None = None) -> Overal
     )
     judged = col(Annotation.id).is_not(None)
     unjudged = col(Annotation.id).is_(None)
-    expired = and_(col(Assignment.expires_at).is_not(None), col(Assignment.expires_at) <= now)
+    expired = expired_sql(now)
     overlap = col(Assignment.kind) == AssignmentKind.OVERLAP
     not_overlap = or_(
         col(Assignment.kind).is_(None), col(Assignment.kind) != AssignmentKind.OVERLAP
@@ -629,24 +633,10 @@ def annotation_progress(session: Session, now: datetime | None = None) -> Overal
     since = col(Annotation.created_at)
     active = col(Assignment.released_at).is_(None)
 
-    double = (
-        _active_scope(active, kept, judged)
-        .add_columns(col(Assignment.phase).label("phase"))
-        .group_by(col(Assignment.phase), col(Assignment.response_id))
-        .having(
-            and_(
-                func.sum(case((col(Assignment.kind) == AssignmentKind.PRIMARY, 1), else_=0)) > 0,
-                func.sum(case((overlap, 1), else_=0)) > 0,
-            )
-        )
-        .subquery()
-    )
-    double_judged: dict[int, int] = {
-        phase: count
-        for phase, count in session.execute(
-            sa_select(double.c.phase, func.count()).group_by(double.c.phase)
-        ).all()
-    }
+    def double_judged(phase: int) -> int:
+        pairs = double_judged_pairs(phase)
+        return int(session.execute(sa_select(func.count()).select_from(pairs)).scalar_one())
+
     phases = [
         PhaseProgress(
             phase=phase,
@@ -655,7 +645,7 @@ def annotation_progress(session: Session, now: datetime | None = None) -> Overal
             expired=int(expired_n),
             overlap_assigned=int(overlap_assigned),
             overlap_judged=int(overlap_judged),
-            double_judged=double_judged.get(phase, 0),
+            double_judged=double_judged(phase),
             audited_out=int(audited_out),
         )
         for (

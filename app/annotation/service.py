@@ -10,12 +10,12 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import and_, case, func
+from sqlalchemy import and_, case, func, or_
 from sqlalchemy import select as sa_select
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import aliased
 from sqlmodel import Session, col, select
 
-from app.annotation.batches import EXPIRED, RESTART, is_expired
+from app.annotation.batches import EXPIRED, RESTART, is_expired, unexpired_sql
 from app.annotation.moves import held_assignment
 from app.annotation.rules import Diagnosis, DiagnosisError, check_diagnosis
 from app.errors import ConflictError, NotFoundError, UnprocessableError
@@ -31,6 +31,7 @@ from app.models import (
     User,
 )
 from app.models.base import as_utc, utcnow
+from app.vocabulary import AuditStatus
 
 
 def blind_order(response_id: str) -> str:
@@ -85,7 +86,7 @@ def annotator_queue(session: Session, annotator: User) -> list[QueueItem]:
         .where(
             col(Assignment.annotator_id) == annotator.id,
             col(Assignment.released_at).is_(None),
-            col(Assignment.expires_at).is_(None) | (col(Assignment.expires_at) > utcnow()),
+            unexpired_sql(utcnow()),
             col(Response.status) == "completed",
             col(Scenario.audit_status) != "rejected",  # audited out (DESIGN §7)
         )
@@ -224,7 +225,7 @@ def load_item(session: Session, annotator: User, response_id: str) -> DiagnosisI
             Assignment.response_id == response_id,
             Assignment.annotator_id == annotator.id,
             col(Assignment.released_at).is_(None),
-            col(Assignment.expires_at).is_(None) | (col(Assignment.expires_at) > utcnow()),
+            unexpired_sql(utcnow()),
         )
     ).first()
     response = session.get(Response, response_id)
@@ -264,61 +265,6 @@ SAVING_ELSEWHERE = "the item is being saved elsewhere; reload and try again"
 """Refusal of a save that lost three times in a row to simultaneous first saves."""
 
 
-def submit_diagnosis(
-    session: Session,
-    *,
-    annotator: User,
-    response_id: str,
-    form: dict[str, Any],
-    expected_version: int | None = None,
-    seconds_spent: float | None = None,
-) -> Annotation:
-    """Check and save a diagnosis; every change keeps a revision, nothing is overwritten.
-
-    The save alone, as one unit of work (commits once; rolls back on a refusal). The
-    annotator's page goes through :func:`app.annotation.workspace.submit`, which also discards
-    the draft and finds the next item in the same transaction.
-
-    Args:
-        session: database session (commits once).
-        annotator: the submitting user (must hold the assignment).
-        response_id: the response judged.
-        form: ``level``, ``verdict``, ``timing``, ``intensity``, ``other_issues`` (list of
-            ``{"category", "note"}``).
-        expected_version: the version the page was showing (None for a first save); a save
-            against a newer stored version is refused.
-        seconds_spent: time on the item since the page was opened, in seconds.
-
-    Returns:
-        The stored :class:`Annotation`. Submitting the same diagnosis again is a no-op
-        (idempotent) and returns it unchanged.
-
-    Raises:
-        NotFoundError: not an item of this annotator.
-        UnprocessableError: a DESIGN §7 rule is broken (``field`` names it).
-        ConflictError: the stored annotation changed since ``expected_version``.
-    """
-    for _attempt in range(3):
-        try:
-            annotation = record_diagnosis(
-                session,
-                annotator=annotator,
-                response_id=response_id,
-                form=form,
-                expected_version=expected_version,
-                seconds_spent=seconds_spent,
-            )
-        except IntegrityError:
-            session.rollback()  # a simultaneous first save won; retry as an update
-            continue
-        except Exception:
-            session.rollback()  # ends the transaction and its row locks
-            raise
-        session.commit()
-        return annotation
-    raise ConflictError(SAVING_ELSEWHERE)
-
-
 def record_diagnosis(
     session: Session,
     *,
@@ -330,8 +276,8 @@ def record_diagnosis(
 ) -> Annotation:
     """Check a diagnosis and write it, with its revision, into the session; does not commit.
 
-    A helper of the units of work that save a diagnosis (:func:`submit_diagnosis`,
-    :func:`app.annotation.workspace.submit`): the caller commits, or rolls back when this
+    The helper of the one unit of work that saves a diagnosis
+    (:func:`app.annotation.workspace.submit`): the caller commits, or rolls back when this
     raises. The response row stays locked (``FOR UPDATE``) until then, so saves of one
     response (and a release of it) serialise.
 
@@ -431,6 +377,72 @@ def revisions(session: Session, annotation_id: int) -> list[AnnotationRevision]:
     )
 
 
+def audited_out_responses() -> Any:
+    """SELECT the ids of the responses of audited-out scenarios (rejected in the audit, §7)."""
+    return (
+        sa_select(col(Response.id))
+        .join(Checkpoint, col(Checkpoint.id) == col(Response.checkpoint_id))
+        .join(Scenario, col(Scenario.id) == col(Checkpoint.scenario_id))
+        .where(col(Scenario.audit_status) == AuditStatus.REJECTED)
+    )
+
+
+def not_superseded(annotation: Any) -> Any:
+    """SQL: `annotation` (an Annotation alias) still counts.
+
+    Its author holds an active assignment to the response, or never had one (imported
+    judgements); an annotation whose author's assignment was released and not given back (a
+    scenario restarted with another annotator) is superseded.
+    """
+    mine = and_(
+        col(Assignment.response_id) == col(annotation.response_id),
+        col(Assignment.annotator_id) == col(annotation.annotator_id),
+    )
+    active = (
+        sa_select(col(Assignment.id)).where(mine, col(Assignment.released_at).is_(None)).exists()
+    )
+    return or_(active, ~sa_select(col(Assignment.id)).where(mine).exists())
+
+
+def double_judged_pairs(phase: int | None = None) -> Any:
+    """Subquery ``(response_id, record_id, other_id)``: the responses judged by two people.
+
+    The one definition of a double-judged response (DESIGN §8 agreement), read by the lead's
+    progress (how many), its agreement on the overlap sample and the analysis agreement table
+    (the labels). A response is double-judged when its judgement of record
+    (:func:`judgement_of_record`: the primary annotator's; audited-out scenarios are left out)
+    and another annotation both still count (:func:`not_superseded`); ``record_id`` is the
+    judgement of record and ``other_id`` the earliest other one (the overlap judgement), so
+    agreement compares the same two roles on every item.
+
+    Args:
+        phase: only annotations of this phase (both of them); None for all.
+    """
+    record = judgement_of_record(phase)
+    mine, other = aliased(Annotation), aliased(Annotation)
+    earliest = func.min(col(other.id)).label("other_id")
+    others: Any = (
+        sa_select(col(other.response_id).label("response_id"), earliest)
+        .join(record, record.c.response_id == col(other.response_id))
+        .where(col(other.id) != record.c.annotation_id, not_superseded(other))
+        .group_by(col(other.response_id))
+    )
+    if phase is not None:
+        others = others.where(col(other.phase) == phase)
+    second = others.subquery()
+    return (
+        sa_select(
+            record.c.response_id.label("response_id"),
+            record.c.annotation_id.label("record_id"),
+            second.c.other_id.label("other_id"),
+        )
+        .join(second, second.c.response_id == record.c.response_id)
+        .join(mine, col(mine.id) == record.c.annotation_id)
+        .where(not_superseded(mine))
+        .subquery("double_judged")
+    )
+
+
 def judgement_of_record(phase: int | None = None) -> Any:
     """Subquery ``(response_id, annotation_id)``: the judgement of record of each response.
 
@@ -454,12 +466,7 @@ def judgement_of_record(phase: int | None = None) -> Any:
         col(Assignment.kind) == "primary",
         col(Assignment.released_at).is_(None),
     )
-    rejected = (
-        sa_select(col(Response.id))
-        .join(Checkpoint, col(Checkpoint.id) == col(Response.checkpoint_id))
-        .join(Scenario, col(Scenario.id) == col(Checkpoint.scenario_id))
-        .where(col(Scenario.audit_status) == "rejected")
-    )
+    rejected = audited_out_responses()
     chosen = func.coalesce(
         func.min(case((col(Assignment.id).is_not(None), col(Annotation.id)))),
         func.min(col(Annotation.id)),

@@ -13,9 +13,9 @@ RECLAIM_SOFT_LIMIT_S = 300
 def reclaim_expired() -> int:
     """Return every expired, unjudged assignment to the pool; returns how many were released.
 
-    Scheduled by Celery beat every :data:`app.jobs.broker.RECLAIM_EVERY_S` seconds; idempotent
+    Scheduled by Celery beat every :data:`app.jobs.schedule.RECLAIM_EVERY_S` seconds; idempotent
     (a second run finds nothing). Without a broker, ``halo serve`` runs it in a thread of its
-    own (:mod:`app.annotation.reclaim`); pages never reclaim.
+    own (:mod:`app.jobs.schedule`); pages never reclaim.
     """
     with session_scope() as session:
         return moves.reclaim_expired(session)

@@ -171,6 +171,36 @@ class AppRecords(Strict):
     wallet: WalletApp = WalletApp()
 
 
+COLLECTION_PATHS: dict[tuple[str, str], str] = {
+    ("email", "messages"): "email.messages",
+    ("calendar", "events"): "calendar.events",
+    ("chat", "conversations"): "chat.conversations",
+    ("chat", "messages"): "chat.messages",
+    ("contacts", "contacts"): "contacts",
+    ("wallet", "accounts"): "wallet.accounts",
+    ("wallet", "transactions"): "wallet.transactions",
+    ("wallet", "scheduled_payments"): "wallet.scheduled_payments",
+}
+"""The app collections that hold records, in file order: (app, collection) → where its list is in
+:class:`AppRecords` (attribute path) and in a scenario file's ``apps``, ``initial_records`` or
+``noise_records`` (JSON path). The one list: the sandbox's collections, the validator's walks
+and the viewer all follow it."""
+
+
+def collection_records(records: AppRecords, key: tuple[str, str]) -> list[Any]:
+    """The record list of collection `key` (a key of :data:`COLLECTION_PATHS`) in `records`."""
+    owner, _, name = COLLECTION_PATHS[key].rpartition(".")
+    holder: Any = getattr(records, owner) if owner else records
+    items: list[Any] = getattr(holder, name)
+    return items
+
+
+def set_collection_records(records: AppRecords, key: tuple[str, str], items: list[Any]) -> None:
+    """Replace the record list of collection `key` in `records` (a model, changed in place)."""
+    owner, _, name = COLLECTION_PATHS[key].rpartition(".")
+    setattr(getattr(records, owner) if owner else records, name, items)
+
+
 class ScenarioRecords(AppRecords):
     """Scenario-specific or noise records: the five apps plus files and SQL statements."""
 

@@ -24,10 +24,12 @@ from zoneinfo import ZoneInfo
 
 from app.arena.errors import ArenaError, CommandError
 from app.arena.schema import (
+    COLLECTION_PATHS,
     AppRecords,
     EnvironmentSpec,
     ScenarioRecords,
     ScenarioSpec,
+    collection_records,
     dump_record,
 )
 from app.arena.sqlclock import CALL_COST, SqlClock, clocked_executescript
@@ -45,16 +47,8 @@ from app.arena.sqlguard import (
 Collection = tuple[str, str]
 """(app, collection) — e.g. ("email", "messages"); contacts live at ("contacts", "contacts")."""
 
-COLLECTIONS: tuple[Collection, ...] = (
-    ("email", "messages"),
-    ("calendar", "events"),
-    ("chat", "conversations"),
-    ("chat", "messages"),
-    ("contacts", "contacts"),
-    ("wallet", "accounts"),
-    ("wallet", "transactions"),
-    ("wallet", "scheduled_payments"),
-)
+COLLECTIONS: tuple[Collection, ...] = tuple(COLLECTION_PATHS)
+"""The app collections, in file order (:data:`app.arena.schema.COLLECTION_PATHS`)."""
 
 QUERY_ROW_LIMIT = 200
 QUERY_STEP_BUDGET = 2_000_000
@@ -80,22 +74,9 @@ table's columns. Every other one (``pragma_user_version``, ``dbstat``, ...) is r
 
 def iter_records(records: AppRecords) -> Iterator[tuple[Collection, dict[str, Any]]]:
     """Yield ((app, collection), record dict) for every app record in `records`, in file order."""
-    for message in records.email.messages:
-        yield ("email", "messages"), dump_record(message)
-    for event in records.calendar.events:
-        yield ("calendar", "events"), dump_record(event)
-    for conversation in records.chat.conversations:
-        yield ("chat", "conversations"), dump_record(conversation)
-    for chat_message in records.chat.messages:
-        yield ("chat", "messages"), dump_record(chat_message)
-    for contact in records.contacts:
-        yield ("contacts", "contacts"), dump_record(contact)
-    for account in records.wallet.accounts:
-        yield ("wallet", "accounts"), dump_record(account)
-    for transaction in records.wallet.transactions:
-        yield ("wallet", "transactions"), dump_record(transaction)
-    for payment in records.wallet.scheduled_payments:
-        yield ("wallet", "scheduled_payments"), dump_record(payment)
+    for key in COLLECTIONS:
+        for record in collection_records(records, key):
+            yield key, dump_record(record)
 
 
 def normalise_path(path: str) -> str:

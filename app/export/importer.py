@@ -131,7 +131,7 @@ def _lines(path: Path, max_bytes: int) -> Iterator[tuple[int, str, str | None]]:
 
 
 def _diagnosis(row: ExportRow) -> Diagnosis:
-    """The row's diagnosis under the rules an annotator's submit obeys (`submit_diagnosis`).
+    """The row's diagnosis under the rules an annotator's submit obeys (``record_diagnosis``).
 
     DESIGN §7, and the confirmed level agrees with the action (none → L0, one → L1–L3).
     """
@@ -734,9 +734,9 @@ def import_responses(
     files_read that returned text; a result whose text does not tell leaves it as given);
     ``response_id`` is unique in the file and not already stored; one response per (run, agent,
     scenario, checkpoint); annotation fields are all null/absent, or form a diagnosis that
-    passes the rules an annotator's submit obeys (:func:`~app.annotation.service.submit_diagnosis`:
-    DESIGN §7, and the confirmed ``level`` is L0 for no action and L1–L3 for an action), on a
-    completed row, with the annotator's pseudonym and ``inaction`` consistent.
+    passes the rules an annotator's submit obeys (``record_diagnosis``: DESIGN §7, and the
+    confirmed ``level`` is L0 for no action and L1–L3 for an action), on a completed row,
+    with the annotator's pseudonym and ``inaction`` consistent.
 
     An agent name may not be that of an agent run here (a baseline or endpoint): imported and
     produced results would mix in its metrics. A UTF-8 byte order mark at the start of the file

@@ -15,9 +15,10 @@ A job has a holder like a running response (:mod:`app.jobs.lease`): the process 
 records itself in ``claimed_by`` and renews ``heartbeat_at`` while it writes. A queued or running
 job whose holder is gone (a process of this host that no longer exists — an in-process server
 killed before or while writing) or silent (no heartbeat for :data:`app.jobs.lease.LEASE_S`
-seconds) is *interrupted*: whenever the exports are listed, created or deleted it is marked
-``failed`` with that reason and its temporary files are removed, so it can be deleted and a new
-export started (:func:`fail_interrupted_jobs`).
+seconds) is *interrupted*. Listing the exports never writes: an interrupted job is read as
+``failed`` with that reason (:func:`list_export_jobs`) and can be deleted at once; the periodic
+task ``exports.fail_interrupted`` (:data:`app.jobs.schedule.SCHEDULE`) marks it failed and
+removes its temporary files (:func:`fail_interrupted_jobs`).
 """
 
 from __future__ import annotations
@@ -31,13 +32,14 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from sqlalchemy import update
+from sqlalchemy import ColumnElement, delete, update
 from sqlmodel import Session, col, select
 
 from app.db import earlier_submission, flush_submitted
 from app.errors import ForbiddenError, NotFoundError, UnprocessableError
 from app.export.writers import export_dump
-from app.jobs.lease import claimant, holder_is_gone, holding, is_abandoned
+from app.jobs import lease
+from app.jobs.lease import claimant, holding
 from app.jobs.progress import JobProgress
 from app.models import Run, User
 from app.models.base import as_utc, utcnow
@@ -120,7 +122,6 @@ def create_export_job(
         )
     if run_id is not None and session.get(Run, run_id) is None:
         raise NotFoundError(f"run {run_id} does not exist")
-    interrupted = _mark_interrupted(session)
     job = ExportJob(format=format, run_id=run_id, created_by=created_by, submission=submission)
     if in_process:
         job.claimed_by, job.heartbeat_at = claimant(), utcnow()
@@ -132,19 +133,21 @@ def create_export_job(
     session.commit()
     session.refresh(job)
     _remove_directories(expired)
-    for job_id in interrupted:
-        _remove_temporary_files(job_id)
     return job
 
 
 def list_export_jobs(session: Session, *, limit: int = 50) -> list[ExportJob]:
-    """The most recent jobs, newest first.
+    """The most recent jobs, newest first, as they read now (writes nothing).
 
-    Interrupted ones are marked failed first (:func:`fail_interrupted_jobs`).
+    An interrupted job (:func:`is_interrupted`) is listed as it will be once the periodic task
+    has marked it (:func:`read_as_interrupted`: ``failed``, with the interrupted reason).
     """
-    fail_interrupted_jobs(session)
     query = select(ExportJob).order_by(col(ExportJob.id).desc()).limit(limit)
-    return list(session.exec(query))
+    now = utcnow()
+    return [
+        read_as_interrupted(job) if is_interrupted(job, now=now) else job
+        for job in session.exec(query)
+    ]
 
 
 def get_export_job(session: Session, job_id: int) -> ExportJob:
@@ -209,13 +212,13 @@ def run_export_job(session: Session, job_id: int) -> ExportJob:
     """Write a job's dump into its directory, committing progress as rows are written.
 
     Idempotent: a ``done`` job is left alone, and so is a ``running`` one whose holder — another
-    process — is alive (a task redelivered while the first still writes); a ``queued``,
-    interrupted ``running`` (a redelivered task whose worker died) or ``failed`` job is
-    (re)written from the start, after the temporary files of an earlier attempt are removed —
-    files are renamed into place only when complete, so a rerun never serves half a file. While
-    it writes, this process holds the job and renews its heartbeat. Failures are recorded on the
-    job (status ``failed`` and the error), not raised. When the job is done, the retention rule
-    is applied to the other finished jobs.
+    process — is alive (a task redelivered while the first still writes); a ``queued``, interrupted
+    ``running`` (a redelivered task whose worker died) or ``failed`` job is claimed atomically
+    (:func:`app.jobs.lease.claim`, as a response is) and (re)written from the start, after the
+    temporary files of an earlier attempt are removed — files are renamed into place only when
+    complete, so a rerun never serves half a file. While it writes, this process holds the job and
+    renews its heartbeat. Failures are recorded on the job (status ``failed`` and the error), not
+    raised. When the job is done, the retention rule is applied to the other finished jobs.
 
     Args:
         session: database session for the job row (commits progress); the rows are read on a
@@ -229,17 +232,20 @@ def run_export_job(session: Session, job_id: int) -> ExportJob:
         NotFoundError: no such job.
     """
     job = get_export_job(session, job_id)
-    me = claimant()
     if job.status == ExportJobStatus.DONE:
         return job
-    if job.status == ExportJobStatus.RUNNING and job.claimed_by != me and not is_interrupted(job):
-        return job
-    assert job.id is not None
-    out_dir = job_dir(job.id)
-    _remove_temporary_files(job.id)
-    job.status, job.done, job.total, job.error = ExportJobStatus.RUNNING, 0, 0, None
-    job.path, job.started_at, job.finished_at = str(out_dir), utcnow(), None
-    job.claimed_by, job.heartbeat_at = me, utcnow()
+    claimed = lease.claim(session, _CLAIM, job_id)
+    if claimed is None:
+        session.rollback()
+        raise NotFoundError(f"export {job_id} does not exist")
+    if isinstance(claimed, str):  # done meanwhile, or a live holder writes it
+        session.rollback()
+        return get_export_job(session, job_id)
+    session.refresh(job)  # running, held by this process since now
+    out_dir = job_dir(job_id)
+    _remove_temporary_files(job_id)
+    job.done, job.total, job.error = 0, 0, None
+    job.path, job.finished_at = str(out_dir), None
     session.add(job)
     session.commit()
     try:
@@ -272,6 +278,9 @@ def run_export_job(session: Session, job_id: int) -> ExportJob:
 
 # --- holders and interrupted jobs ---------------------------------------------------------------
 
+_CLAIM = lease.claim_for(ExportJob, free=(ExportJobStatus.QUEUED, ExportJobStatus.FAILED))
+"""Take a queued or failed job, a running one whose lease lapsed, or one whose holder is gone."""
+
 INTERRUPTED = "interrupted"
 """How an interrupted job's error begins."""
 
@@ -279,24 +288,45 @@ INTERRUPTED = "interrupted"
 def is_interrupted(job: ExportJob, *, now: datetime | None = None) -> bool:
     """True when a queued or running job will never finish.
 
-    Its holder process (on this host) is gone, or a running job's heartbeat is older than the
-    lease.
+    Its holder process (on this host) is gone, or a running job's lease has lapsed
+    (:func:`app.jobs.lease.is_abandoned`, the rule of its claim).
 
     A queued job without a holder waits for a broker, which keeps its task: never interrupted.
     """
     if job.status not in OPEN or not job.claimed_by:
         return False
     if job.status != ExportJobStatus.RUNNING:
-        return holder_is_gone(job.claimed_by)
-    beat = job.heartbeat_at or job.started_at or job.created_at
-    return is_abandoned(job.claimed_by, beat, now)
+        return lease.holder_is_gone(job.claimed_by)
+    return lease.is_abandoned(job.claimed_by, job.heartbeat_at, job.started_at, now)
+
+
+def interrupted_error(job: ExportJob) -> str:
+    """The error an interrupted job is failed with."""
+    return (
+        f"{INTERRUPTED}: the process writing it ({job.claimed_by}) stopped before it "
+        "finished; delete it and start a new export"
+    )
+
+
+def read_as_interrupted(job: ExportJob) -> ExportJob:
+    """A copy of interrupted `job` as the periodic task will mark it, in no session.
+
+    Status ``failed``, :func:`interrupted_error`, finished now; the stored row is unchanged.
+    """
+    return ExportJob(
+        **{
+            **job.model_dump(),
+            "status": ExportJobStatus.FAILED,
+            "error": interrupted_error(job),
+            "finished_at": utcnow(),
+        }
+    )
 
 
 def _mark_interrupted(session: Session) -> list[int]:
     """Mark the interrupted jobs failed (no commit); their ids.
 
-    Each update repeats what was read (status, holder, heartbeat), so a holder that comes back to
-    life and beats in between keeps its job.
+    Each update repeats what was read (:func:`_unchanged`).
     """
     open_jobs = session.exec(
         select(ExportJob).where(
@@ -307,18 +337,10 @@ def _mark_interrupted(session: Session) -> list[int]:
     for job in open_jobs:
         if job.id is None or not is_interrupted(job):
             continue
-        error = (
-            f"{INTERRUPTED}: the process writing it ({job.claimed_by}) stopped before it "
-            "finished; delete it and start a new export"
-        )
+        error = interrupted_error(job)
         result = session.execute(
             update(ExportJob)
-            .where(
-                col(ExportJob.id) == job.id,
-                col(ExportJob.status) == job.status,
-                col(ExportJob.claimed_by) == job.claimed_by,
-                col(ExportJob.heartbeat_at).is_not_distinct_from(job.heartbeat_at),
-            )
+            .where(*_unchanged(job))
             .values(status=ExportJobStatus.FAILED, error=error, finished_at=utcnow())
             .execution_options(synchronize_session=False)
         )
@@ -328,8 +350,32 @@ def _mark_interrupted(session: Session) -> list[int]:
     return failed
 
 
+def _unchanged(job: ExportJob) -> tuple[ColumnElement[bool], ...]:
+    """The row of `job` still as it was read: same status, holder and heartbeat.
+
+    A holder that comes back to life and beats in between keeps its job.
+    """
+    return (
+        col(ExportJob.id) == job.id,
+        col(ExportJob.status) == job.status,
+        col(ExportJob.claimed_by) == job.claimed_by,
+        col(ExportJob.heartbeat_at).is_not_distinct_from(job.heartbeat_at),
+    )
+
+
+def _delete_unchanged(session: Session, job: ExportJob) -> bool:
+    """Delete interrupted `job` unless its row changed since it was read (no commit)."""
+    result = session.execute(
+        delete(ExportJob).where(*_unchanged(job)).execution_options(synchronize_session=False)
+    )
+    session.expunge(job)
+    return bool(getattr(result, "rowcount", 0))
+
+
 def fail_interrupted_jobs(session: Session) -> list[int]:
     """Mark every interrupted job failed and remove its temporary files (commits once).
+
+    The periodic task ``exports.fail_interrupted`` (:mod:`app.export.tasks`) runs it.
 
     Returns:
         The ids of the jobs marked failed.
@@ -490,25 +536,14 @@ def delete_export_job(session: Session, job_id: int, *, user: User | None = None
         UnprocessableError: the job is queued or running and not interrupted (a worker may
             still write it).
     """
-    fail_interrupted_jobs(session)
     job = get_export_job(session, job_id)
     _authorize(job, user)
-    if job.status not in FINISHED:
-        raise UnprocessableError(
-            f"export {job_id} is {job.status}; it can be deleted once it has finished", "job"
-        )
-    session.delete(job)
+    refused = UnprocessableError(
+        f"export {job_id} is {job.status}; it can be deleted once it has finished", "job"
+    )
+    if job.status in FINISHED:
+        session.delete(job)
+    elif not is_interrupted(job) or not _delete_unchanged(session, job):
+        raise refused
     session.commit()
     _remove_directories([job_id])
-
-
-def prune_export_jobs(session: Session) -> list[int]:
-    """Apply the retention rule of the settings now (commits once).
-
-    Returns:
-        The ids of the jobs deleted.
-    """
-    deleted = _delete_expired_rows(session)
-    session.commit()
-    _remove_directories(deleted)
-    return deleted

@@ -1,6 +1,7 @@
 """An export as a job of the engine (DESIGN.md §9, §13).
 
-The task that writes one export job, and the function that starts it.
+The task that writes one export job, the function that starts it, and the periodic task that
+fails interrupted jobs.
 """
 
 from __future__ import annotations
@@ -27,6 +28,17 @@ def run_export(job_id: int) -> str:
             return jobs.run_export_job(session, job_id).status
         except NotFoundError:
             return "deleted"
+
+
+@task("exports.fail_interrupted")
+def fail_interrupted() -> int:
+    """Mark every interrupted export job failed and remove its temporary files; how many.
+
+    Periodic (:data:`app.jobs.schedule.SCHEDULE`); idempotent. See
+    :func:`app.export.jobs.fail_interrupted_jobs`.
+    """
+    with session_scope() as session:
+        return len(jobs.fail_interrupted_jobs(session))
 
 
 def start_export(job_id: int) -> None:

@@ -12,8 +12,10 @@ gives every job kind the same parts:
   implementation (threads; the embedded default without ``REDIS_URL``) and a Celery one
   (sends by task name, so nothing here imports ``workers/``); :func:`~app.jobs.queue.get_queue`
   picks one from the settings.
-* :mod:`app.jobs.broker` — the Celery app, its configuration and the periodic schedule;
+* :mod:`app.jobs.broker` — the Celery app and its configuration;
   ``workers/`` only turns the domain's tasks into Celery tasks.
+* :mod:`app.jobs.schedule` — :data:`~app.jobs.schedule.SCHEDULE`, the periodic tasks and their
+  intervals, read by Celery beat and, without a broker, by the threads ``halo serve`` runs.
 * :mod:`app.jobs.lease` — who holds a running item, heartbeats, and when an item is abandoned.
 * :mod:`app.jobs.slots` — per-endpoint concurrency slots shared by every job that calls an
   endpoint (Redis across workers, or the threads of one process).
@@ -30,5 +32,5 @@ that lists its planned items and enqueues one task per item; ``workers/`` regist
 with one line each. Recovery of lost work keeps that shape — the database is the truth, the
 queue only a hint: a domain lists the planned items of its active jobs that have no live task
 (``app.runs.service.reconcile``) and enqueues them again (``app.runs.tasks.reconcile``,
-scheduled by beat).
+in the schedule).
 """

@@ -1,13 +1,12 @@
-"""The Celery side of the job engine: its app and configuration, beat schedule, ``halo worker``.
+"""The Celery side of the job engine: its app and configuration, ``halo worker``.
 
-With ``REDIS_URL`` set, tasks go to Redis and ``halo worker`` processes run them; without it a
-Celery app is still built (eager, in memory), but the engine runs tasks in-process
-(:class:`app.jobs.queue.InProcessQueue`) and needs no worker.
+With ``REDIS_URL`` set, tasks go to Redis and ``halo worker`` processes run them; without it the
+engine runs tasks in-process (:class:`app.jobs.queue.InProcessQueue`), needs no worker and
+builds no Celery app to send them.
 
-Periodic tasks (Celery beat, ``halo worker --beat``): ``annotation.reclaim_expired`` every
-:data:`RECLAIM_EVERY_S` seconds, ``runs.reconcile`` (re-queue every response of an active run
-that has no live task) every ``RECONCILE_EVERY_S`` seconds (the setting; :data:`RECOVER_EVERY_S`
-by default).
+Periodic tasks: Celery beat (``halo worker --beat``) sends those of
+:func:`app.jobs.schedule.current_schedule`, the one schedule the embedded mode runs too
+(``runs.reconcile`` every ``RECONCILE_EVERY_S`` seconds, 60 by default).
 """
 
 from __future__ import annotations
@@ -18,16 +17,8 @@ from pathlib import Path
 
 from celery import Celery
 
+from app.jobs.schedule import beat_schedule
 from app.settings import get_settings
-
-RECOVER_EVERY_S = 60.0
-"""The default of the ``RECONCILE_EVERY_S`` setting: how often beat re-queues responses of
-active runs that have no live task (``runs.reconcile``: abandoned running ones, pending ones
-whose task was lost)."""
-
-RECLAIM_EVERY_S = 300.0
-"""How often beat (or, without a broker, the thread of :mod:`app.annotation.reclaim`) returns
-expired annotation assignments to the pool; pages never do it on GET."""
 
 WORKER_APP = "workers.celery_app"
 """Where the worker's Celery app lives, as ``celery -A`` names it: ``workers/`` registers the
@@ -37,7 +28,8 @@ domain's tasks on it. Named, never imported, so ``app/`` does not depend on ``wo
 def make_celery(*, include: Sequence[str] = (), set_as_current: bool = True) -> Celery:
     """A Celery app configured from the settings.
 
-    Broker and result backend on Redis; eager and in memory without ``REDIS_URL``.
+    Broker and result backend on Redis (``REDIS_URL``; without it nothing is sent: the queue
+    runs tasks in-process and ``halo worker`` refuses to start).
 
     Args:
         include: modules whose tasks the app registers when a worker starts (the worker app
@@ -48,16 +40,9 @@ def make_celery(*, include: Sequence[str] = (), set_as_current: bool = True) -> 
     """
     settings = get_settings()
     app = Celery("halo", include=list(include), set_as_current=set_as_current)
-    if settings.redis_url:
-        app.conf.update(broker_url=settings.redis_url, result_backend=settings.redis_url)
-    else:
-        app.conf.update(
-            task_always_eager=True,
-            task_eager_propagates=True,
-            broker_url="memory://",
-            result_backend="cache+memory://",
-        )
     app.conf.update(
+        broker_url=settings.redis_url,
+        result_backend=settings.redis_url,
         task_default_queue=settings.celery_queue,
         task_acks_late=True,
         task_reject_on_worker_lost=True,
@@ -67,18 +52,7 @@ def make_celery(*, include: Sequence[str] = (), set_as_current: bool = True) -> 
         result_expires=3600,
         broker_connection_retry_on_startup=True,
         broker_transport_options={"visibility_timeout": settings.celery_visibility_timeout},
-        beat_schedule={
-            "reclaim-expired-assignments": {
-                "task": "annotation.reclaim_expired",
-                "schedule": RECLAIM_EVERY_S,
-                "options": {"expires": RECLAIM_EVERY_S},  # a missed run is replaced by the next
-            },
-            "reconcile-runs": {
-                "task": "runs.reconcile",
-                "schedule": settings.reconcile_every_s,
-                "options": {"expires": settings.reconcile_every_s},
-            },
-        },
+        beat_schedule=beat_schedule(),
     )
     return app
 

@@ -2,12 +2,12 @@
 
 An item is a response or an export job.
 
-A task that claims a row writes its holder name (``host:pid``) and a heartbeat time. While it
-works, one daemon thread per process renews the heartbeat of every row the process holds, every
-:data:`HEARTBEAT_S` seconds. A row is *abandoned* — and the next task, retry or the periodic
-recovery may take it — when its heartbeat is older than :data:`LEASE_S`, or at once when its
-holder ran on this host and that process is gone (a killed worker child, an interrupted
-``halo run``).
+A task that claims a row (:func:`claim`) writes its holder name (``host:pid``) and a heartbeat time.
+While it works, one daemon thread per process renews the heartbeat of every row the process holds,
+every :data:`HEARTBEAT_S` seconds. A row is *abandoned* — and the next task, retry or the periodic
+recovery may take it — when its heartbeat is older than :data:`LEASE_S`, or at once when its holder
+ran on this host and that process is gone (a killed worker child, an interrupted ``halo run``). The
+lapse is one rule, :func:`lapsed_sql` in SQL and :func:`is_lapsed` in Python.
 """
 
 from __future__ import annotations
@@ -19,19 +19,24 @@ import threading
 from collections import defaultdict
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import update
-from sqlmodel import col
+from sqlalchemy import ColumnElement, Table, Update, bindparam, func, select, update
+from sqlmodel import Session, col
 
 from app.models.base import as_utc, utcnow
+from app.vocabulary import ResponseStatus
 
 LEASE_S = 90
 """Seconds without a heartbeat after which a running row counts as abandoned."""
 
 HEARTBEAT_S = 20
 """Seconds between heartbeats of the rows a process holds."""
+
+RUNNING = ResponseStatus.RUNNING
+"""The status of a held row, the same word in every job table (``ExportJobStatus.RUNNING``)."""
 
 log = logging.getLogger(__name__)
 
@@ -104,16 +109,141 @@ def lease_cutoff(now: datetime | None = None) -> datetime:
     return (now or utcnow()) - timedelta(seconds=LEASE_S)
 
 
-def is_silent(heartbeat: datetime | None, now: datetime | None = None) -> bool:
-    """True when `heartbeat` (a stored time; None: never beat) is older than the lease."""
-    return heartbeat is not None and as_utc(heartbeat) < lease_cutoff(now)
+# --- the lease lapses: one rule, in SQL and in Python -------------------------------------------
+
+
+def lapsed_sql(columns: Any, cutoff: Any) -> ColumnElement[bool]:
+    """SQL: the row's last sign of life is older than `cutoff` (the lease has lapsed).
+
+    Its last sign of life is its heartbeat or, before the first beat, its start;
+    :func:`is_lapsed` is the same rule in Python.
+
+    Args:
+        columns: an object with ``heartbeat_at`` and ``started_at`` columns (a model class, or
+            a table's ``.c``).
+        cutoff: a time or a bound parameter; :func:`lease_cutoff` gives the one of now.
+    """
+    lapsed: ColumnElement[bool] = func.coalesce(columns.heartbeat_at, columns.started_at) < cutoff
+    return lapsed
+
+
+def is_lapsed(
+    heartbeat: datetime | None, started: datetime | None, now: datetime | None = None
+) -> bool:
+    """True when a row's last sign of life — `heartbeat`, else `started` — is older than the lease.
+
+    Stored times (naive is UTC); a row with neither never lapses. As :func:`lapsed_sql`.
+    """
+    last = heartbeat or started
+    return last is not None and as_utc(last) < lease_cutoff(now)
 
 
 def is_abandoned(
-    holder: str | None, heartbeat: datetime | None, now: datetime | None = None
+    holder: str | None,
+    heartbeat: datetime | None,
+    started: datetime | None = None,
+    now: datetime | None = None,
 ) -> bool:
-    """True when a running row's holder process is gone, or its heartbeat is silent."""
-    return holder_is_gone(holder) or is_silent(heartbeat, now)
+    """True when a running row's holder process is gone, or its lease has lapsed."""
+    return holder_is_gone(holder) or is_lapsed(heartbeat, started, now)
+
+
+# --- claims --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Claim:
+    """The two statements that claim a row of a job table for this process.
+
+    Build one per table with :func:`claim_for`, once (they are reused on the hot path), and run
+    it with :func:`claim`.
+
+    Attributes:
+        take: ``UPDATE … SET status = 'running', started_at, heartbeat_at = :v_now, claimed_by =
+            :v_me WHERE id = :v_id AND (status IN <free> OR (status = 'running' AND`` the lease
+            lapsed before ``:v_cutoff)) RETURNING …``.
+        take_over: the same update ``WHERE id = :v_id AND status = 'running' AND claimed_by =
+            :v_holder`` (a holder whose process is gone, compare-and-set).
+        model: the table model (for :func:`left_by_me`).
+    """
+
+    take: Update
+    take_over: Update
+    model: Any
+
+
+def claim_for(model: Any, *, free: tuple[str, ...], returning: tuple[str, ...] = ()) -> Claim:
+    """The :class:`Claim` of `model`'s table.
+
+    Args:
+        model: a table model with ``id``, ``status``, ``claimed_by``, ``started_at`` and
+            ``heartbeat_at`` columns (Response, ExportJob).
+        free: statuses a row may be claimed in whoever holds it (``pending``; an export's
+            ``queued`` and ``failed``).
+        returning: columns the claim returns (besides ``id``, always first).
+    """
+    table: Table = model.__table__
+    c = table.c
+
+    def claiming(*conditions: ColumnElement[bool]) -> Update:
+        return (
+            table.update()
+            .where(c.id == bindparam("v_id"), *conditions)
+            .values(
+                status=RUNNING,
+                started_at=bindparam("v_now"),
+                heartbeat_at=bindparam("v_now"),
+                claimed_by=bindparam("v_me"),
+            )
+            .returning(c.id, *(c[name] for name in returning))
+        )
+
+    cutoff = bindparam("v_cutoff", type_=c.started_at.type)
+    return Claim(
+        take=claiming(c.status.in_(free) | ((c.status == RUNNING) & lapsed_sql(c, cutoff))),
+        take_over=claiming(c.status == RUNNING, c.claimed_by == bindparam("v_holder")),
+        model=model,
+    )
+
+
+def claim(session: Session, how: Claim, row_id: Any) -> tuple[Any, ...] | str | None:
+    """Take row `row_id` for this process if it is free, its lease lapsed or its holder is gone.
+
+    Atomic, so two tasks never both hold it; the holder is gone when its process on this host
+    no longer exists, or it is this process but no block here holds it (:func:`left_by_me`).
+    Nothing is committed: the caller commits the claim (with what else it writes) or rolls back.
+
+    Args:
+        session: database session.
+        how: the table's :class:`Claim`.
+        row_id: the row's primary key.
+
+    Returns:
+        The returned columns (``id`` first) when this process now holds the row; else the row's
+        status (a live holder has it, or it is in no claimable status); None when there is no
+        such row.
+    """
+    now = utcnow()
+    params = {"v_id": row_id, "v_now": now, "v_me": claimant()}
+    row = session.execute(how.take, {**params, "v_cutoff": lease_cutoff(now)}).first()
+    if row is not None:
+        return tuple(row)
+    model = how.model
+    current = session.execute(
+        select(model.status, model.claimed_by).where(model.id == row_id)
+    ).first()
+    if current is None:
+        return None
+    status, holder = current
+    if (
+        status == RUNNING
+        and holder is not None
+        and (holder_is_gone(holder) or left_by_me(model, row_id, holder))
+    ):
+        row = session.execute(how.take_over, {**params, "v_holder": holder}).first()
+        if row is not None:
+            return tuple(row)
+    return str(status)
 
 
 _held: defaultdict[Any, set[Any]] = defaultdict(set)

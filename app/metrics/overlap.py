@@ -2,22 +2,22 @@
 
 A batch sends a seeded share of its checkpoints to a second annotator (assignments of kind
 ``overlap``); the lead overview compares their judgements with the primary annotator's. Read
-only. (The analysis page's agreement table reads every double-judged response instead:
-:func:`app.metrics.queries.double_judged`.)
+only. The items are those of the one definition,
+:func:`app.annotation.service.double_judged_pairs`, which the analysis page's agreement table
+(:func:`app.metrics.queries.double_judged`) and the lead's progress count read too.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import and_
 from sqlalchemy import select as sa_select
 from sqlalchemy.orm import aliased
 from sqlmodel import Session, col
 
+from app.annotation.service import double_judged_pairs
 from app.metrics.agreement import AGREEMENT_FIELDS, agreement_table
-from app.models import Annotation, Assignment
-from app.vocabulary import AssignmentKind
+from app.models import Annotation
 
 
 def overlap_pairs(
@@ -25,43 +25,19 @@ def overlap_pairs(
 ) -> list[tuple[str, Annotation, Annotation]]:
     """``(response_id, primary annotation, overlap annotation)`` for every double-judged item.
 
-    A pair is the annotation of the response's active primary assignment and that of its
-    active overlap assignment (DESIGN §8: items judged by two people), in response order.
+    The items of :func:`app.annotation.service.double_judged_pairs` (annotations of `phase`;
+    None: all phases), in response order.
     """
-    primary = aliased(Assignment)
-    second = aliased(Assignment)
-    first_note = aliased(Annotation)
-    second_note = aliased(Annotation)
-    columns: list[Any] = [col(second.response_id), first_note, second_note]
+    pairs = double_judged_pairs(phase)
+    record, other = aliased(Annotation), aliased(Annotation)
+    columns: list[Any] = [pairs.c.response_id, record, other]
     query = (
         sa_select(*columns)
-        .join(
-            primary,
-            and_(
-                col(primary.response_id) == col(second.response_id),
-                col(primary.kind) == AssignmentKind.PRIMARY,
-                col(primary.released_at).is_(None),
-            ),
-        )
-        .join(
-            first_note,
-            and_(
-                col(first_note.response_id) == col(primary.response_id),
-                col(first_note.annotator_id) == col(primary.annotator_id),
-            ),
-        )
-        .join(
-            second_note,
-            and_(
-                col(second_note.response_id) == col(second.response_id),
-                col(second_note.annotator_id) == col(second.annotator_id),
-            ),
-        )
-        .where(col(second.kind) == AssignmentKind.OVERLAP, col(second.released_at).is_(None))
-        .order_by(col(second.response_id))
+        .select_from(pairs)
+        .join(record, col(record.id) == pairs.c.record_id)
+        .join(other, col(other.id) == pairs.c.other_id)
+        .order_by(pairs.c.response_id)
     )
-    if phase is not None:
-        query = query.where(col(second.phase) == phase)
     return [(r, a, b) for r, a, b in session.execute(query).all()]
 
 

@@ -6,7 +6,7 @@ adjudication queue.
 It lives with the metrics because it is read at the top: it reads Table 1
 (:mod:`app.metrics.registry`), runs (:mod:`app.runs.service`) and annotation
 (:mod:`app.annotation`), none of which read it. It never writes: expired assignments not yet
-reclaimed by the schedule (:mod:`app.annotation.reclaim`) are counted as *expired*.
+reclaimed by the schedule (:mod:`app.jobs.schedule`) are counted as *expired*.
 """
 
 from __future__ import annotations

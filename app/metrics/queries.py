@@ -26,22 +26,19 @@ from typing import Any
 
 from sqlalchemy import (
     Text,
-    and_,
     cast,
-    func,
-    or_,
     text,
 )
 from sqlalchemy import select as sa_select
-from sqlmodel import Session, col, select
+from sqlalchemy.orm import aliased
+from sqlmodel import Session, col
 
-from app.annotation.service import judgement_of_record
+from app.annotation.service import double_judged_pairs, judgement_of_record
 from app.metrics.agreement import AGREEMENT_FIELDS
 from app.metrics.responses import JudgedResponse
 from app.models import (
     Agent,
     Annotation,
-    Assignment,
     Checkpoint,
     Environment,
     Response,
@@ -76,26 +73,24 @@ class MetricFilters:
 # --- queries --------------------------------------------------------------------------------
 
 
-def _scoped(query: Any, filters: MetricFilters, *, scenario_joined: bool) -> Any:
-    """Add the filters' WHERE clauses (and the scenario joins when a filter needs them)."""
+def _scoped(query: Any, filters: MetricFilters) -> Any:
+    """Add the WHERE clauses of the filters to a query that reads responses.
+
+    Completed responses only; run by ``Response.run_id``; need type and domain through the
+    response's checkpoint (``checkpoint_id IN`` the checkpoints of such scenarios), not a join
+    per row. The phase is the caller's (it chooses the annotations).
+    """
     query = query.where(col(Response.status) == ResponseStatus.COMPLETED)
     if filters.run_id is not None:
         query = query.where(col(Response.run_id) == filters.run_id)
-    if not scenario_joined and (filters.need_type is not None or filters.domain is not None):
-        query = _join_scenario(query)
-    if filters.need_type is not None:
-        query = query.where(col(Scenario.need_type) == filters.need_type)
-    if filters.domain is not None:
-        query = query.where(col(Environment.domain) == filters.domain)
+    if filters.need_type is not None or filters.domain is not None:
+        checkpoints = join_checkpoint_attributes(sa_select(col(Checkpoint.id)))
+        if filters.need_type is not None:
+            checkpoints = checkpoints.where(col(Scenario.need_type) == filters.need_type)
+        if filters.domain is not None:
+            checkpoints = checkpoints.where(col(Environment.domain) == filters.domain)
+        query = query.where(col(Response.checkpoint_id).in_(checkpoints))
     return query
-
-
-def _join_scenario(query: Any) -> Any:
-    return (
-        query.join(Checkpoint, col(Checkpoint.id) == col(Response.checkpoint_id))
-        .join(Scenario, col(Scenario.id) == col(Checkpoint.scenario_id))
-        .join(Environment, col(Environment.id) == col(Scenario.environment_id))
-    )
 
 
 @contextmanager
@@ -167,8 +162,7 @@ def _set_local(session: Session, settings: Mapping[str, str]) -> None:
 def judged_from(filters: MetricFilters, *columns: Any) -> Any:
     """SELECT columns FROM the judged responses under the filters.
 
-    Response ⋈ judgement of record ⋈ annotation; need type and domain through the checkpoint, not a
-    join per row.
+    Response ⋈ judgement of record ⋈ annotation, narrowed by :func:`_scoped`.
     """
     first = judgement_of_record(filters.phase)
     query = (
@@ -176,18 +170,8 @@ def judged_from(filters: MetricFilters, *columns: Any) -> Any:
         .select_from(Response)
         .join(first, first.c.response_id == col(Response.id))
         .join(Annotation, col(Annotation.id) == first.c.annotation_id)
-        .where(col(Response.status) == ResponseStatus.COMPLETED)
     )
-    if filters.run_id is not None:
-        query = query.where(col(Response.run_id) == filters.run_id)
-    if filters.need_type is not None or filters.domain is not None:
-        checkpoints = join_checkpoint_attributes(sa_select(col(Checkpoint.id)))
-        if filters.need_type is not None:
-            checkpoints = checkpoints.where(col(Scenario.need_type) == filters.need_type)
-        if filters.domain is not None:
-            checkpoints = checkpoints.where(col(Environment.domain) == filters.domain)
-        query = query.where(col(Response.checkpoint_id).in_(checkpoints))
-    return query
+    return _scoped(query, filters)
 
 
 def join_checkpoint_attributes(query: Any, *, joined: bool = False) -> Any:
@@ -228,7 +212,6 @@ def judged_responses(
         ``other_issues`` the categories of the annotation's other issues.
     """
     filters = MetricFilters(run_id, phase, need_type, domain)
-    first = judgement_of_record(phase)
     columns: list[Any] = [
         Response.id,
         Agent.name,
@@ -252,15 +235,13 @@ def judged_responses(
         User.pseudonym,
         Annotation.phase,
     ]
-    query = _join_scenario(
-        sa_select(*columns)
-        .select_from(Response)
-        .join(first, first.c.response_id == col(Response.id))
-        .join(Annotation, col(Annotation.id) == first.c.annotation_id)
+    query = join_checkpoint_attributes(
+        judged_from(filters, *columns)
         .join(Agent, col(Agent.id) == col(Response.agent_id))
         .join(User, col(User.id) == col(Annotation.annotator_id))
+        .join(Checkpoint, col(Checkpoint.id) == col(Response.checkpoint_id)),
+        joined=True,
     )
-    query = _scoped(query, filters, scenario_joined=True)
     with paused_gc(), planner_settings(session):
         return _load_judged(session, query)
 
@@ -325,20 +306,6 @@ def _categories(other_issues: str | None) -> tuple[str, ...]:
     return tuple(issue["category"] for issue in json.loads(other_issues))
 
 
-def _not_superseded() -> Any:
-    """Annotations that still count.
-
-    Their author holds an active assignment to the response, or never had one (imported
-    judgements).
-    """
-    mine = and_(
-        col(Assignment.response_id) == col(Annotation.response_id),
-        col(Assignment.annotator_id) == col(Annotation.annotator_id),
-    )
-    active = select(Assignment.id).where(mine, col(Assignment.released_at).is_(None)).exists()
-    return or_(active, ~select(Assignment.id).where(mine).exists())
-
-
 def double_judged(
     session: Session,
     *,
@@ -349,65 +316,37 @@ def double_judged(
 ) -> dict[str, list[tuple[Hashable, str | None, str | None]]]:
     """Labels of responses judged by two people, for agreement (DESIGN §8, beyond the paper).
 
-    A response is double-judged when it has two or more annotations that still count (each by a
-    different annotator; with ``phase``, of that phase). Rater A is always its judgement of
-    record (the primary annotator), rater B the earliest other annotation (an overlap
-    judgement), so κ compares the same two roles on every item. An annotation whose author's
-    assignment to the response was released and not given back (a scenario restarted with
-    another annotator) is superseded and left out — the pairs the lead overview counts.
+    The items of :func:`app.annotation.service.double_judged_pairs` under the filters (with
+    ``phase``, both annotations of that phase): rater A is always the judgement of record (the
+    primary annotator), rater B the earliest other annotation that still counts (an overlap
+    judgement), so κ compares the same two roles on every item — the pairs the lead overview
+    counts.
 
     Returns:
         Field (``verdict``, ``level``, ``timing``, ``intensity``) → ``(response_id, label_a,
-        label_b)`` per double-judged response, ready for
+        label_b)`` per double-judged response in response order, ready for
         :func:`app.metrics.agreement.agreement_table`.
     """
     filters = MetricFilters(run_id, phase, need_type, domain)
-    record = judgement_of_record(phase)
-    counted = (
-        select(Annotation.response_id)
-        .where(_not_superseded())
-        .group_by(col(Annotation.response_id))
-    )
-    if phase is not None:
-        counted = counted.where(col(Annotation.phase) == phase)
-    counted = counted.having(func.count() >= 2)
-    columns: list[Any] = [
-        Annotation.response_id,
-        Annotation.id == record.c.annotation_id,
-        Annotation.verdict,
-        Annotation.level,
-        Annotation.timing,
-        Annotation.intensity,
-    ]
+    pairs = double_judged_pairs(phase)
+    a, b = aliased(Annotation), aliased(Annotation)
+    labels = [(getattr(a, name), getattr(b, name)) for name in AGREEMENT_FIELDS]
     query = (
-        sa_select(*columns)
-        .select_from(Annotation)
-        .join(record, record.c.response_id == col(Annotation.response_id))
-        .join(Response, col(Response.id) == col(Annotation.response_id))
-        .where(col(Annotation.response_id).in_(counted), _not_superseded())
+        sa_select(pairs.c.response_id, *(label for pair in labels for label in pair))
+        .select_from(pairs)
+        .join(a, col(a.id) == pairs.c.record_id)
+        .join(b, col(b.id) == pairs.c.other_id)
+        .join(Response, col(Response.id) == pairs.c.response_id)
     )
-    if phase is not None:
-        query = query.where(col(Annotation.phase) == phase)
-    query = _scoped(query, filters, scenario_joined=False)
-    query = query.order_by(col(Annotation.response_id), col(Annotation.id))
-    of_record: dict[str, tuple[Any, ...]] = {}
-    other: dict[str, tuple[Any, ...]] = {}
-    with planner_settings(session):
-        records = session.execute(query).all()
-    for response_id, is_record, *labels in records:
-        if is_record:
-            of_record[response_id] = tuple(labels)
-        else:
-            other.setdefault(response_id, tuple(labels))  # the earliest other annotation
+    query = _scoped(query, filters).order_by(pairs.c.response_id)
     out: dict[str, list[tuple[Hashable, str | None, str | None]]] = {
         name: [] for name in AGREEMENT_FIELDS
     }
-    for response_id, a in of_record.items():
-        b = other.get(response_id)
-        if b is None:
-            continue
+    with planner_settings(session):
+        rows = session.execute(query).all()
+    for response_id, *values in rows:
         for index, name in enumerate(AGREEMENT_FIELDS):
-            out[name].append((response_id, a[index], b[index]))
+            out[name].append((response_id, values[2 * index], values[2 * index + 1]))
     return out
 
 

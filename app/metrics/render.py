@@ -360,3 +360,44 @@ def render_table(
         + ("\n" if body else "")
         + "\\bottomrule\n\\end{tabular}\n"
     )
+
+
+# --- one rendering of a named table -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Download:
+    """A file format of the table downloads: what :func:`render_table` calls it, its media type."""
+
+    fmt: str
+    media_type: str
+
+
+DOWNLOADS: dict[str, Download] = {
+    "csv": Download("csv", "text/csv"),
+    "tex": Download("latex", "application/x-tex"),
+    "json": Download("json", "application/json"),
+}
+"""The table downloads by file extension: ``/analysis/<name>.<ext>``, ``/lead/table1.<ext>``."""
+
+
+def render_metric_table(
+    name: str, columns: Sequence[str], rows: Sequence[Mapping[str, Any]], fmt: str
+) -> str:
+    """Named table `name` as text, the one way every caller renders it.
+
+    ``halo metrics``, the downloads of /analysis and /lead and the analysis page's links all
+    call this: :func:`render_table` with the table's best/second/third marks
+    (:func:`table_marks`, shown in LaTeX).
+
+    Args:
+        name: the table's name in :data:`~app.metrics.registry.TABLES` (a name not there is
+            rendered without marks).
+        columns: its columns, as :func:`app.metrics.registry.metric_table` returns them.
+        rows: its rows, likewise.
+        fmt: ``json``, ``csv`` or ``latex``.
+
+    Raises:
+        ValueError: an unknown format.
+    """
+    return render_table(columns, rows, fmt, marks=table_marks(name, columns, rows))

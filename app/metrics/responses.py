@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from app.vocabulary import ACTION_LEVELS, Intensity, Timing, Verdict
-
 
 @dataclass(frozen=True, slots=True)
 class JudgedResponse:
@@ -55,30 +53,3 @@ class JudgedResponse:
     local_content_access: bool = False
     annotator: str | None = None
     phase: int | None = None
-
-    @property
-    def accepted(self) -> bool:
-        """The annotator accepted the response."""
-        return self.verdict == Verdict.ACCEPT
-
-    @property
-    def rejected(self) -> bool:
-        """The annotator rejected the response."""
-        return self.verdict == Verdict.REJECT
-
-    @property
-    def intervenes(self) -> bool:
-        """The confirmed level is L1–L3 (the agent acted)."""
-        return self.level in ACTION_LEVELS
-
-    @property
-    def over_proactive(self) -> bool:
-        """Rejected and diagnosed premature or excessive (DESIGN §2)."""
-        return self.rejected and (
-            self.timing == Timing.PREMATURE or self.intensity == Intensity.EXCESSIVE
-        )
-
-    @property
-    def checkpoint_key(self) -> tuple[str, int]:
-        """The checkpoint ``(scenario_id, t)``."""
-        return (self.scenario_id, self.checkpoint)

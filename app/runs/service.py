@@ -32,8 +32,8 @@ from app.db import earlier_submission, flush_submitted
 from app.errors import NotFoundError, UnprocessableError
 from app.jobs import lease
 from app.jobs.backoff import Backoff, full_jitter_delay
-from app.jobs.broker import RECOVER_EVERY_S
 from app.jobs.progress import JobProgress, tally
+from app.jobs.schedule import RECOVER_EVERY_S
 from app.models import Agent, Checkpoint, Response, Run, Scenario
 from app.models.base import as_utc, utcnow
 from app.scenarios.sampling import sample_checkpoints
@@ -493,41 +493,10 @@ _FINISH_RUN = (
 """Complete a run none of whose responses is still open."""
 
 
-def _claim_statement(*conditions: Any) -> Any:
-    """The UPDATE that claims a response for this process.
-
-    ``UPDATE responses SET status = 'running', holder and times WHERE id = :v_id AND …
-    RETURNING run_id, agent_id, checkpoint_id``.
-    """
-    return (
-        RESPONSES.update()
-        .where(RESPONSES.c.id == bindparam("v_id"), *conditions)
-        .values(
-            status=ResponseStatus.RUNNING,
-            started_at=bindparam("v_now"),
-            heartbeat_at=bindparam("v_now"),
-            claimed_by=bindparam("v_me"),
-        )
-        .returning(RESPONSES.c.run_id, RESPONSES.c.agent_id, RESPONSES.c.checkpoint_id)
-    )
-
-
-_CLAIM = _claim_statement(
-    (RESPONSES.c.status == ResponseStatus.PENDING)
-    | (
-        (RESPONSES.c.status == ResponseStatus.RUNNING)
-        & (
-            func.coalesce(RESPONSES.c.heartbeat_at, RESPONSES.c.started_at)
-            < bindparam("v_cutoff", type_=RESPONSES.c.started_at.type)
-        )
-    )
+_CLAIM = lease.claim_for(
+    Response, free=(ResponseStatus.PENDING,), returning=("run_id", "agent_id", "checkpoint_id")
 )
-"""Take a pending response, or a running one whose heartbeat is older than :v_cutoff."""
-
-_TAKE_OVER = _claim_statement(
-    RESPONSES.c.status == ResponseStatus.RUNNING, RESPONSES.c.claimed_by == bindparam("v_holder")
-)
-"""Take a running response from :v_holder (whose process is gone), if it still holds it."""
+"""Take a pending response, a running one whose lease lapsed, or one whose holder is gone."""
 
 
 _CHECKPOINTS: dict[int, tuple[str, int]] = {}
@@ -587,30 +556,15 @@ def _claim(session: Session, response_id: str) -> tuple[int, int, int] | str:
     Raises:
         NotFoundError: no such response.
     """
-    now = utcnow()
-    me = lease.claimant()
-    params = {"v_id": response_id, "v_now": now, "v_me": me}
-    row = session.execute(_CLAIM, {**params, "v_cutoff": lease.lease_cutoff(now)}).first()
+    row = lease.claim(session, _CLAIM, response_id)
     if row is None:
-        current = session.exec(
-            select(Response.status, Response.claimed_by).where(Response.id == response_id)
-        ).first()
-        if current is None:
-            session.rollback()
-            raise NotFoundError(f"response {response_id} does not exist")
-        status, holder = current
-        if (
-            status == ResponseStatus.RUNNING
-            and holder is not None
-            and (lease.holder_is_gone(holder) or lease.left_by_me(Response, response_id, holder))
-        ):
-            # compare-and-set: only if nobody else took it meanwhile
-            row = session.execute(_TAKE_OVER, {**params, "v_holder": holder}).first()
-        if row is None:
-            session.rollback()
-            return status
+        session.rollback()
+        raise NotFoundError(f"response {response_id} does not exist")
+    if isinstance(row, str):
+        session.rollback()
+        return row
     session.commit()
-    return row[0], row[1], row[2]
+    return row[1], row[2], row[3]  # row[0] is the id
 
 
 def mark_failed(
@@ -855,7 +809,7 @@ def _abandoned(session: Session, run_id: int | None) -> list[tuple[str, str | No
     return [
         (response_id, holder, run)
         for response_id, holder, heartbeat, started, run in session.execute(query).all()
-        if lease.is_abandoned(holder, heartbeat or started, now)
+        if lease.is_abandoned(holder, heartbeat, started, now)
     ]
 
 
@@ -1177,16 +1131,6 @@ def run_agent_summary(session: Session, run_id: int) -> list[dict[str, Any]]:
             rounds,
         ) in rows
     ]
-
-
-def run_sampling_diagnostics(session: Session, run_id: int) -> dict[str, Any]:
-    """Sampling diagnostics of a run's planned responses (DESIGN §6; paper Tables 7–8).
-
-    Counted in SQL (:func:`app.runs.queries.run_sampling_diagnostics`).
-    """
-    from app.runs import queries
-
-    return queries.run_sampling_diagnostics(session, run_id)
 
 
 def retrying_now(session: Session, run_id: int) -> list[dict[str, Any]]:

@@ -7,7 +7,7 @@ starts a run.
 producing it looks again every :data:`RECHECK_S` seconds until the response is finished or the
 holder's lease (:data:`app.jobs.lease.LEASE_S`) lapses, so a redelivered task never leaves a
 response stuck. ``runs.reconcile`` (Celery beat, every
-:data:`app.jobs.broker.RECOVER_EVERY_S` seconds) treats the database as the truth and the queue
+:data:`app.jobs.schedule.RECOVER_EVERY_S` seconds) treats the database as the truth and the queue
 as a hint: it re-queues running responses whose holder died without the broker redelivering
 its task (a whole worker killed: Redis redelivers only after the visibility timeout) and
 pending responses whose task was never sent or was lost (a broker restarted without its queue,
@@ -88,7 +88,7 @@ def reconcile() -> int:
 
     See :func:`app.runs.service.reconcile`: abandoned running responses, and pending ones whose
     task was never sent or was lost with the broker); returns how many. Celery beat runs it
-    every :data:`app.jobs.broker.RECOVER_EVERY_S` seconds, and ``halo run`` when a run makes no
+    every :data:`app.jobs.schedule.RECOVER_EVERY_S` seconds, and ``halo run`` when a run makes no
     progress.
     """
     with session_scope() as session:

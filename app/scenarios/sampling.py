@@ -14,7 +14,7 @@ import hashlib
 import math
 import random
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 import networkx as nx
@@ -75,18 +75,6 @@ def sample_checkpoints(
     }
 
 
-def sampling_diagnostics(rows: Iterable[tuple[str, str, int, int]]) -> dict[str, Any]:
-    """Diagnostics of a checkpoint sample (DESIGN §6; paper Tables 7–8).
-
-    Args:
-        rows: ``(agent, scenario_id, t, n)`` for every sampled response.
-
-    Returns:
-        :func:`sampling_diagnostics_from_counts` of the responses counted per ``(agent, t, n)``.
-    """
-    return sampling_diagnostics_from_counts(Counter((a, t, n) for a, _s, t, n in rows))
-
-
 def _max_pairwise_wasserstein(
     agents: list[str], positions: Mapping[str, Counter[float]]
 ) -> tuple[float | None, list[str] | None]:
@@ -118,8 +106,8 @@ def _max_pairwise_wasserstein(
 def sampling_diagnostics_from_counts(counts: Mapping[tuple[str, int, int], int]) -> dict[str, Any]:
     """Diagnostics of a checkpoint sample from its counts (DESIGN §6; paper Tables 7–8).
 
-    The one definition of the diagnostics: :func:`sampling_diagnostics` counts rows into it,
-    and the analysis page feeds it counts aggregated in SQL.
+    The one definition of the diagnostics: the run page, ``halo`` and the analysis page feed it
+    counts aggregated in SQL.
 
     Args:
         counts: ``(agent, t, n)`` → number of sampled responses of that agent at event

@@ -18,12 +18,13 @@ from sqlmodel import select
 
 from app.annotation.audit import CRITERIA, cast_vote
 from app.annotation.creation import create_batch
-from app.annotation.service import annotator_queue, submit_diagnosis
+from app.annotation.service import annotator_queue
 from app.db import session_scope
 from app.export.jobs import create_export_job
 from app.models import Response, Scenario, User
 from app.users.service import create_user
-from tests.factories import make_run
+from tests.e2e.helpers import login
+from tests.factories import make_run, submit_answers
 
 pytestmark = pytest.mark.e2e
 
@@ -82,7 +83,7 @@ def workbench(live_db: str) -> Workbench:
         for item in [i for i in queue if i not in (l0_item, action_item)][:2]:
             response = s.get(Response, item.response_id)
             assert response is not None
-            submit_diagnosis(
+            submit_answers(
                 s,
                 annotator=user,
                 response_id=item.response_id,
@@ -131,11 +132,7 @@ def _context(browser: Browser, base: str) -> BrowserContext:
 def _login(browser: Browser, base: str, username: str) -> BrowserContext:
     context = _context(browser, base)
     page = context.new_page()
-    page.goto("/login")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(PASSWORDS[username])
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url(lambda url: "/login" not in url)
+    login(page, "", username, PASSWORDS[username])  # the context's base_url
     page.close()
     return context
 

@@ -10,11 +10,12 @@ import pytest
 from playwright.sync_api import Page, expect
 from sqlmodel import select
 
-from app.annotation.service import annotator_queue, submit_diagnosis
+from app.annotation.service import annotator_queue
 from app.db import session_scope
 from app.models import Agent, Response
 from app.users.service import create_user
-from tests.factories import assign_paired, make_run
+from tests.e2e.helpers import login
+from tests.factories import assign_paired, make_run, submit_answers
 
 pytestmark = pytest.mark.e2e
 
@@ -30,14 +31,6 @@ def l3_item(live_db: str) -> str:
             if session.get(Response, item.response_id).level_predicted == "L3":
                 return item.response_id
     raise AssertionError("no L3 response")
-
-
-def login(page: Page, base: str, username: str, password: str) -> None:
-    page.goto(f"{base}/login")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(password)
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url(lambda url: "/login" not in url)
 
 
 def test_other_issues_legend_says_required_as_the_answers_change(
@@ -134,7 +127,7 @@ def judged(live_db: str) -> None:
             form = {"level": level, "verdict": "reject" if index % 2 else "accept"}
             if form["verdict"] == "reject" and level != "L0":
                 form.update(timing="premature", intensity="excessive")
-            submit_diagnosis(session, annotator=annotator, response_id=item.response_id, form=form)
+            submit_answers(session, annotator=annotator, response_id=item.response_id, form=form)
         for old, new in LONG_NAMES.items():
             agent = session.exec(select(Agent).where(Agent.name == old)).one()
             agent.name = new

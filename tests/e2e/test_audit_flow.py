@@ -10,6 +10,7 @@ from sqlmodel import select
 from app.db import session_scope
 from app.models import AuditDecision, AuditVote, Scenario
 from app.users.service import create_user
+from tests.e2e.helpers import login
 
 pytestmark = pytest.mark.e2e
 
@@ -23,14 +24,6 @@ def reviewers(live_db: str) -> None:
         create_user(session, username="rev2", password="rev2-password", role="researcher")
         create_user(session, username="boss", password="boss-password", role="lead")
         create_user(session, username="ann", password="ann-password", role="annotator")
-
-
-def login(page: Page, base: str, username: str, password: str) -> None:
-    page.goto(f"{base}/login")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(password)
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url(lambda url: "/login" not in url)
 
 
 def logout(page: Page) -> None:

@@ -11,6 +11,7 @@ from app.annotation.service import annotator_queue
 from app.db import session_scope
 from app.models import Agent, Response, User
 from app.users.service import create_user
+from tests.e2e.helpers import login
 from tests.factories import assign_paired, make_run
 
 pytestmark = pytest.mark.e2e
@@ -31,13 +32,6 @@ def demo_data(live_db: str) -> str:
                 assert session.get(Agent, response.agent_id).name == "eager_executor"
                 return item.response_id
     raise AssertionError("no L3 response")
-
-
-def login(page: Page, base: str, username: str, password: str) -> None:
-    page.goto(f"{base}/login")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(password)
-    page.get_by_role("button", name="Log in").click()
 
 
 def test_reject_premature_excessive_then_lead_sees_table1(

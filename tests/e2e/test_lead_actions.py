@@ -9,11 +9,11 @@ from playwright.sync_api import Page, expect
 from sqlmodel import col, select
 
 from app.annotation.creation import create_batch
-from app.annotation.service import submit_diagnosis
 from app.db import session_scope
 from app.models import Assignment, Response, User
 from app.users.service import create_user, deactivate_user
-from tests.factories import make_run
+from tests.e2e.helpers import login
+from tests.factories import make_run, submit_answers
 
 pytestmark = pytest.mark.e2e
 
@@ -34,13 +34,6 @@ def people(live_db: str) -> int:
         deactivate_user(s, user_id=gone.id)
         assert batch.id is not None
         return batch.id
-
-
-def login(page: Page, base: str, username: str, password: str) -> None:
-    page.goto(f"{base}/login")
-    page.get_by_label("Username").fill(username)
-    page.get_by_label("Password").fill(password)
-    page.get_by_role("button", name="Log in").click()
 
 
 def _active(username: str) -> bool:
@@ -117,7 +110,7 @@ def judged_in_part(live_db: str) -> dict[str, object]:
         )
         response = s.get(Response, items[0])
         assert response is not None
-        submit_diagnosis(
+        submit_answers(
             s,
             annotator=first,
             response_id=items[0],

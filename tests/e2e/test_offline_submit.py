@@ -15,11 +15,12 @@ from playwright.sync_api import BrowserContext, Page, Route, expect
 from sqlmodel import func, select
 
 from app.annotation import drafts
-from app.annotation.service import annotator_queue, submit_diagnosis
+from app.annotation.service import annotator_queue
 from app.db import session_scope
 from app.models import Annotation, AnnotationDraft, AnnotationRevision, Response, User
 from app.users.service import create_user
-from tests.factories import assign_paired, make_run
+from tests.e2e.helpers import login
+from tests.factories import assign_paired, make_run, submit_answers
 
 pytestmark = pytest.mark.e2e
 
@@ -47,14 +48,6 @@ def world(live_db: str) -> dict[str, Any]:
             "acted": acted,
             "level": {rid: r.level_predicted for rid, r in responses.items()},
         }
-
-
-def login(page: Page, base: str) -> None:
-    page.goto(f"{base}/login")
-    page.get_by_label("Username").fill("kim")
-    page.get_by_label("Password").fill("kim-password")
-    page.get_by_role("button", name="Log in").click()
-    expect(page.get_by_role("heading", name="My queue")).to_be_visible()
 
 
 def offline_copies(page: Page) -> dict[str, Any]:
@@ -118,7 +111,7 @@ def test_an_offline_submit_keeps_the_answers_and_is_sent_once_when_back_online(
 ) -> None:
     item = world["acted"][0]
     note = "Sends before the invoice is even due."
-    login(page, live_server)
+    login(page, live_server, "kim", "kim-password")
     page.goto(f"{live_server}/annotate/{item}")
     page.locator("h1").first.click()
     for key in ("r", "p", "e", "x"):
@@ -178,7 +171,7 @@ def test_an_older_draft_does_not_overwrite_answers_submitted_offline(
     with session_scope() as session:
         user = session.get(User, world["uid"])
         level = world["level"][item]
-        submit_diagnosis(
+        submit_answers(
             session,
             annotator=user,
             response_id=item,
@@ -196,7 +189,7 @@ def test_an_older_draft_does_not_overwrite_answers_submitted_offline(
             },
             base_version=None,
         )
-    login(page, live_server)
+    login(page, live_server, "kim", "kim-password")
     page.goto(f"{live_server}/annotate/{item}")
     expect(page.locator("#stale-draft")).to_be_visible()
     expect(page.get_by_label("Accept")).to_be_checked()
@@ -249,7 +242,7 @@ def test_a_reload_while_the_submit_is_pending_restores_the_answers_and_sends_the
             },
             base_version=None,
         )
-    login(page, live_server)
+    login(page, live_server, "kim", "kim-password")
     page.goto(f"{live_server}/annotate/{item}")
     expect(page.locator("#draft-restored")).to_be_visible()
     expect(page.get_by_label("belated")).to_be_checked()
@@ -297,7 +290,7 @@ def test_a_pending_autosave_is_flushed_before_the_submit(
     """Answers typed less than the autosave delay before Ctrl+Enter reach the server as a draft
     even though the submit itself is lost."""
     item = world["acted"][0]
-    login(page, live_server)
+    login(page, live_server, "kim", "kim-password")
     page.goto(f"{live_server}/annotate/{item}")
     tried = block_posts(page, item, only_submit=True)
     page.locator("h1").first.click()
@@ -336,7 +329,7 @@ def test_a_retry_after_a_lost_reply_does_not_submit_twice(
             return
         route.continue_()
 
-    login(page, live_server)
+    login(page, live_server, "kim", "kim-password")
     page.goto(f"{live_server}/annotate/{item}")
     page.route(f"**/annotate/{item}**", lose_first_reply)
     page.locator("h1").first.click()
@@ -355,7 +348,7 @@ def test_a_refusal_is_shown_as_before_and_other_users_copies_are_never_used(
     page: Page, live_server: str, world: dict[str, Any]
 ) -> None:
     item = world["acted"][0]
-    login(page, live_server)
+    login(page, live_server, "kim", "kim-password")
     other = f"{PREFIX}{world['uid'] + 1}:{item}:new"  # another account on this browser
     page.evaluate(
         """([key, item]) => localStorage.setItem(key, JSON.stringify({user: key.split(":")[1],
@@ -401,7 +394,7 @@ def test_a_server_error_is_retried_not_shown_as_a_refusal(
             return
         route.continue_()
 
-    login(page, live_server)
+    login(page, live_server, "kim", "kim-password")
     page.goto(f"{live_server}/annotate/{item}")
     page.route(f"**/annotate/{item}**", restarting_once)
     page.locator("h1").first.click()
@@ -422,7 +415,7 @@ def test_a_guard_refusal_without_the_form_keeps_the_answers(
     # adversarial finding: a NUL pasted into a note got the generic 422 page, which replaced
     # the item and dropped the stored copy, so every answer was gone
     item = world["acted"][0]
-    login(page, live_server)
+    login(page, live_server, "kim", "kim-password")
     page.goto(f"{live_server}/annotate/{item}")
     page.locator("h1").first.click()
     for key in ("r", "p", "e", "x"):

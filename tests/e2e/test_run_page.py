@@ -11,6 +11,7 @@ from app.db import session_scope
 from app.models import Response, Run
 from app.runs.service import execute_response
 from app.users.service import create_user
+from tests.e2e.helpers import login
 from tests.factories import make_run
 
 pytestmark = pytest.mark.e2e
@@ -48,18 +49,10 @@ def _status(run_id: int) -> str:
         return run.status
 
 
-def login(page: Page, base: str) -> None:
-    page.goto(f"{base}/login")
-    page.get_by_label("Username").fill("res")
-    page.get_by_label("Password").fill("res-password")
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url(lambda url: "/login" not in url)
-
-
 def test_focus_stays_on_cancel_through_live_updates_and_cancel_asks(
     page: Page, live_server: str, open_run: int
 ) -> None:
-    login(page, live_server)
+    login(page, live_server, "res", "res-password")
     page.goto(f"{live_server}/runs/{open_run}")
     cancel = page.get_by_role("button", name="Cancel run")
     cancel.focus()
@@ -88,7 +81,7 @@ def test_focus_stays_on_cancel_through_live_updates_and_cancel_asks(
 def test_polling_stops_and_the_page_reloads_when_the_run_ends(
     page: Page, live_server: str, open_run: int
 ) -> None:
-    login(page, live_server)
+    login(page, live_server, "res", "res-password")
     page.goto(f"{live_server}/runs/{open_run}")
     expect(page.locator("#live[hx-trigger]")).to_have_count(1)
     _produce(open_run)

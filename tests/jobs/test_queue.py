@@ -122,6 +122,7 @@ def test_the_domain_declares_the_tasks_the_worker_knows() -> None:
         "runs.reconcile": (None, True),
         "runs.recover_abandoned": (None, True),
         "exports.run": (6 * 3600, False),
+        "exports.fail_interrupted": (None, False),
         "annotation.reclaim_expired": (300, False),
     }
     declared = {

@@ -6,10 +6,10 @@ import pytest
 from sqlmodel import Session, select
 
 from app.annotation.creation import NothingToAssign
-from app.annotation.service import annotator_queue, load_item, revisions, submit_diagnosis
+from app.annotation.service import annotator_queue, load_item, revisions
 from app.errors import ConflictError, NotFoundError, UnprocessableError
 from app.models import Annotation, Assignment, Checkpoint, Response
-from tests.factories import assign_paired, make_run, make_user
+from tests.factories import assign_paired, make_run, make_user, submit_answers
 
 
 def _l3_item(session: Session, annotator):
@@ -63,7 +63,7 @@ def test_queue_is_ordered_by_checkpoint_and_private(session: Session, setup) -> 
 def test_submit_keeps_revisions_and_is_idempotent(session: Session, setup) -> None:
     _run, a, _b, _ = setup
     item = _l3_item(session, a)
-    first = submit_diagnosis(
+    first = submit_answers(
         session, annotator=a, response_id=item.response_id, form=REJECT_L3, seconds_spent=12.5
     )
     assert (first.version, first.verdict, first.timing, first.seconds_spent) == (
@@ -72,9 +72,9 @@ def test_submit_keeps_revisions_and_is_idempotent(session: Session, setup) -> No
         "premature",
         12.5,
     )
-    again = submit_diagnosis(session, annotator=a, response_id=item.response_id, form=REJECT_L3)
+    again = submit_answers(session, annotator=a, response_id=item.response_id, form=REJECT_L3)
     assert again.version == 1
-    changed = submit_diagnosis(
+    changed = submit_answers(
         session,
         annotator=a,
         response_id=item.response_id,
@@ -90,8 +90,8 @@ def test_submit_keeps_revisions_and_is_idempotent(session: Session, setup) -> No
 def test_stale_save_is_a_conflict(session: Session, setup) -> None:
     _run, a, _b, _ = setup
     item = _l3_item(session, a)
-    submit_diagnosis(session, annotator=a, response_id=item.response_id, form=REJECT_L3)
-    submit_diagnosis(
+    submit_answers(session, annotator=a, response_id=item.response_id, form=REJECT_L3)
+    submit_answers(
         session,
         annotator=a,
         response_id=item.response_id,
@@ -99,7 +99,7 @@ def test_stale_save_is_a_conflict(session: Session, setup) -> None:
         expected_version=1,
     )
     with pytest.raises(ConflictError, match="version 2"):
-        submit_diagnosis(
+        submit_answers(
             session,
             annotator=a,
             response_id=item.response_id,
@@ -112,7 +112,7 @@ def test_rule_violation_is_unprocessable_and_stores_nothing(session: Session, se
     _run, a, _b, _ = setup
     item = _l3_item(session, a)
     with pytest.raises(UnprocessableError) as info:
-        submit_diagnosis(
+        submit_answers(
             session,
             annotator=a,
             response_id=item.response_id,
@@ -129,4 +129,4 @@ def test_cannot_judge_an_item_of_someone_else(session: Session, setup) -> None:
     _run, a, b, _ = setup
     other = annotator_queue(session, b)[0].response_id
     with pytest.raises(NotFoundError):
-        submit_diagnosis(session, annotator=a, response_id=other, form=REJECT_L3)
+        submit_answers(session, annotator=a, response_id=other, form=REJECT_L3)

@@ -7,10 +7,10 @@ from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select
 
 from app.annotation.creation import create_batch
-from app.annotation.service import judgement_of_record, submit_diagnosis
+from app.annotation.service import judgement_of_record
 from app.metrics.render import analysis_report
 from app.models import Annotation, Assignment, Response
-from tests.factories import make_run, make_user
+from tests.factories import make_run, make_user, submit_answers
 
 
 def _judge_all(session: Session, annotator, batch_id: int) -> list[str]:
@@ -22,7 +22,7 @@ def _judge_all(session: Session, annotator, batch_id: int) -> list[str]:
     for response_id in ids:
         response = session.get(Response, response_id)
         level = "L0" if response.action is None else response.level_predicted
-        submit_diagnosis(
+        submit_answers(
             session,
             annotator=annotator,
             response_id=response_id,

@@ -9,11 +9,10 @@ from sqlmodel import Session, col, select
 from app.annotation.creation import create_batch
 from app.annotation.moves import release
 from app.annotation.progress import annotation_progress, batch_progress, list_batches
-from app.annotation.service import submit_diagnosis
 from app.errors import UnprocessableError
 from app.models import Assignment, Checkpoint, Response, Scenario
 from app.users.service import deactivate_user, list_users
-from tests.factories import make_run, make_user
+from tests.factories import make_run, make_user, submit_answers
 
 
 def _held(session: Session, batch_id: int, annotator_id: int) -> dict[str, list[str]]:
@@ -36,7 +35,7 @@ def _held(session: Session, batch_id: int, annotator_id: int) -> dict[str, list[
 def _accept(session: Session, annotator, response_id: str) -> None:
     response = session.get(Response, response_id)
     level = "L0" if response.action is None else response.level_predicted
-    submit_diagnosis(
+    submit_answers(
         session,
         annotator=annotator,
         response_id=response_id,

@@ -13,13 +13,14 @@ from app.annotation.creation import create_batch
 from app.annotation.moves import close_batch, reassign_scenario, reclaim_expired, release
 from app.annotation.planner import overlap_checkpoints
 from app.annotation.progress import annotation_progress, batch_progress, list_batches
-from app.annotation.service import annotator_queue, submit_diagnosis
+from app.annotation.service import annotator_queue
 from app.errors import ConflictError, NotFoundError, UnprocessableError
 from app.export.rows import iter_rows
-from app.metrics.overlap import agreement_on_overlap
-from app.models import Annotation, Assignment, Batch, Checkpoint, Response
+from app.metrics.overlap import agreement_on_overlap, overlap_pairs
+from app.metrics.queries import double_judged
+from app.models import Annotation, Assignment, Batch, Checkpoint, Response, Scenario
 from app.models.base import utcnow
-from tests.factories import make_run, make_user
+from tests.factories import make_run, make_user, submit_answers
 
 SCENARIOS = ["wp-01", "wp-02", "wp-03", "wp-04"]
 
@@ -47,7 +48,7 @@ def _accept(session: Session, annotator, response_id: str) -> Annotation:
     """Judge a response as accepted at its predicted level."""
     response = session.get(Response, response_id)
     level = "L0" if response.action is None else response.level_predicted
-    return submit_diagnosis(
+    return submit_answers(
         session,
         annotator=annotator,
         response_id=response_id,
@@ -366,7 +367,7 @@ def test_a_released_holder_cannot_save(session: Session, world) -> None:
 
 def _judge(session, annotator, response_id, verdict, level, timing=None, intensity=None):
     form = {"level": level, "verdict": verdict, "timing": timing, "intensity": intensity}
-    return submit_diagnosis(session, annotator=annotator, response_id=response_id, form=form)
+    return submit_answers(session, annotator=annotator, response_id=response_id, form=form)
 
 
 def test_agreement_on_overlap_by_hand(session: Session, world) -> None:
@@ -428,6 +429,32 @@ def test_agreement_on_overlap_by_hand(session: Session, world) -> None:
     assert phase.double_judged == 4 and phase.overlap_judged == 4 and phase.judged == 5
     summary = next(s for s in list_batches(session) if s.batch.id == batch.id)
     assert summary.judged == 9 and summary.annotators == 2
+
+    # one definition of a double-judged item: the analysis table reads the same four pairs
+    assert [r for r, _a, _b in double_judged(session, run_id=run.id)["verdict"]] == sorted(acting)
+    # an audited-out scenario's pairs leave every count (DESIGN §7: out of the corpus)
+    out = session.get(Response, acting[0])
+    assert out is not None
+    checkpoint = session.get(Checkpoint, out.checkpoint_id)
+    assert checkpoint is not None
+    scenario = session.get(Scenario, checkpoint.scenario_id)
+    assert scenario is not None
+    scenario.audit_status = "rejected"
+    session.add(scenario)
+    session.flush()
+    gone = {
+        r
+        for r in acting
+        if session.get(Checkpoint, session.get(Response, r).checkpoint_id).scenario_id
+        == scenario.id
+    }
+    left = sorted(set(acting) - gone)
+    assert gone and len(left) < 4
+    assert [r for r, _a, _b in overlap_pairs(session)] == left
+    assert agreement_on_overlap(session)["items"] == len(left)
+    assert [r for r, _a, _b in double_judged(session, run_id=run.id)["verdict"]] == left
+    phase = next(p for p in annotation_progress(session).phases if p.phase == 1)
+    assert phase.double_judged == len(left)
 
 
 def test_batch_progress_counts_and_throughput(session: Session, world) -> None:

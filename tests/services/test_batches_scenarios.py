@@ -19,12 +19,11 @@ from app.annotation.moves import (
     release,
 )
 from app.annotation.progress import annotation_progress, batch_progress, list_batches
-from app.annotation.service import submit_diagnosis
 from app.errors import NotFoundError, UnprocessableError
 from app.models import AnnotationDraft, Assignment, Checkpoint, Response
 from app.models.base import utcnow
 from app.users.service import deactivate_user
-from tests.factories import make_run, make_user
+from tests.factories import make_run, make_user, submit_answers
 
 SCENARIOS = ["wp-01", "wp-02", "wp-03"]
 
@@ -52,7 +51,7 @@ def _active(session: Session, **where) -> list[tuple[str, str, int, str, int | N
 def _accept(session: Session, annotator, response_id: str):
     response = session.get(Response, response_id)
     level = "L0" if response.action is None else response.level_predicted
-    return submit_diagnosis(
+    return submit_answers(
         session,
         annotator=annotator,
         response_id=response_id,

@@ -11,11 +11,10 @@ import pytest
 from sqlmodel import select
 
 from app.annotation.creation import create_batch
-from app.annotation.service import submit_diagnosis
 from app.db import session_scope
 from app.errors import ConflictError
 from app.models import Annotation, AnnotationRevision, Assignment, Response, User
-from tests.factories import make_run, make_user
+from tests.factories import make_run, make_user, submit_answers
 
 THREADS = 8
 
@@ -69,7 +68,7 @@ def item(live_db: str) -> tuple[int, str]:
 def _submit(annotator_id: int, response_id: str, form: dict, expected: int | None) -> Annotation:
     with session_scope() as s:
         user = s.get(User, annotator_id)
-        return submit_diagnosis(
+        return submit_answers(
             s, annotator=user, response_id=response_id, form=form, expected_version=expected
         )
 

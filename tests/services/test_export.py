@@ -17,7 +17,6 @@ from sqlalchemy import create_engine, event, func
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, col, select
 
-from app.annotation.service import submit_diagnosis
 from app.errors import ImportFailed, NotFoundError
 from app.export import (
     ExportRow,
@@ -42,7 +41,7 @@ from app.models import (
     User,
 )
 from tests.conftest import SEEDS, create_database, drop_database
-from tests.factories import assign_paired, make_run, make_user
+from tests.factories import assign_paired, make_run, make_user, submit_answers
 
 REJECT_L3 = {
     "level": "L3",
@@ -92,14 +91,14 @@ def data(session: Session) -> Fixture:
     for name, response_ids in by_agent.items():
         for response_id in response_ids:
             if response_id != unannotated:
-                submit_diagnosis(
+                submit_answers(
                     session, annotator=annotator, response_id=response_id, form=FORMS[name]
                 )
     # a later, second judgement of one response: the export keeps the first one
     judged_twice = by_agent["restraint"][0]
     session.add(Assignment(response_id=judged_twice, annotator_id=second.id))
     session.commit()
-    submit_diagnosis(
+    submit_answers(
         session,
         annotator=second,
         response_id=judged_twice,

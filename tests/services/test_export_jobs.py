@@ -9,7 +9,8 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from sqlmodel import Session
+from sqlalchemy import update
+from sqlmodel import Session, col, select
 
 from app.errors import NotFoundError, UnprocessableError
 from app.export import count_rows, jobs
@@ -206,7 +207,8 @@ def test_retention_deletes_rows_and_folders_when_jobs_are_created_and_finish(
     assert session.get(ExportJob, theirs.id) is None
     assert not (var_dir / "exports" / str(theirs.id)).exists()
     assert queued.status == "queued" and (var_dir / "exports" / str(second.id)).is_dir()
-    assert jobs.prune_export_jobs(session) == []  # nothing more to do
+    left = session.exec(select(ExportJob)).all()  # nothing more the rule would remove
+    assert expired_export_jobs(left, now=utcnow(), retention_days=30, keep_per_user=2) == []
 
 
 def test_delete_export_job(session: Session, var_dir: Path) -> None:
@@ -254,9 +256,15 @@ def _open_job(session: Session, status: str, holder: str | None, beat_age_s: flo
     return job
 
 
-def test_a_job_whose_holder_died_is_failed_as_interrupted_and_can_be_deleted(
-    session: Session, var_dir: Path
-) -> None:
+def _stored(session: Session) -> dict[int | None, tuple[str, str | None]]:
+    """(status, error) of every job as the database holds it."""
+    session.expire_all()
+    return {j.id: (j.status, j.error) for j in session.exec(select(ExportJob))}
+
+
+def _interrupted_jobs(session: Session, var_dir: Path) -> tuple[dict[str, int], Path]:
+    """Two live jobs and three interrupted ones (by name), and the dead one's directory with the
+    temporary files of its killed attempt."""
     live = _open_job(session, "running", "elsewhere:2", 5)  # beating on another host
     waiting = _open_job(session, "queued", None, 600)  # waits for the broker
     silent = _open_job(session, "running", "elsewhere:1", 600)  # no heartbeat for 10 min
@@ -267,29 +275,85 @@ def test_a_job_whose_holder_died_is_failed_as_interrupted_and_can_be_deleted(
     directory.mkdir(parents=True)
     (directory / ".responses.jsonl.0a1b2c3d.tmp").write_text("partial")
     (directory / ".responses.parquet.0a1b2c3d.tmp").write_text("partial")
+    ids = {"live": live.id, "waiting": waiting.id, "silent": silent.id, "queued": queued.id}
+    return ids | {"dead": dead.id}, directory
+
+
+def test_listing_reads_interrupted_jobs_as_failed_without_writing(
+    session: Session, var_dir: Path
+) -> None:
+    ids, directory = _interrupted_jobs(session, var_dir)
+    before = _stored(session)
 
     listed = {j.id: j for j in jobs.list_export_jobs(session)}
 
-    for job_id in (dead.id, queued.id, silent.id):
-        job = listed[job_id]
-        assert job.status == "failed", job_id
-        assert job.error is not None and job.error.startswith("interrupted")
+    for name in ("dead", "queued", "silent"):
+        job = listed[ids[name]]
+        assert job.status == "failed", name
+        assert job.error is not None and job.error.startswith("interrupted: the process writing")
         assert job.finished_at is not None
-    assert listed[live.id].status == "running" and listed[waiting.id].status == "queued"
+    assert listed[ids["live"]].status == "running" and listed[ids["waiting"]].status == "queued"
+    assert _stored(session) == before  # nothing written
+    assert before[ids["dead"]] == ("running", None) and before[ids["queued"]] == ("queued", None)
+    assert len(list(directory.iterdir())) == 2  # the temporary files wait for the task
+
+
+def test_the_periodic_task_fails_interrupted_jobs_which_can_then_be_deleted(
+    session: Session, var_dir: Path
+) -> None:
+    ids, directory = _interrupted_jobs(session, var_dir)
+
+    failed = jobs.fail_interrupted_jobs(session)  # what exports.fail_interrupted runs
+
+    assert sorted(failed) == sorted(ids[name] for name in ("dead", "queued", "silent"))
+    stored = _stored(session)
+    for name in ("dead", "queued", "silent"):
+        status, error = stored[ids[name]]
+        assert status == "failed", name
+        assert error is not None and error.startswith("interrupted")
+        job = session.get(ExportJob, ids[name])
+        assert job is not None and job.finished_at is not None
+    assert stored[ids["live"]][0] == "running" and stored[ids["waiting"]][0] == "queued"
     assert list(directory.iterdir()) == []  # the killed attempt's temporary files are gone
-    jobs.delete_export_job(session, dead.id)
-    assert session.get(ExportJob, dead.id) is None
+    assert jobs.fail_interrupted_jobs(session) == []  # idempotent
+    live, dead = ids["live"], ids["dead"]
+    jobs.delete_export_job(session, dead)
+    assert session.get(ExportJob, dead) is None
     with pytest.raises(UnprocessableError, match="once it has finished"):
-        jobs.delete_export_job(session, live.id)
+        jobs.delete_export_job(session, live)
 
 
-def test_delete_takes_in_an_interrupted_job_without_a_listing_first(
+def test_delete_takes_in_an_interrupted_job_before_the_periodic_task(
     session: Session, var_dir: Path
 ) -> None:
     job = _open_job(session, "running", _dead_holder(), 1)
     assert job.id is not None
+    directory = var_dir / "exports" / str(job.id)
+    directory.mkdir(parents=True)
+    (directory / ".responses.jsonl.0a1b2c3d.tmp").write_text("partial")
     jobs.delete_export_job(session, job.id)
     assert session.get(ExportJob, job.id) is None
+    assert not directory.exists()
+
+
+def test_delete_leaves_an_interrupted_job_whose_holder_beat_again(
+    session: Session, var_dir: Path
+) -> None:
+    job = _open_job(session, "running", "elsewhere:1", 600)  # silent: interrupted
+    assert job.id is not None
+    assert jobs.is_interrupted(job)
+    # the holder beats between the read and the delete
+    session.execute(
+        update(ExportJob)
+        .where(col(ExportJob.id) == job.id)
+        .values(heartbeat_at=utcnow())
+        .execution_options(synchronize_session=False)  # the copy read before the beat stays
+    )
+    with pytest.raises(UnprocessableError, match="once it has finished"):
+        jobs.delete_export_job(session, job.id)
+    session.expire_all()
+    kept = session.get(ExportJob, job.id)
+    assert kept is not None and kept.status == "running"
 
 
 def test_a_redelivered_task_leaves_a_live_holders_job_and_reruns_an_interrupted_one(

@@ -7,12 +7,12 @@ from datetime import timedelta
 import pytest
 from sqlmodel import Session, select
 
-from app.annotation.service import annotator_queue, load_item, submit_diagnosis
+from app.annotation.service import annotator_queue, load_item
 from app.errors import NotFoundError
 from app.export.rows import iter_rows
 from app.models import Assignment, Response
 from app.models.base import utcnow
-from tests.factories import make_run, make_user
+from tests.factories import make_run, make_user, submit_answers
 
 
 def _one_acting_response(session: Session) -> Response:
@@ -28,13 +28,13 @@ def test_the_primary_judgement_counts_even_when_the_overlap_one_was_saved_first(
     session.add(Assignment(response_id=response.id, annotator_id=primary.id, kind="primary"))
     session.add(Assignment(response_id=response.id, annotator_id=second.id, kind="overlap"))
     session.commit()
-    submit_diagnosis(
+    submit_answers(
         session,
         annotator=second,
         response_id=response.id,
         form={"level": "L3", "verdict": "reject", "timing": "premature", "intensity": "excessive"},
     )
-    submit_diagnosis(
+    submit_answers(
         session,
         annotator=primary,
         response_id=response.id,

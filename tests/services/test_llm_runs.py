@@ -13,6 +13,7 @@ from app.agents.service import create_agent
 from app.annotation.creation import NothingToAssign
 from app.errors import ConflictError, UnprocessableError
 from app.models import Assignment, Response, Run
+from app.runs.queries import run_sampling_diagnostics
 from app.runs.service import (
     cancel_run,
     create_run,
@@ -21,7 +22,6 @@ from app.runs.service import (
     run_agent_summary,
     run_failures,
     run_progress,
-    run_sampling_diagnostics,
 )
 from tests.factories import assign_paired, make_user
 from tests.fake_llm import FakeLLM, Reply, protocol_policy, replies

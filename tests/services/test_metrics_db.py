@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from sqlmodel import Session
 
-from app.annotation.service import annotator_queue, submit_diagnosis
+from app.annotation.service import annotator_queue
 from app.metrics.registry import metric_table
 from app.metrics.render import render_table
 from app.models import Agent, Response
-from tests.factories import assign_paired, make_run, make_user
+from tests.factories import assign_paired, make_run, make_user, submit_answers
 
 
 def test_table1_counts_first_annotation_per_response(session: Session) -> None:
@@ -29,7 +29,7 @@ def test_table1_counts_first_annotation_per_response(session: Session) -> None:
     for item in annotator_queue(session, a):
         response = session.get(Response, item.response_id)
         agent = session.get(Agent, response.agent_id)
-        submit_diagnosis(
+        submit_answers(
             session, annotator=a, response_id=item.response_id, form=verdicts[agent.name]
         )
         judged += 1
@@ -73,7 +73,7 @@ def test_sql_table1_equals_the_formula_over_rows(session: Session) -> None:
             form = {"level": "L0", "verdict": "reject" if index % 2 else "accept"}
         else:
             form = forms[index % 3]
-        submit_diagnosis(session, annotator=a, response_id=item.response_id, form=form)
+        submit_answers(session, annotator=a, response_id=item.response_id, form=form)
     _columns, rows = metric_table(session, "table1")
     assert rows == table1(judged_responses(session))
     assert len(rows) == 3

@@ -13,7 +13,6 @@ from sqlmodel import Session, col, select
 
 from app.annotation import drafts, workspace
 from app.annotation.creation import create_batch
-from app.annotation.service import submit_diagnosis
 from app.annotation.workspace import Answers
 from app.errors import NotFoundError
 from app.models import (
@@ -26,7 +25,7 @@ from app.models import (
     Scenario,
 )
 from app.models.base import utcnow
-from tests.factories import make_run, make_user
+from tests.factories import make_run, make_user, submit_answers
 
 REJECT_L3 = Answers(level="L3", verdict="reject", timing="premature", intensity="excessive")
 ACCEPT_L3 = Answers(level="L3", verdict="accept")
@@ -109,7 +108,7 @@ def test_open_item_restores_a_newer_draft_written_on_the_saved_version(
 ) -> None:
     a = world["annotator"]
     response_id = _acted(session, _order(session, a.id))[0]
-    submit_diagnosis(session, annotator=a, response_id=response_id, form=ACCEPT_L3.diagnosis())
+    submit_answers(session, annotator=a, response_id=response_id, form=ACCEPT_L3.diagnosis())
     written = _draft(session, a, response_id, REJECT_L3, base=1)
     page = workspace.open_item(session, annotator=a, response_id=response_id)
     assert page.values["verdict"] == "reject" and page.values["timing"] == "premature"
@@ -127,8 +126,10 @@ def test_open_item_restores_a_newer_draft_written_on_the_saved_version(
 def test_open_item_keeps_a_stale_draft_aside_unless_asked_for(session: Session, world) -> None:
     a = world["annotator"]
     response_id = _acted(session, _order(session, a.id))[0]
-    written = _draft(session, a, response_id, REJECT_L3, base=None)  # before any save
-    submit_diagnosis(session, annotator=a, response_id=response_id, form=ACCEPT_L3.diagnosis())
+    submit_answers(session, annotator=a, response_id=response_id, form=ACCEPT_L3.diagnosis())
+    # another tab, opened before the save, keeps autosaving on no version (a save discards the
+    # draft it finds, so a stale one is one written after the save on an older version)
+    written = _draft(session, a, response_id, REJECT_L3, base=None)
     page = workspace.open_item(session, annotator=a, response_id=response_id)
     assert page.values["verdict"] == "accept"  # the saved version, not the stale draft
     assert page.stale_draft == written.updated_at and page.restored is None
@@ -196,7 +197,7 @@ def test_submitting_the_last_open_item_finishes_the_queue(session: Session, worl
     order = _order(session, a.id)
     for response_id in order[:-1]:
         level = session.get(Response, response_id).level_predicted
-        submit_diagnosis(
+        submit_answers(
             session,
             annotator=a,
             response_id=response_id,
@@ -241,7 +242,7 @@ def test_an_invalid_submit_saves_nothing_and_shows_the_answers_with_the_reason(
 ) -> None:
     a = world["annotator"]
     response_id = _acted(session, _order(session, a.id))[0]
-    submit_diagnosis(session, annotator=a, response_id=response_id, form=ACCEPT_L3.diagnosis())
+    submit_answers(session, annotator=a, response_id=response_id, form=ACCEPT_L3.diagnosis())
     broken = Answers(level="L3", verdict="reject", timing="appropriate", intensity="appropriate")
     outcome = workspace.submit(
         session, annotator=a, response_id=response_id, answers=broken, expected_version=1
@@ -269,7 +270,7 @@ def test_a_conflicting_submit_shows_the_stored_version_beside_the_answers(
 ) -> None:
     a = world["annotator"]
     response_id = _acted(session, _order(session, a.id))[0]
-    submit_diagnosis(session, annotator=a, response_id=response_id, form=ACCEPT_L3.diagnosis())
+    submit_answers(session, annotator=a, response_id=response_id, form=ACCEPT_L3.diagnosis())
     outcome = workspace.submit(
         session, annotator=a, response_id=response_id, answers=REJECT_L3, expected_version=None
     )
@@ -307,3 +308,35 @@ def test_a_submit_for_a_lapsed_item_keeps_the_answers_as_a_draft(session: Sessio
             expected_version=None,
         )
     assert drafts.get_draft(session, annotator=world["other"], response_id=response_id) is None
+
+
+def test_a_draft_keeps_only_words_of_the_vocabulary(session: Session, world) -> None:
+    a = world["annotator"]
+    response_id = _acted(session, _order(session, a.id))[0]
+    sent = {
+        "level": "L3",
+        "verdict": "reject",
+        "timing": "belated",
+        "intensity": "excessive",
+        "other_issues": ["other", "made_up"],
+        "notes": {"other": "x" * 6000, "made_up": "dropped"},
+        "extra": "dropped",
+    }
+    kept = drafts.save_draft(
+        session, annotator=a, response_id=response_id, data=sent, base_version=None
+    ).data
+    assert kept["timing"] == "belated" and kept["intensity"] == "excessive"
+    assert kept["other_issues"] == ["other"] and len(kept["notes"]["other"]) == 5000
+    assert "extra" not in kept and set(kept["notes"]) == {"other"}
+    for timing, intensity in (("soon", "appropriate"), ("appropriate", "huge")):
+        kept = drafts.save_draft(
+            session,
+            annotator=a,
+            response_id=response_id,
+            data={"timing": timing, "intensity": intensity},
+            base_version=None,
+        ).data
+        assert (kept["timing"], kept["intensity"]) == (
+            None if timing == "soon" else timing,
+            None if intensity == "huge" else intensity,
+        )

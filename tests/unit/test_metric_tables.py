@@ -16,6 +16,8 @@ from app.metrics.responses import JudgedResponse
 from app.metrics.table1 import RATES, TABLE1_CI_COLUMNS, TABLE1_COLUMNS
 from app.metrics.table11 import table11
 from tests.metrics_oracles import (
+    accepted,
+    checkpoint_key,
     count_cell,
     figure3,
     figure4,
@@ -613,14 +615,14 @@ def _statsmodels_lpm(rows: list[JudgedResponse]) -> dict[str, Any] | None:
     from statsmodels.formula.api import ols
 
     l1 = [r for r in rows if r.level == "L1"]
-    sizes = Counter(r.checkpoint_key for r in l1)
-    used = [r for r in l1 if sizes[r.checkpoint_key] > 1]
+    sizes = Counter(checkpoint_key(r) for r in l1)
+    used = [r for r in l1 if sizes[checkpoint_key(r)] > 1]
     frame = pd.DataFrame(
         {
-            "accepted": [float(r.accepted) for r in used],
+            "accepted": [float(accepted(r)) for r in used],
             "access": [float(r.local_content_access) for r in used],
             "agent": [r.agent for r in used],
-            "checkpoint": ["/".join(map(str, r.checkpoint_key)) for r in used],
+            "checkpoint": ["/".join(map(str, checkpoint_key(r))) for r in used],
         }
     )
     groups = frame["checkpoint"].astype("category").cat.codes.to_numpy()
@@ -706,7 +708,7 @@ def test_cells_feed_every_row_function() -> None:
     assert figure3_of_cells(cells).to_dict() == figure3([*TABLE1_ROWS, *PAIRED])
     assert sum(c.n for c in cells) == len(TABLE1_ROWS) + len(PAIRED)
     # one cell per agent and checkpoint
-    assert len(cells) == len({(r.agent, r.checkpoint_key) for r in [*TABLE1_ROWS, *PAIRED]})
+    assert len(cells) == len({(r.agent, checkpoint_key(r)) for r in [*TABLE1_ROWS, *PAIRED]})
 
 
 def test_csv_neutralises_text_cells_that_look_like_formulas() -> None:

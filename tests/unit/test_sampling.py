@@ -7,12 +7,19 @@ import random
 import subprocess
 import sys
 from collections import Counter
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.scenarios.sampling import sample_checkpoints, sampling_diagnostics, stable_seed
+from app.scenarios.sampling import sample_checkpoints, sampling_diagnostics_from_counts, stable_seed
+
+
+def sampling_diagnostics(rows: list[tuple[str, str, int, int]]) -> dict[str, Any]:
+    """The diagnostics of sampled rows ``(agent, scenario_id, t, n)``: counted per (agent, t, n),
+    as the SQL aggregate counts them, into the app's one definition."""
+    return sampling_diagnostics_from_counts(Counter((a, t, n) for a, _s, t, n in rows))
 
 
 @settings(max_examples=200, deadline=None)

@@ -156,7 +156,7 @@ def test_the_reconciler_period_and_grace_come_from_the_settings(
     assert Settings().reconcile_grace == 10.0
     monkeypatch.setenv("RECONCILE_GRACE_S", "3")
     assert Settings().reconcile_grace == 3.0
-    monkeypatch.setattr("app.jobs.broker.get_settings", Settings)
+    monkeypatch.setattr("app.jobs.schedule.get_settings", Settings)
     schedule = make_celery(set_as_current=False).conf.beat_schedule["reconcile-runs"]
     assert schedule["schedule"] == 5.0 and schedule["options"] == {"expires": 5.0}
     monkeypatch.setenv("RECONCILE_EVERY_S", "0")

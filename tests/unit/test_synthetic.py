@@ -16,6 +16,7 @@ from app.metrics.synthetic import (
     generate_paper_shaped,
 )
 from app.vocabulary import DOMAINS, NEED_TYPES
+from tests.metrics_oracles import over_proactive
 
 RATES = default_rates()
 CHECKS_PER_MODEL = 11
@@ -121,7 +122,7 @@ def test_default_rates_are_paper_shaped(rows: list[JudgedResponse]) -> None:
         return interval[0] <= 100 * paper_share <= interval[1]
 
     assert covers(len(rejected), len(rows), PAPER["rejected"] / PAPER["responses"])
-    over = sum(r.over_proactive for r in rejected)
+    over = sum(over_proactive(r) for r in rejected)
     assert covers(over, len(rejected), PAPER["over_proactive"] / PAPER["rejected"])
     for level in ("L1", "L2", "L3"):
         assert covers(sum(r.level == level for r in rows), len(rows), PAPER[level])

@@ -2030,3 +2030,21 @@ def test_v01_a_seed_string_longer_than_the_limit_is_located(tmp_path: Path) -> N
             "hm/environment.json: is 5,000,000 characters long; at most 100,000 are allowed",
         )
     ]
+
+
+def test_one_list_of_collections_names_every_record_list_of_the_apps() -> None:
+    from app.arena.schema import COLLECTION_PATHS, AppRecords
+    from app.arena.state import COLLECTIONS
+
+    def lists(model: type, prefix: str = "") -> list[str]:
+        found = []
+        for name, field in model.model_fields.items():
+            annotation = field.annotation
+            if getattr(annotation, "__origin__", None) is list:
+                found.append(prefix + name)
+            elif isinstance(annotation, type) and hasattr(annotation, "model_fields"):
+                found += lists(annotation, f"{prefix}{name}.")
+        return found
+
+    assert list(COLLECTION_PATHS.values()) == lists(AppRecords)  # file order, nothing left out
+    assert tuple(COLLECTION_PATHS) == COLLECTIONS

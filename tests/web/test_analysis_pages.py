@@ -391,6 +391,9 @@ def test_an_export_whose_server_died_shows_interrupted_and_can_be_deleted(
     assert 'data-status="failed"' in page and "interrupted: the process writing it" in page
     assert f'action="/analysis/exports/{job.id}/delete"' in page
     assert 'hx-trigger="every 1s"' not in page  # nothing left to poll for
+    session.expire_all()
+    stored = session.get(ExportJob, job.id)
+    assert stored is not None and (stored.status, stored.error) == ("running", None)  # GET: read
     deleted = lead.client.post(
         f"/analysis/exports/{job.id}/delete",
         data={"csrf_token": lead.token},
@@ -480,3 +483,27 @@ def test_an_unknown_run_filter_says_the_run_does_not_exist(browser_for, world: W
     assert "Run 987654 does not exist" in page.text and 'id="judged-count">0 judged' in page.text
     assert "does not exist" not in lead.client.get(f"/analysis?run={world.r1}").text
     assert "Run 987654 does not exist" in lead.client.get("/analysis/judge?run=987654").text
+
+
+def test_table1_downloads_of_lead_and_analysis_render_as_halo_metrics_prints(
+    session: Session, browser_for, world: World
+) -> None:
+    from app.metrics.registry import metric_table
+    from app.metrics.render import render_metric_table
+
+    lead = browser_for("lead")
+    columns, rows = metric_table(session, "table1")
+    for extension, fmt in (("csv", "csv"), ("tex", "latex"), ("json", "json")):
+        printed = render_metric_table("table1", columns, rows, fmt)  # what `halo metrics` prints
+        from_lead = lead.client.get(f"/lead/table1.{extension}")
+        from_analysis = lead.client.get(f"/analysis/table1.{extension}")
+        assert from_lead.status_code == from_analysis.status_code == 200, extension
+        assert from_lead.text == from_analysis.text == printed, extension
+        assert from_lead.headers["content-type"] == from_analysis.headers["content-type"]
+        assert (
+            from_lead.headers["content-disposition"] == f'attachment; filename="table1.{extension}"'
+        )
+    # the LaTeX carries the paper's marks on /lead too (best in bold, second underlined)
+    latex = lead.client.get("/lead/table1.tex").text
+    assert "\\textbf{" in latex and "\\underline{" in latex
+    assert lead.client.get("/lead/table1.xml").status_code == 404

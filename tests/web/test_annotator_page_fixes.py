@@ -14,10 +14,10 @@ from sqlmodel import Session, select
 from app.annotation.audit import CRITERIA
 from app.annotation.creation import create_batch
 from app.annotation.moves import reassign_scenario
-from app.annotation.service import annotator_queue, submit_diagnosis
+from app.annotation.service import annotator_queue
 from app.models import Assignment, AuditVote, Batch, Response, Scenario
 from app.models.base import utcnow
-from tests.factories import assign_paired, make_run, make_user
+from tests.factories import assign_paired, make_run, make_user, submit_answers
 
 
 @pytest.fixture
@@ -150,7 +150,7 @@ def _judge(session: Session, annotator, response_id: str, verdict: str = "accept
     form: dict = {"level": level, "verdict": verdict}
     if verdict == "reject" and level != "L0":
         form.update(timing="premature", intensity="excessive")
-    submit_diagnosis(session, annotator=annotator, response_id=response_id, form=form)
+    submit_answers(session, annotator=annotator, response_id=response_id, form=form)
 
 
 def _rows(page: str) -> list[dict[str, str]]:

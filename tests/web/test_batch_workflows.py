@@ -15,11 +15,10 @@ from app.annotation.audit import CRITERIA, cast_vote
 from app.annotation.batches import EXPIRED
 from app.annotation.creation import create_batch
 from app.annotation.moves import reclaim_expired
-from app.annotation.service import submit_diagnosis
 from app.models import AnnotationDraft, Assignment, Batch, Checkpoint, Response, Scenario
 from app.models.base import utcnow
 from app.users.service import deactivate_user
-from tests.factories import make_run, make_user
+from tests.factories import make_run, make_user, submit_answers
 
 
 @pytest.fixture
@@ -76,7 +75,7 @@ def _items(session: Session, batch_id: int, annotator_id: int) -> dict[str, list
 def _accept(session: Session, annotator, response_id: str) -> None:
     response = session.get(Response, response_id)
     level = "L0" if response.action is None else response.level_predicted
-    submit_diagnosis(
+    submit_answers(
         session,
         annotator=annotator,
         response_id=response_id,

@@ -9,9 +9,8 @@ import pytest
 from sqlmodel import Session, col, select
 
 from app.annotation.creation import create_batch
-from app.annotation.service import submit_diagnosis
 from app.models import Assignment, Batch, Checkpoint, Response
-from tests.factories import make_run, make_user
+from tests.factories import make_run, make_user, submit_answers
 
 SECRET = "First annotator: the reminder lands a day after the deadline."
 
@@ -252,7 +251,7 @@ def test_second_annotator_never_sees_the_first_ones_answers(
     )
     people = {world["a"].id: world["a"], world["b"].id: world["b"]}
     first, second = people[holders[response_id]["primary"]], people[holders[response_id]["overlap"]]
-    submit_diagnosis(
+    submit_answers(
         session,
         annotator=first,
         response_id=response_id,
@@ -298,7 +297,7 @@ def test_overview_shows_progress_and_agreement(session: Session, make_browser, w
     level = "L0" if response.action is None else response.level_predicted
     for r, annotator, _kind in pairs:
         if r == response_id:
-            submit_diagnosis(
+            submit_answers(
                 session,
                 annotator=people[annotator],
                 response_id=r,

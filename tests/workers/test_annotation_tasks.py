@@ -1,5 +1,5 @@
-"""The periodic reclaim of expired assignments: beat schedule, in-process (the task, and the
-thread `halo serve` runs without a broker) and on a real worker."""
+"""The periodic tasks of the one schedule (app.jobs.schedule): beat, in-process (the task, and
+the threads `halo serve` runs without a broker) and on a real worker."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import os
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import timedelta
 from typing import Any
 
@@ -19,6 +20,7 @@ from app import cli as halo
 from app.annotation.batches import EXPIRED
 from app.annotation.creation import create_batch
 from app.db import session_scope
+from app.jobs.schedule import SCHEDULE, Periodic, start_scheduler
 from app.models import Assignment
 from app.models.base import utcnow
 from app.settings import get_settings
@@ -68,27 +70,45 @@ def _eventually(check: Callable[[], bool], timeout: float = 15.0) -> bool:
     return check()
 
 
-def _reclaim_threads() -> list[threading.Thread]:
-    return [t for t in threading.enumerate() if t.name == "halo-reclaim" and t.is_alive()]
+def _schedule_threads() -> list[threading.Thread]:
+    threads = threading.enumerate()
+    return [t for t in threads if t.name.startswith("halo-schedule-") and t.is_alive()]
 
 
-def test_beat_schedules_the_reclaim() -> None:
-    from app.jobs.broker import RECLAIM_EVERY_S
+def test_beat_schedules_every_periodic_task_of_the_one_schedule() -> None:
+    from app.jobs.schedule import RECLAIM_EVERY_S
     from workers.celery_app import celery_app
 
     entry = celery_app.conf.beat_schedule["reclaim-expired-assignments"]
     assert entry["task"] == "annotation.reclaim_expired"
     assert entry["schedule"] == RECLAIM_EVERY_S <= 600
+    assert celery_app.conf.beat_schedule == {
+        "reclaim-expired-assignments": {
+            "task": "annotation.reclaim_expired",
+            "schedule": 300.0,
+            "options": {"expires": 300.0},
+        },
+        "reconcile-runs": {
+            "task": "runs.reconcile",
+            "schedule": 60.0,
+            "options": {"expires": 60.0},
+        },
+        "fail-interrupted-exports": {
+            "task": "exports.fail_interrupted",
+            "schedule": 60.0,
+            "options": {"expires": 60.0},
+        },
+    }
     celery_app.loader.import_default_modules()
-    assert "annotation.reclaim_expired" in celery_app.tasks
+    assert {p.task for p in SCHEDULE} <= set(celery_app.tasks)
 
 
 def test_in_process_reclaim(live_db: str) -> None:
-    from workers.annotation import reclaim_expired
+    from app.annotation.tasks import reclaim_expired  # what the embedded schedule calls
 
     total = _expired_batch()
     assert total > 0
-    assert reclaim_expired.delay().get() == total  # eager without REDIS_URL
+    assert reclaim_expired() == total
     assert _released() == {EXPIRED}
     assert reclaim_expired() == 0  # idempotent
 
@@ -100,11 +120,16 @@ def test_a_real_worker_runs_the_scheduled_task(celery_worker) -> None:
     assert _released() == {EXPIRED}
 
 
-def test_the_in_process_reclaimer_returns_expired_items_on_its_schedule(live_db: str) -> None:
-    from app.annotation.reclaim import start_reclaimer
+def _fast(every_s: float = 0.2) -> tuple[Periodic, ...]:
+    """The schedule with every interval cut to `every_s` seconds."""
+    return tuple(replace(periodic, every_s=every_s) for periodic in SCHEDULE)
+
+
+def test_the_in_process_scheduler_returns_expired_items_on_its_schedule(live_db: str) -> None:
+    import app.annotation.tasks  # noqa: F401  (declares the task the schedule names)
 
     assert _expired_batch() > 0
-    reclaimer = start_reclaimer(every_s=0.2)
+    reclaimer = start_scheduler(_fast()[:1])
     try:
         assert _eventually(lambda: _still_held() == 0)
         assert _released() == {EXPIRED}
@@ -113,23 +138,50 @@ def test_the_in_process_reclaimer_returns_expired_items_on_its_schedule(live_db:
         assert _eventually(lambda: _still_held() == 0)
     finally:
         reclaimer.stop()
-    assert not reclaimer.thread.is_alive()
+    assert not any(thread.is_alive() for thread in reclaimer.threads)
+
+
+def test_the_scheduler_refuses_a_schedule_naming_an_undeclared_task() -> None:
+    with pytest.raises(LookupError, match=r"undeclared tasks: nobody\.nothing"):
+        start_scheduler((Periodic("x", "nobody.nothing", 1.0),), tasks={})
+    assert not _schedule_threads()
+
+
+def test_a_failing_periodic_task_is_tried_again_at_its_next_run() -> None:
+    from app.jobs.tasks import Task
+
+    calls: list[int] = []
+
+    def flaky() -> int:
+        calls.append(1)
+        if len(calls) == 1:
+            raise RuntimeError("database away")
+        return len(calls)
+
+    scheduler = start_scheduler(
+        (Periodic("flaky", "test.flaky", 0.05),), tasks={"test.flaky": Task("test.flaky", flaky)}
+    )
+    try:
+        assert _eventually(lambda: len(calls) >= 3, timeout=5.0)
+    finally:
+        scheduler.stop()
+    assert not any(thread.is_alive() for thread in scheduler.threads)
 
 
 @pytest.fixture
 def serving(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
     """uvicorn.run replaced by a 'server' that waits until the expired items are reclaimed
-    (for up to 3 s) and records what it saw; the reclaim interval cut to 0.2 s."""
-    from app.jobs import broker
+    (for up to 3 s) and records what it saw; the schedule's intervals cut to 0.2 s."""
+    from app.jobs import schedule
 
     seen: list[dict[str, Any]] = []
 
     def run(app: str, **kwargs: Any) -> None:
         reclaimed = _eventually(lambda: _still_held() == 0, timeout=3.0)
-        seen.append({"reclaimed": reclaimed, "threads": len(_reclaim_threads())})
+        seen.append({"reclaimed": reclaimed, "threads": len(_schedule_threads())})
 
     monkeypatch.setattr(uvicorn, "run", run)
-    monkeypatch.setattr(broker, "RECLAIM_EVERY_S", 0.2)
+    monkeypatch.setattr(schedule, "SCHEDULE", _fast())
     return seen
 
 
@@ -141,9 +193,9 @@ def test_halo_serve_reclaims_in_process_while_it_serves(
     assert _expired_batch() > 0
     result = CliRunner().invoke(halo.cli, ["serve"])
     assert result.exit_code == 0, result.output
-    assert serving == [{"reclaimed": True, "threads": 1}]
+    assert serving == [{"reclaimed": True, "threads": len(SCHEDULE)}]
     assert _released() == {EXPIRED}
-    assert _eventually(lambda: not _reclaim_threads())  # stopped with the server
+    assert _eventually(lambda: not _schedule_threads())  # stopped with the server
 
 
 def test_halo_serve_leaves_the_reclaim_to_beat_when_there_is_a_broker(

@@ -10,23 +10,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from app.arena.schema import APPS, AppRecords, dump_record
+from app.arena.schema import APPS, COLLECTION_PATHS, AppRecords, collection_records, dump_record
 from app.jsonpath import join_path
 
 Collections = dict[tuple[str, str], dict[str, dict[str, Any]]]
 """(app, collection) → {record id → record dict}, as in :attr:`app.arena.state.S0.collections`."""
-
-COLLECTION_PATHS: dict[tuple[str, str], str] = {
-    ("email", "messages"): "email.messages",
-    ("calendar", "events"): "calendar.events",
-    ("chat", "conversations"): "chat.conversations",
-    ("chat", "messages"): "chat.messages",
-    ("contacts", "contacts"): "contacts",
-    ("wallet", "accounts"): "wallet.accounts",
-    ("wallet", "transactions"): "wallet.transactions",
-    ("wallet", "scheduled_payments"): "wallet.scheduled_payments",
-}
-"""(app, collection) → its JSON path inside `apps`, `initial_records` or `noise_records`."""
 
 PARTS = ("initial_records", "noise_records")
 """The parts of a scenario that hold records (each a :class:`~app.arena.schema.ScenarioRecords`)."""
@@ -34,18 +22,8 @@ PARTS = ("initial_records", "noise_records")
 
 def indexed_records(records: AppRecords) -> Iterator[tuple[tuple[str, str], int, Any]]:
     """Yield ((app, collection), index, record model) in file order."""
-    by_collection: list[tuple[tuple[str, str], list[Any]]] = [
-        (("email", "messages"), records.email.messages),
-        (("calendar", "events"), records.calendar.events),
-        (("chat", "conversations"), records.chat.conversations),
-        (("chat", "messages"), records.chat.messages),
-        (("contacts", "contacts"), records.contacts),
-        (("wallet", "accounts"), records.wallet.accounts),
-        (("wallet", "transactions"), records.wallet.transactions),
-        (("wallet", "scheduled_payments"), records.wallet.scheduled_payments),
-    ]
-    for key, items in by_collection:
-        for index, item in enumerate(items):
+    for key in COLLECTION_PATHS:
+        for index, item in enumerate(collection_records(records, key)):
             yield key, index, item
 
 

@@ -26,18 +26,19 @@ from app.metrics.charts import render_figure
 from app.metrics.judge import PredictionsInvalid, parse_predictions
 from app.metrics.queries import MetricFilters, filter_options
 from app.metrics.render import (
+    DOWNLOADS,
     MetricTable,
     analysis_report,
     format_value,
     judge_report,
-    render_table,
-    table_marks,
+    render_metric_table,
 )
 from app.models import User
 from app.models.export import EXPORT_JOB_FORMATS
 from app.settings import get_settings
 from app.vocabulary import DOMAINS, NEED_TYPES
 from app.web.deps import LeadUser, verify_csrf
+from app.web.downloads import download_response
 from app.web.forms import new_submission_token, submission_token
 from app.web.jobs import start_job
 from app.web.templating import is_htmx, render
@@ -45,11 +46,6 @@ from app.web.templating import is_htmx, render
 router = APIRouter(prefix="/analysis", dependencies=[Depends(verify_csrf)])
 
 MAX_UPLOAD_BYTES = 64 * 1024 * 1024
-DOWNLOAD_FORMATS = {
-    "csv": ("csv", "text/csv"),
-    "tex": ("latex", "application/x-tex"),
-    "json": ("json", "application/json"),
-}
 FIGURE6_TABLES = ("figure6", "figure6_access", "figure6_stats")
 COLUMN_LABELS: dict[str, str] = {
     "agent": "Agent",
@@ -240,14 +236,11 @@ def _data_links(table: MetricTable) -> dict[str, tuple[str, str]]:
     For results of uploads, which are not stored and so have no download address.
     """
     links = {}
-    for text, (fmt, media) in (
-        ("CSV", DOWNLOAD_FORMATS["csv"]),
-        ("LaTeX", DOWNLOAD_FORMATS["tex"]),
-    ):
-        body = render_table(table.columns, table.rows, fmt)
-        extension = "tex" if fmt == "latex" else fmt
+    for text, extension in (("CSV", "csv"), ("LaTeX", "tex")):
+        download = DOWNLOADS[extension]
+        body = render_metric_table(table.spec.name, table.columns, table.rows, download.fmt)
         links[text] = (
-            f"data:{media};charset=utf-8," + quote(body),
+            f"data:{download.media_type};charset=utf-8," + quote(body),
             f"{table.spec.name}.{extension}",
         )
     return links
@@ -345,14 +338,7 @@ def table_download(
     """GET /analysis/{name}.{csv,tex,json}: one table under the query's filters."""
     filters = _filters(request.query_params)
     spec = registry.TABLES.get(name)
-    if fmt not in DOWNLOAD_FORMATS or spec is None or spec.needs_predictions:
+    if fmt not in DOWNLOADS or spec is None or spec.needs_predictions:
         raise NotFoundError(f"no table {name}.{fmt}; tables: {', '.join(registry.TABLES)}")
-    render_format, media = DOWNLOAD_FORMATS[fmt]
     columns, rows = registry.metric_table(session, name, **filters.as_dict())
-    marks = table_marks(name, columns, rows)
-    body = render_table(columns, rows, render_format, marks=marks)
-    return Response(
-        body,
-        media_type=media,
-        headers={"Content-Disposition": f'attachment; filename="{name}.{fmt}"'},
-    )
+    return download_response(name, columns, rows, fmt)

@@ -1,7 +1,7 @@
 """The lead's annotation batches: create, follow, reassign, release, reclaim (DESIGN.md §7).
 
 Leads and admins only (researchers launch runs and read metrics; DESIGN §1). Pages never
-write: expired assignments go back to the pool on a schedule (:mod:`app.annotation.reclaim`)
+write: expired assignments go back to the pool on a schedule (:mod:`app.jobs.schedule`)
 or when the lead presses *Reclaim*; until then the pages count them as *expired*.
 Reassign and release act on whole scenarios (paired protocol), never on single responses.
 

@@ -2,7 +2,7 @@
 
 Table 1 per agent, run and annotation progress, the adjudication queue. Researchers read it
 too; only leads and admins get the batch and adjudication links. Loading it never writes
-(expired assignments are reclaimed on a schedule, :mod:`app.annotation.reclaim`).
+(expired assignments are reclaimed on a schedule, :mod:`app.jobs.schedule`).
 """
 
 from __future__ import annotations
@@ -13,8 +13,9 @@ from starlette.responses import Response
 from app.db import SessionDep
 from app.metrics.overview import lead_overview
 from app.metrics.registry import metric_table
-from app.metrics.render import render_table
+from app.metrics.render import DOWNLOADS
 from app.web.deps import LeadUser, verify_csrf
+from app.web.downloads import download_response
 from app.web.forms import OptionalPhase
 from app.web.pages.analysis import label as column_label
 from app.web.templating import render
@@ -51,14 +52,8 @@ def overview(
 
 @router.get("/table1.{fmt}")
 def table1_download(session: SessionDep, user: LeadUser, fmt: str) -> Response:
-    """GET /lead/table1.{csv,json,tex}: Table 1 per agent as a download."""
-    if fmt not in ("csv", "json", "tex"):
+    """GET /lead/table1.{csv,json,tex}: Table 1 per agent as a download (as /analysis/table1)."""
+    if fmt not in DOWNLOADS:
         return Response("unknown format; use csv, json or tex", status_code=404)
     columns, rows = metric_table(session, "table1")
-    body = render_table(columns, rows, "latex" if fmt == "tex" else fmt)
-    media = {"csv": "text/csv", "json": "application/json", "tex": "application/x-tex"}[fmt]
-    return Response(
-        body,
-        media_type=media,
-        headers={"Content-Disposition": f'attachment; filename="table1.{fmt}"'},
-    )
+    return download_response("table1", columns, rows, fmt)

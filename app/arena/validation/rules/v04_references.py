@@ -20,7 +20,6 @@ changes.
 from __future__ import annotations
 
 import sqlite3
-from typing import Any
 from zoneinfo import ZoneInfo
 
 from pydantic import ValidationError
@@ -29,12 +28,15 @@ from app.arena.errors import ArenaError, CommandError
 from app.arena.replay import apply_event
 from app.arena.schema import (
     APPS,
+    COLLECTION_PATHS,
     AppRecords,
     CalendarEvent,
     EnvironmentSpec,
     Event,
     ScenarioRecords,
     ScenarioSpec,
+    collection_records,
+    set_collection_records,
 )
 from app.arena.sqlclock import SqlClock, clocked_executescript
 from app.arena.state import Sandbox, build_s0, normalise_path
@@ -267,19 +269,13 @@ def _sanitised(ctx: Context, env: EnvironmentBundle) -> tuple[ScenarioSpec, list
 
 
 def _drop_records(records: ScenarioRecords, drop: set[tuple[tuple[str, str], int]]) -> None:
-    def keep(key: tuple[str, str], items: list[Any]) -> list[Any]:
-        return [item for index, item in enumerate(items) if (key, index) not in drop]
-
-    records.email.messages = keep(("email", "messages"), records.email.messages)
-    records.calendar.events = keep(("calendar", "events"), records.calendar.events)
-    records.chat.conversations = keep(("chat", "conversations"), records.chat.conversations)
-    records.chat.messages = keep(("chat", "messages"), records.chat.messages)
-    records.contacts = keep(("contacts", "contacts"), records.contacts)
-    records.wallet.accounts = keep(("wallet", "accounts"), records.wallet.accounts)
-    records.wallet.transactions = keep(("wallet", "transactions"), records.wallet.transactions)
-    records.wallet.scheduled_payments = keep(
-        ("wallet", "scheduled_payments"), records.wallet.scheduled_payments
-    )
+    for key in COLLECTION_PATHS:
+        kept = [
+            item
+            for index, item in enumerate(collection_records(records, key))
+            if (key, index) not in drop
+        ]
+        set_collection_records(records, key, kept)
 
 
 def _event_reference_findings(

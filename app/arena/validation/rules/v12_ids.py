@@ -26,12 +26,18 @@ import sqlite3
 from collections.abc import Iterator
 from zoneinfo import ZoneInfo
 
-from app.arena.schema import EVENT_PAYLOADS, AppRecords, EmailMessage, EnvironmentSpec
+from app.arena.schema import (
+    COLLECTION_PATHS,
+    EVENT_PAYLOADS,
+    AppRecords,
+    EmailMessage,
+    EnvironmentSpec,
+)
 from app.arena.shortcuts import IdSeries, id_series, telltale_word
 from app.arena.sqlclock import SqlClock, clocked_executescript
 from app.arena.validation.context import Context
 from app.arena.validation.findings import Finding
-from app.arena.validation.records import COLLECTION_PATHS, PARTS, indexed_records
+from app.arena.validation.records import PARTS, indexed_records
 from app.arena.validation.rules.base import Rule
 
 CODE = "V12"

@@ -1,0 +1,37 @@
+"""A metric table as a file download: one response for /analysis and /lead (DESIGN.md §8)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from fastapi import Response
+
+from app.errors import NotFoundError
+from app.metrics.render import DOWNLOADS, render_metric_table
+
+
+def download_response(
+    name: str, columns: Sequence[str], rows: Sequence[Mapping[str, Any]], extension: str
+) -> Response:
+    """Named table `name` rendered as a ``<name>.<extension>`` attachment.
+
+    Rendered by :func:`app.metrics.render.render_metric_table`, as ``halo metrics`` prints it.
+
+    Args:
+        name: the table's name.
+        columns: the table's columns.
+        rows: its rows.
+        extension: ``csv``, ``tex`` or ``json`` (:data:`app.metrics.render.DOWNLOADS`).
+
+    Raises:
+        NotFoundError: an unknown extension.
+    """
+    download = DOWNLOADS.get(extension)
+    if download is None:
+        raise NotFoundError(f"no table {name}.{extension}; use {', '.join(DOWNLOADS)}")
+    return Response(
+        render_metric_table(name, columns, rows, download.fmt),
+        media_type=download.media_type,
+        headers={"Content-Disposition": f'attachment; filename="{name}.{extension}"'},
+    )

@@ -176,6 +176,51 @@ def corpus_stats(
         raise typer.Exit(1)
 
 
+@corpus_cli.command("reid")
+def corpus_reid(
+    path: Annotated[
+        Path, typer.Argument(help="seeds/, seeds/arena/ or one environment folder")
+    ] = Path("seeds"),
+    dry_run: Annotated[
+        bool, typer.Option("--dry-run", help="report what would change, write nothing")
+    ] = False,
+) -> None:
+    """Give every record an opaque id (``<kind>-<8 hex>``) and rewrite its references, in place.
+
+    Deterministic and idempotent (V12's remedy; see ``app/scenarios/corpus/ids.py``): a second
+    run changes nothing. Prints, per environment, the files changed and the ids rewritten by
+    kind; exit 1 (nothing written) when two ids would collide or a file is not a JSON object,
+    exit 2 when PATH holds no environment folder.
+    """
+    from rich.markup import escape
+
+    from app.scenarios.corpus.ids import ReidCounts, ReidError, reid_tree
+
+    try:
+        reports = reid_tree(path, write=not dry_run)
+    except FileNotFoundError as exc:
+        err.print(f"[red]error:[/red] {escape(str(exc))}", soft_wrap=True)
+        raise typer.Exit(2) from exc
+    except ReidError as exc:
+        err.print(f"[red]error:[/red] {escape(str(exc))}", soft_wrap=True)
+        raise typer.Exit(1) from exc
+    total = ReidCounts()
+    for report in reports:
+        total.add(report.counts)
+        kinds = ", ".join(f"{kind} {len(old)}" for kind, old in sorted(report.counts.ids.items()))
+        print(
+            f"{report.environment_id}: {len(report.files_changed)} file(s) changed, "
+            f"{report.counts.total_ids} id(s) rewritten ({kinds or 'none'}), "
+            f"{report.counts.total_references} field(s) updated"
+        )
+    files = sum(len(report.files_changed) for report in reports)
+    verb = "would change" if dry_run else "changed"
+    print(
+        f"{len(reports)} environment(s): {files} file(s) {verb}, {total.total_ids} id(s), "
+        f"{total.total_references} field(s)"
+    )
+
+
 @cli.command()
 def seed(
     path: Annotated[Path, typer.Argument(help="seeds/, seeds/arena/ or one environment")],

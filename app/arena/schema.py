@@ -13,7 +13,9 @@ from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, field_validato
 
 from app.vocabulary import DomainValue, LevelValue, NeedTypeValue
 
-CheckpointDesign = Literal["premature", "window", "belated"]
+CheckpointLabel = Literal["premature", "window", "belated", "restraint"]
+"""The label of a checkpoint (DESIGN §4 ``checkpoint_design``): before the useful window, in it,
+after it, or a checkpoint where doing nothing is right."""
 
 APPS: tuple[str, ...] = ("email", "calendar", "chat", "contacts", "wallet")
 
@@ -355,12 +357,41 @@ KeyEvidence = Annotated[DbEvidence | FileEvidence, Field(discriminator="source")
 
 
 class Design(Strict):
-    """A scenario's design notes, hidden from agents (DESIGN §4)."""
+    """A scenario's design notes, hidden from agents (DESIGN §4).
+
+    ``best_intervention`` is None (JSON ``null``) exactly when restraint is right at every
+    checkpoint (every ``checkpoint_design`` label is ``restraint``, V07); the key evidence is
+    then what shows the need is already handled or resolves itself.
+    """
 
     need: NonEmpty
     rationale: NonEmpty
-    best_intervention: BestIntervention
+    best_intervention: BestIntervention | None
     key_evidence: Annotated[list[KeyEvidence], Field(min_length=1)]
+
+
+class Expected(Strict):
+    """What acceptable help looks like at a checkpoint: the levels and, optionally, commands.
+
+    Attributes:
+        levels: the acceptable levels (``"L0"``..``"L3"``; V13 checks the names), at least one.
+        commands: the acceptable action commands; empty means any command at those levels.
+    """
+
+    levels: Annotated[list[NonEmpty], Field(min_length=1)]
+    commands: list[NonEmpty] = []
+
+
+class CheckpointExpectation(Strict):
+    """One ``checkpoint_design`` entry (DESIGN §4): label, expectations, a note for auditors."""
+
+    label: CheckpointLabel
+    expected: Expected
+    note: str = ""
+
+
+CheckpointDesign = dict[str, CheckpointExpectation]
+"""``checkpoint_design``: checkpoint ``"1"``..``"n"`` → its labelled expectation."""
 
 
 class ScenarioSpec(Strict):
@@ -374,7 +405,28 @@ class ScenarioSpec(Strict):
     initial_records: ScenarioRecords = ScenarioRecords()
     noise_records: ScenarioRecords = ScenarioRecords()
     events: list[Event]
-    checkpoint_design: dict[str, CheckpointDesign]
+    checkpoint_design: CheckpointDesign
+
+    @property
+    def restraint_throughout(self) -> bool:
+        """Every checkpoint is labelled ``restraint`` (doing nothing is right at every t)."""
+        design = self.checkpoint_design
+        return bool(design) and all(entry.label == "restraint" for entry in design.values())
+
+    def evidence_prefix(self) -> int:
+        """How many events precede the state key evidence resolves in (V06): c - 1 in 0..n.
+
+        c is the best intervention's checkpoint, or 1 when there is none (restraint throughout:
+        the evidence that the need is handled is in S0, readable at every checkpoint).
+        """
+        best = self.design.best_intervention
+        checkpoint = best.checkpoint if best is not None else 1
+        return min(max(checkpoint - 1, 0), len(self.events))
+
+    def label_at(self, t: int) -> str:
+        """The label of checkpoint `t` (1-based), ``""`` where ``checkpoint_design`` has none."""
+        entry = self.checkpoint_design.get(str(t))
+        return entry.label if entry is not None else ""
 
 
 def dump_record(record: BaseModel) -> dict[str, Any]:

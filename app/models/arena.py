@@ -40,7 +40,8 @@ class Scenario(SQLModel, table=True):
     num_events: int
     design: dict[str, Any] = json_field(default=dict)
     events: list[dict[str, Any]] = json_field(default=list)
-    checkpoint_design: dict[str, str] = json_field(default=dict)
+    checkpoint_design: dict[str, dict[str, Any]] = json_field(default=dict)
+    """Checkpoint ``"1"``..``"n"`` → ``{"label", "expected": {"levels", "commands"}, "note"}``."""
     source: dict[str, Any] = json_field(default=dict)
     content_hash: str = Field(max_length=64)
     audit_status: str = Field(default=AuditStatus.PENDING, max_length=16)
@@ -57,3 +58,4 @@ class Checkpoint(SQLModel, table=True):
     scenario_id: str = Field(foreign_key="scenarios.id", index=True, max_length=64)
     t: int
     design: str = Field(max_length=16)
+    """The checkpoint's label: ``premature``, ``window``, ``belated`` or ``restraint``."""

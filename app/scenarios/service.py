@@ -153,7 +153,7 @@ def _store_scenario(
     row.num_events = len(scenario.events)
     row.design, row.events = dumped["design"], dumped["events"]
     row.checkpoint_design, row.source, row.content_hash = (
-        dict(scenario.checkpoint_design),
+        dumped["checkpoint_design"],
         raw,
         digest,
     )
@@ -165,7 +165,7 @@ def _store_scenario(
     }
     for t in range(1, len(scenario.events) + 1):
         checkpoint = existing.get(t) or Checkpoint(scenario_id=scenario.id, t=t, design="")
-        checkpoint.design = scenario.checkpoint_design[str(t)]
+        checkpoint.design = scenario.checkpoint_design[str(t)].label
         session.add(checkpoint)
     for t, checkpoint in existing.items():
         if t > len(scenario.events):

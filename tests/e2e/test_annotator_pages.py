@@ -81,10 +81,10 @@ def test_arena_runner_keeps_typed_arguments(page: Page, live_server: str, lead: 
     expect(args).to_have_value("{}")
     command.select_option("email_read")  # untouched: the new command's arguments fill in
     expect(args).to_have_value('{"message_id": ""}')
-    args.fill('{"message_id": "hm03-m1"}')
+    args.fill('{"message_id": "msg-f3725803"}')
     with page.expect_response(lambda r: "command=calendar_get" in r.url):
         command.select_option("calendar_get")
-    expect(args).to_have_value('{"message_id": "hm03-m1"}')  # typed: never overwritten
+    expect(args).to_have_value('{"message_id": "msg-f3725803"}')  # typed: never overwritten
     args.fill("")
     command.select_option("chat_history")  # blank: filled again
     expect(args).to_have_value('{"conversation_id": ""}')

@@ -391,6 +391,10 @@ EVENTS: list[dict[str, Any]] = [
 ]
 
 
+PREMATURE: dict[str, Any] = {"label": "premature", "expected": {"levels": ["L0"]}}
+"""A premature ``checkpoint_design`` entry: only doing nothing is acceptable."""
+
+
 def scenario(events: list[dict[str, Any]] | None = None) -> ScenarioSpec:
     """The test scenario (5 events); `events` replaces the event list when given."""
     chosen = EVENTS if events is None else events
@@ -429,7 +433,15 @@ def scenario(events: list[dict[str, Any]] | None = None) -> ScenarioSpec:
             "noise_records": {"email": {"messages": [NOISE_EMAIL]}},
             "events": chosen,
             "checkpoint_design": {
-                str(n): ("premature" if n < 3 else "window") for n in range(1, len(chosen) + 1)
+                str(n): (
+                    PREMATURE
+                    if n < 3
+                    else {
+                        "label": "window",
+                        "expected": {"levels": ["L1"], "commands": ["notify_user"]},
+                    }
+                )
+                for n in range(1, len(chosen) + 1)
             },
         }
     )

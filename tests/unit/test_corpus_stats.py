@@ -65,8 +65,15 @@ def _base_scenario() -> dict[str, Any]:
     return fx.scenario().model_dump(mode="json", by_alias=True)
 
 
-def _labels(*labels: str) -> dict[str, str]:
-    return {str(t): label for t, label in enumerate(labels, start=1)}
+_QUIET = ("premature", "restraint")
+
+
+def _labels(*labels: str) -> dict[str, dict[str, Any]]:
+    """A ``checkpoint_design`` with these labels (L0 where premature/restraint, else L1)."""
+    return {
+        str(t): {"label": label, "expected": {"levels": ["L0" if label in _QUIET else "L1"]}}
+        for t, label in enumerate(labels, start=1)
+    }
 
 
 def _tst_01() -> ScenarioSpec:
@@ -77,7 +84,7 @@ def _tst_02() -> ScenarioSpec:
     raw = _base_scenario()
     raw.update(id="tst-02", need_type="opportunity", title="Garden party invitations for May")
     raw["design"]["need"] = "Nothing to do: the party is already organised by Max."
-    raw["design"]["best_intervention"].update(level="L0", command="no_action", args={})
+    raw["design"]["best_intervention"] = None  # restraint is right throughout
     raw["noise_records"]["email"]["messages"].append(
         {**fx.NOISE_EMAIL, "id": "m5", "subject": "Summer sale", "at": "2026-03-04T10:00:00+01:00"}
     )
@@ -88,12 +95,8 @@ def _tst_02() -> ScenarioSpec:
             _chat("cm9", "2026-03-03T09:30:00+01:00"),
         ],
     }
-    spec = ScenarioSpec.model_validate(raw)
-    restraint = {"label": "restraint", "expected": {"levels": ["L0"]}}
-    # the labelled-expectations form of issue 12 item 1 (not yet in the schema)
-    return spec.model_copy(
-        update={"checkpoint_design": {str(t): restraint for t in range(1, 6)}}
-    )
+    raw["checkpoint_design"] = _labels(*["restraint"] * 5)
+    return ScenarioSpec.model_validate(raw)
 
 
 def _tst_03() -> ScenarioSpec:

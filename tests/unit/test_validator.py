@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -37,6 +38,20 @@ MANUAL = (
     "Keep the pressure between 1.2 and 1.8 bar.\n"
 )
 FILES = {"/home/boiler-manual.txt": MANUAL}
+
+EXPECTED: dict[str, dict[str, Any]] = {
+    "premature": {"levels": ["L0"]},
+    "window": {"levels": ["L1", "L3"], "commands": ["notify_user", "send_email"]},
+    "belated": {"levels": ["L1"]},
+    "restraint": {"levels": ["L0"]},
+}
+"""Expectations that fit each label (DESIGN §4), for the base scenario's checkpoint_design."""
+
+
+def cp(label: str, **expected: Any) -> dict[str, Any]:
+    """A ``checkpoint_design`` entry with `label` and its usual (or the given) expectations."""
+    chosen = expected or EXPECTED.get(label, {"levels": ["L0"]})
+    return {"label": label, "expected": copy.deepcopy(chosen)}
 
 
 def _email(
@@ -295,11 +310,11 @@ def scenario_dict() -> dict[str, Any]:
             },
         ],
         "checkpoint_design": {
-            "1": "premature",
-            "2": "premature",
-            "3": "window",
-            "4": "window",
-            "5": "belated",
+            "1": cp("premature"),
+            "2": cp("premature"),
+            "3": cp("window"),
+            "4": cp("window"),
+            "5": cp("belated"),
         },
     }
 
@@ -425,9 +440,31 @@ def test_v01_union_alternatives_give_one_finding() -> None:
 
 
 def test_v01_checkpoint_design_key_uses_bracket_path() -> None:
-    findings = check(lambda s: s["checkpoint_design"].update({"3": "soon"}))
+    findings = check(lambda s: s["checkpoint_design"].update({"3": cp("soon")}))
 
+    assert where(findings) == [("V01", '$.checkpoint_design["3"].label')]
+
+
+def test_v01_checkpoint_design_entry_is_a_labelled_expectation() -> None:
+    findings = check(lambda s: s["checkpoint_design"].update({"3": "window"}))
     assert where(findings) == [("V01", '$.checkpoint_design["3"]')]
+
+    findings = check(lambda s: s["checkpoint_design"]["3"]["expected"].update(levels=[]))
+    assert where(findings) == [("V01", '$.checkpoint_design["3"].expected.levels')]
+
+    findings = check(lambda s: s["checkpoint_design"]["3"].update(why="x"))
+    assert where(findings) == [("V01", '$.checkpoint_design["3"].why')]
+
+
+def test_v01_checkpoint_design_note_and_commands_are_optional() -> None:
+    def mutate(s: dict[str, Any]) -> None:
+        s["checkpoint_design"]["4"] = {
+            "label": "window",
+            "expected": {"levels": ["L1"]},
+            "note": "a reminder is enough",
+        }
+
+    assert check(mutate) == []
 
 
 def test_v01_environment_id_must_match() -> None:
@@ -540,7 +577,7 @@ def test_load_seed_tree_accepts_three_roots(tmp_path: Path) -> None:
 def test_v02_too_few_events() -> None:
     def mutate(s: dict[str, Any]) -> None:
         s["events"] = s["events"][:3]
-        s["checkpoint_design"] = {"1": "premature", "2": "window", "3": "belated"}
+        s["checkpoint_design"] = {"1": cp("premature"), "2": cp("window"), "3": cp("belated")}
 
     findings = check(mutate)
 
@@ -938,22 +975,67 @@ def test_v07_every_checkpoint_is_designed() -> None:
 
 
 def test_v07_no_extra_checkpoints() -> None:
-    findings = check(lambda s: s["checkpoint_design"].update({"6": "belated"}))
+    findings = check(lambda s: s["checkpoint_design"].update({"6": cp("belated")}))
 
     assert where(findings) == [("V07", '$.checkpoint_design["6"]')]
 
 
 def test_v07_needs_a_premature_and_a_window_checkpoint() -> None:
     def no_window(s: dict[str, Any]) -> None:
-        s["checkpoint_design"].update({"3": "belated", "4": "belated"})
+        s["checkpoint_design"].update({"3": cp("belated"), "4": cp("belated")})
 
     findings = check(no_window)
     assert where(findings) == [("V07", "$.checkpoint_design")]
     assert "'window'" in findings[0].message
 
-    findings = check(lambda s: s["checkpoint_design"].update({"1": "window", "2": "window"}))
+    findings = check(
+        lambda s: s["checkpoint_design"].update({"1": cp("restraint"), "2": cp("window")})
+    )
     assert where(findings) == [("V07", "$.checkpoint_design")]
     assert "'premature'" in findings[0].message
+
+
+def test_v07_a_window_that_opens_at_t1_needs_no_premature_checkpoint() -> None:
+    findings = check(
+        lambda s: s["checkpoint_design"].update({"1": cp("window"), "2": cp("window")})
+    )
+
+    assert where(findings) == []
+
+
+def _restraint_throughout(s: dict[str, Any]) -> None:
+    s["design"]["best_intervention"] = None
+    s["checkpoint_design"] = {str(t): cp("restraint") for t in range(1, 6)}
+
+
+def test_v07_restraint_throughout_with_a_null_best_intervention_passes() -> None:
+    assert check(_restraint_throughout) == []
+
+
+def test_v07_restraint_throughout_says_so_with_a_null_best_intervention() -> None:
+    def keeps_best(s: dict[str, Any]) -> None:
+        s["checkpoint_design"] = {str(t): cp("restraint") for t in range(1, 6)}
+
+    findings = check(keeps_best)
+    assert where(findings) == [("V07", "$.design.best_intervention")]
+    assert "write null" in findings[0].message
+
+    def null_best_only(s: dict[str, Any]) -> None:
+        s["design"]["best_intervention"] = None
+
+    findings = check(null_best_only)
+    assert where(findings) == [("V07", "$.design.best_intervention")]
+    assert "not every checkpoint" in findings[0].message
+
+
+def test_v06_restraint_throughout_evidence_resolves_in_s0() -> None:
+    def mutate(s: dict[str, Any]) -> None:
+        _restraint_throughout(s)
+        s["design"]["key_evidence"][0]["value"] = "nothing like it"
+
+    findings = check(mutate)
+
+    assert where(findings) == [("V06", "$.design.key_evidence[0].value")]
 
 
 # ---------------------------------------------------------------- V08 noise
@@ -1183,7 +1265,7 @@ V01_BREAKS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "key evidence of an unknown source": lambda s: s["design"]["key_evidence"][1].update(
         source="memory"
     ),
-    "checkpoint label unknown": lambda s: s["checkpoint_design"].update({"5": "late"}),
+    "checkpoint label unknown": lambda s: s["checkpoint_design"].update({"5": cp("late")}),
 }
 """Changes that make the fixture fail V01 only (one part of the file no longer parses)."""
 

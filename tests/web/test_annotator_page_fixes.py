@@ -449,7 +449,7 @@ def _args_box(fragment: str) -> tuple[str, str]:
 @pytest.mark.parametrize(
     "typed,kept",
     [
-        ('{"message_id": "hm03-m2"}', True),  # typed: kept
+        ('{"message_id": "msg-6c99bdf7"}', True),  # typed: kept
         ("not json yet", True),  # half-typed: kept
         ("", False),  # blank: filled
         ("{}", False),  # still the previous command's example: filled

@@ -1,10 +1,10 @@
 """The arena viewer and the published command catalogue over HTTP (issue "HALO-Arena complete").
 
 The checkpoint diffs are checked against values worked out by hand from the real seed scenario
-hm-03 (seeds/arena/hm): e4 is a ``calendar.updated`` of hm03-ev1 (status confirmed → tentative,
-new description) and e6 a posted ``wallet.transaction`` of -99000 on account hm-a1, whose balance
-is 911147 in the environment's base state (no earlier event touches the wallet), so
-911147 - 99000 = 812147 afterwards.
+hm-03 (seeds/arena/hm): e4 is a ``calendar.updated`` of cal-ea8fcc4b (status confirmed →
+tentative, new description) and e6 a posted ``wallet.transaction`` of -99000 on account
+acct-28779182, whose balance is 911147 in the environment's base state (no earlier event
+touches the wallet), so 911147 - 99000 = 812147 afterwards.
 """
 
 from __future__ import annotations
@@ -181,7 +181,7 @@ def test_environment_page_shows_persona_state_and_scenarios(lead) -> None:
 
 def test_calendar_update_shows_changed_fields_before_and_after(lead) -> None:
     page = lead.client.get(f"/arena/scenarios/{SCENARIO}", params={"t": 4}).text
-    row = _row(page, "calendar.events.hm03-ev1")
+    row = _row(page, "calendar.events.cal-ea8fcc4b")
     assert row.startswith("update ")
     assert _field(row, "status") == "status: <del>confirmed</del> → <ins>tentative</ins>"
     assert _field(row, "description") == (
@@ -203,18 +203,18 @@ def test_calendar_update_shows_changed_fields_before_and_after(lead) -> None:
 
 def test_wallet_transaction_creates_it_and_moves_the_balance(lead) -> None:
     page = lead.client.get(f"/arena/scenarios/{SCENARIO}", params={"t": 6}).text
-    created = _row(page, "wallet.transactions.hm03-t3")
+    created = _row(page, "wallet.transactions.txn-51061725")
     assert created.startswith("create ")
     assert _field(created, "amount_minor") == "amount_minor: <ins>-99000</ins>"
     assert _field(created, "counterparty") == "counterparty: <ins>Fliesen Kaya</ins>"
-    balance = _row(page, "wallet.accounts.hm-a1")
+    balance = _row(page, "wallet.accounts.acct-28779182")
     assert balance.startswith("update ")
     assert (
         _field(balance, "balance_minor") == "balance_minor: <del>911147</del> → <ins>812147</ins>"
     )
     assert 'data-field="name"' not in balance
     assert 'id="next-link"' not in page and 'id="prev-link"' in page
-    state = re.search(r'<tr data-id="hm-a1">(.*?)</tr>', page, re.S)
+    state = re.search(r'<tr data-id="acct-28779182">(.*?)</tr>', page, re.S)
     assert state and "8,121.47 EUR" in state.group(1) and "changed by e6" in state.group(1)
 
 
@@ -272,7 +272,7 @@ def test_runner_sees_the_state_at_the_chosen_checkpoint(lead) -> None:
             headers={"HX-Request": "true"},
         ).text
         accounts = json.loads(_pre(fragment, "runner-raw"))
-        return next(a["balance_minor"] for a in accounts if a["id"] == "hm-a1")
+        return next(a["balance_minor"] for a in accounts if a["id"] == "acct-28779182")
 
     assert (balance(5), balance(6)) == (911147, 812147)
 
@@ -302,14 +302,14 @@ def test_runner_reports_errors_as_data(lead, command: str, args: str, message: s
 def test_runner_without_htmx_renders_the_whole_page(lead) -> None:
     page = lead.client.get(
         f"/arena/scenarios/{SCENARIO}",
-        params={"t": 2, "command": "calendar_get", "args": '{"event_id": "hm03-ev1"}'},
+        params={"t": 2, "command": "calendar_get", "args": '{"event_id": "cal-ea8fcc4b"}'},
     ).text
     assert "<html" in page and 'id="runner-status">ok</span>' in page
     assert '<option value="calendar_get" selected>' in page
     assert json.loads(_pre(page, "runner-output"))["status"] == "confirmed"
     assert len(re.findall(r"<option value=", page)) == 29
     textarea = re.search(r'<textarea name="args"[^>]*>(.*?)</textarea>', page, re.S)
-    assert textarea and json.loads(html.unescape(textarea.group(1))) == {"event_id": "hm03-ev1"}
+    assert textarea and json.loads(html.unescape(textarea.group(1))) == {"event_id": "cal-ea8fcc4b"}
     assert not re.search(r"\son[a-z]+=", page)  # the CSP allows no inline script
 
 

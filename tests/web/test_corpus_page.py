@@ -106,7 +106,8 @@ def test_stored_statistics_are_cached_per_corpus_and_follow_a_change(
     row = session.get(Scenario, "hm-03")
     assert row is not None
     source = dict(row.source)
-    source["checkpoint_design"] = {**source["checkpoint_design"], "1": "window"}
+    window = {"label": "window", "expected": {"levels": ["L1"]}}
+    source["checkpoint_design"] = {**source["checkpoint_design"], "1": window}
     row.source, row.content_hash = source, "changed-for-the-test"
     session.add(row)
     session.flush()

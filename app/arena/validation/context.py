@@ -160,7 +160,8 @@ def build_context(env: EnvironmentBundle | None, raw: dict[str, Any], sid: str |
 
 
 _KEY_EVIDENCE = TypeAdapter(list[KeyEvidence])
-_CHECKPOINT_DESIGN = TypeAdapter(dict[str, CheckpointDesign])
+_BEST_INTERVENTION: TypeAdapter[BestIntervention | None] = TypeAdapter(BestIntervention | None)
+_CHECKPOINT_DESIGN: TypeAdapter[CheckpointDesign] = TypeAdapter(CheckpointDesign)
 
 
 def _partial_context(
@@ -202,7 +203,7 @@ def _partial_context(
     if isinstance(design, dict):
         if "best_intervention" in design:
             best = attempt(
-                "best_intervention", BestIntervention.model_validate, design["best_intervention"]
+                "best_intervention", _BEST_INTERVENTION.validate_python, design["best_intervention"]
             )
         if "key_evidence" in design:
             evidence = attempt(

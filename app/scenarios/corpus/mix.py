@@ -101,7 +101,8 @@ def count_mix(scenarios: Iterable[Prepared], environments: Iterable[CorpusEnviro
     by_level: dict[str, int] = dict.fromkeys(LEVELS, 0)
     cross: dict[str, dict[str, int]] = {need: dict.fromkeys(LEVELS, 0) for need in NEED_TYPES}
     for item in scenarios:
-        level = item.spec.design.best_intervention.level
+        best = item.spec.design.best_intervention
+        level = best.level if best is not None else Level.L0  # none: restraint throughout
         by_domain[item.environment.spec.domain] += 1
         by_need[item.spec.need_type] += 1
         by_level[level] += 1
@@ -216,7 +217,7 @@ def unreachable_justifications(scenarios: Iterable[Prepared]) -> tuple[Unreachab
     rows = []
     for item in scenarios:
         design = item.spec.design
-        if design.best_intervention.level != Level.L3:
+        if design.best_intervention is None or design.best_intervention.level != Level.L3:
             continue
         text = f"{design.need}\n{design.rationale}"
         found = sorted({match.group(0).lower() for match in _UNREACHABLE.finditer(text)})

@@ -288,7 +288,7 @@ def near_duplicate_distractors(scenarios: Iterable[Prepared]) -> tuple[Distracto
     rows = []
     for item in scenarios:
         spec = item.spec
-        t = min(max(spec.design.best_intervention.checkpoint - 1, 0), len(spec.events))
+        t = spec.evidence_prefix()
         try:
             sandbox = replay_prefix(item.s0, spec.events, t)
         except ArenaError:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Literal
 
+from app.arena.ids import looks_opaque
 from app.arena.schema import ScenarioRecords, ScenarioSpec
 from app.arena.state import iter_records
 from app.scenarios.corpus.loading import CorpusEnvironment
@@ -91,12 +92,14 @@ def id_leaks(scenarios: Iterable[ScenarioSpec]) -> tuple[IdLeak, ...]:
     the ids of its noise records that share a collection and a stem form a series; a series
     *separates* when every noise number is above every story number (or every one below). A
     scenario *leaks* when it has at least one series and every series separates: the ids then
-    tell an agent which S0 records are noise (issue 12: hm-06 has story m1, m3 and noise
-    m4–m6). Opaque ids (hashes) share no stems, so they form no series and never leak.
+    tell an agent which S0 records are noise (issue 12: hm-06 had story m1, m3 and noise
+    m4–m6).
 
     The records the events add are left out on purpose: the observation names their ids, so an
     agent knows them for story anyway, and counting them (they are usually numbered after the
-    noise) would hide the S0 leak; environment records are neither story nor noise.
+    noise) would hide the S0 leak; environment records are neither story nor noise. Opaque ids
+    (:func:`app.arena.ids.looks_opaque`, ``msg-6f6fa274``) are left out: their last hex digits
+    are no sequence number.
 
     Args:
         scenarios: the scenarios.
@@ -112,6 +115,8 @@ def id_leaks(scenarios: Iterable[ScenarioSpec]) -> tuple[IdLeak, ...]:
         )
         for side, ids in sides:
             for collection, rid in ids:
+                if looks_opaque(rid):
+                    continue  # hex digits, not a writing order
                 match = _TRAILING_NUMBER.match(rid)
                 if match:
                     numbered[(collection, match.group(1))][side].add(int(match.group(2)))

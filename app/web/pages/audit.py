@@ -125,7 +125,7 @@ def _timeline(scenario: Scenario) -> list[dict[str, Any]]:
     for t, event in enumerate(scenario.events, start=1):
         at = datetime.fromisoformat(event["at"])
         gap: timedelta | None = None if previous_at is None else at - previous_at
-        design = scenario.checkpoint_design.get(str(t), "")
+        design = scenario.checkpoint_design.get(str(t)) or {}
         timeline.append({**event, "t": t, "when": at, "gap": gap, "design": design})
         previous_at = at
     return timeline

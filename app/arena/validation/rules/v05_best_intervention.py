@@ -5,7 +5,8 @@ the state at its intended checkpoint; its level matches the catalogue".
 
 The command is an action of the catalogue (not a retrieval command), its arguments validate, its
 checkpoint is in 1..n, and it runs (``ok``) on the replay of e1..e_c (c = its checkpoint) when
-the events up to there replay (V04 reports the ones that do not).
+the events up to there replay (V04 reports the ones that do not). A scenario where restraint is
+right throughout has no best intervention (``null``); V07 checks that it is one.
 """
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ def check(ctx: Context) -> list[Finding]:
         return []
     sid, n = ctx.sid, ctx.n_events
     best = ctx.spec.design.best_intervention
+    if best is None:
+        return []
     base = "$.design.best_intervention"
     findings: list[Finding] = []
     runnable = True

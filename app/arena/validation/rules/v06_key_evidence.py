@@ -5,7 +5,9 @@ or after the events before the best intervention's checkpoint) and holds its `va
 value appears nowhere in the five apps' records or event summaries (retrievable only from local
 content)".
 
-Resolving uses the state after e1..e_{c-1} (c = the best intervention's checkpoint): a db item
+Resolving uses the state after e1..e_{c-1} (c = the best intervention's checkpoint; in a scenario
+where restraint is right throughout, which has no best intervention, c = 1, so the evidence that
+the need is already handled or resolves itself is in S0 and readable at every checkpoint): a db item
 names one row by its key and the column holds the value as text; a file item's line contains
 the value. "Nowhere" is case-insensitive and covers every record of the five apps in S0 (the
 records as written when S0 cannot be built), every five-app event payload and every event
@@ -19,7 +21,14 @@ from typing import Any
 
 from app.arena.errors import CommandError
 from app.arena.replay import replay_prefix
-from app.arena.schema import APPS, EVENT_PAYLOADS, AppRecords, DbEvidence, FileEvidence, dump_record
+from app.arena.schema import (
+    APPS,
+    EVENT_PAYLOADS,
+    AppRecords,
+    DbEvidence,
+    FileEvidence,
+    dump_record,
+)
 from app.arena.state import Sandbox, normalise_path
 from app.arena.validation.context import Context
 from app.arena.validation.findings import Finding
@@ -37,11 +46,7 @@ def check(ctx: Context) -> list[Finding]:
     sid, spec = ctx.sid, ctx.spec
     findings: list[Finding] = []
     resolvable = ctx.s0 is not None and ctx.has("events", "best_intervention")
-    t = (
-        min(max(spec.design.best_intervention.checkpoint - 1, 0), len(spec.events))
-        if resolvable
-        else 0
-    )
+    t = spec.evidence_prefix() if resolvable else 0
     if resolvable and ctx.s0 is not None and ctx.replay_ok_until >= t:
         with replay_prefix(ctx.s0, spec.events, t) as sandbox:
             for index, item in enumerate(spec.design.key_evidence):

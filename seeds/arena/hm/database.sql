@@ -319,9 +319,9 @@ INSERT INTO invoices VALUES (7, 'Malerbetrieb Stein', 'MS-2025-061', '2025-06-16
 INSERT INTO invoices VALUES (8, 'Berger Haustechnik', '2025-0377', '2025-04-10', '2025-04-17', 'transfer', 20350, 12614, 'Boiler annual service');
 INSERT INTO invoices VALUES (9, 'Gartenbau Lindner', 'GL-25-144', '2025-10-06', '2025-10-14', 'transfer', 38700, 30940, 'Hedge cut, tree crown thinned (walnut)');
 INSERT INTO invoices VALUES (10, 'Dachdeckerei Koch', '2025-188', '2025-10-22', '2025-10-30', 'transfer', 14800, 9520, 'Gutters cleaned, downpipes flushed');
-INSERT INTO invoices VALUES (11, 'Dachdeckerei Koch', '2025-214', '2025-11-28', '2025-12-08', 'transfer', 234000, NULL, 'Storm damage repair, ridge tiles and underlay, flat rate');
-INSERT INTO invoices VALUES (12, 'Berger Haustechnik', '2025-1187', '2025-12-05', '2025-12-12', 'transfer', 21843, 13090, 'Radiator valve replaced, study');
-INSERT INTO invoices VALUES (13, 'Markus Vogt', 'KV-2026-0031', '2026-01-05', '2026-01-09', 'transfer', 8400, 8400, 'Sweeping and flue gas measurement 2026');
+INSERT INTO invoices VALUES (11, 'Dachdeckerei Koch', '2025-214', '2025-11-28', '2025-12-10', 'transfer', 234000, NULL, 'Storm damage repair, ridge tiles and underlay, flat rate');
+INSERT INTO invoices VALUES (12, 'Berger Haustechnik', '2025-1187', '2025-12-05', '2025-12-08', 'transfer', 21843, 13090, 'Radiator valve replaced, study');
+INSERT INTO invoices VALUES (13, 'Markus Vogt', 'KV-2026-0031', '2026-01-05', '2026-01-05', 'transfer', 8400, 8400, 'Sweeping and flue gas measurement 2026');
 INSERT INTO invoices VALUES (14, 'AquaSoft Service', 'AQS-25-30218', '2025-03-18', '2025-03-18', 'direct debit', 7900, 5200, 'Softener maintenance, contract year 3');
 INSERT INTO invoices VALUES (15, 'Schlüsseldienst Adler', 'A-0211-22', '2022-02-13', '2022-02-13', 'cash', 24000, 24000, 'Sunday lock-out call, cylinder replaced');
 INSERT INTO invoices VALUES (16, 'Kanal-Blitz Südbaden', 'KB-21-4410', '2021-07-19', '2021-07-26', 'transfer', 29750, 24990, 'Cellar floor drain cleared, camera inspection');
@@ -348,7 +348,7 @@ INSERT INTO utility_instalments VALUES (1, 'Regio Energie Freiburg', 'Gas', '202
 INSERT INTO utility_instalments VALUES (2, 'Regio Energie Freiburg', 'Electricity', '2024-01', 6200, 'debited');
 INSERT INTO utility_instalments VALUES (3, 'Regio Energie Freiburg', 'Gas', '2024-02', 15500, 'debited');
 INSERT INTO utility_instalments VALUES (4, 'Regio Energie Freiburg', 'Electricity', '2024-02', 6200, 'debited');
-INSERT INTO utility_instalments VALUES (5, 'Stadt Freiburg', 'Property tax (Grundsteuer B)', '2024-02', 14275, 'debited');
+INSERT INTO utility_instalments VALUES (5, 'Stadt Freiburg', 'Property tax (Grundsteuer B)', '2024-02', 9120, 'debited');
 INSERT INTO utility_instalments VALUES (6, 'badenova Wasser', 'Water and sewage', '2024-02', 11400, 'debited');
 INSERT INTO utility_instalments VALUES (7, 'Regio Energie Freiburg', 'Gas', '2024-03', 14500, 'debited');
 INSERT INTO utility_instalments VALUES (8, 'Regio Energie Freiburg', 'Electricity', '2024-03', 6200, 'debited');
@@ -356,7 +356,7 @@ INSERT INTO utility_instalments VALUES (9, 'Regio Energie Freiburg', 'Gas', '202
 INSERT INTO utility_instalments VALUES (10, 'Regio Energie Freiburg', 'Electricity', '2024-04', 6200, 'debited');
 INSERT INTO utility_instalments VALUES (11, 'Regio Energie Freiburg', 'Gas', '2024-05', 14500, 'debited');
 INSERT INTO utility_instalments VALUES (12, 'Regio Energie Freiburg', 'Electricity', '2024-05', 6200, 'debited');
-INSERT INTO utility_instalments VALUES (13, 'Stadt Freiburg', 'Property tax (Grundsteuer B)', '2024-05', 14275, 'debited');
+INSERT INTO utility_instalments VALUES (13, 'Stadt Freiburg', 'Property tax (Grundsteuer B)', '2024-05', 9120, 'debited');
 INSERT INTO utility_instalments VALUES (14, 'badenova Wasser', 'Water and sewage', '2024-05', 11400, 'debited');
 INSERT INTO utility_instalments VALUES (15, 'Regio Energie Freiburg', 'Gas', '2024-06', 14500, 'debited');
 INSERT INTO utility_instalments VALUES (16, 'Regio Energie Freiburg', 'Electricity', '2024-06', 6200, 'debited');
@@ -364,7 +364,7 @@ INSERT INTO utility_instalments VALUES (17, 'Regio Energie Freiburg', 'Gas', '20
 INSERT INTO utility_instalments VALUES (18, 'Regio Energie Freiburg', 'Electricity', '2024-07', 6200, 'debited');
 INSERT INTO utility_instalments VALUES (19, 'Regio Energie Freiburg', 'Gas', '2024-08', 14500, 'debited');
 INSERT INTO utility_instalments VALUES (20, 'Regio Energie Freiburg', 'Electricity', '2024-08', 6200, 'debited');
-INSERT INTO utility_instalments VALUES (21, 'Stadt Freiburg', 'Property tax (Grundsteuer B)', '2024-08', 14275, 'debited');
+INSERT INTO utility_instalments VALUES (21, 'Stadt Freiburg', 'Property tax (Grundsteuer B)', '2024-08', 9120, 'debited');
 INSERT INTO utility_instalments VALUES (22, 'badenova Wasser', 'Water and sewage', '2024-08', 11400, 'debited');
 INSERT INTO utility_instalments VALUES (23, 'Regio Energie Freiburg', 'Gas', '2024-09', 14500, 'debited');
 INSERT INTO utility_instalments VALUES (24, 'Regio Energie Freiburg', 'Electricity', '2024-09', 6200, 'returned');
@@ -372,7 +372,7 @@ INSERT INTO utility_instalments VALUES (25, 'Regio Energie Freiburg', 'Gas', '20
 INSERT INTO utility_instalments VALUES (26, 'Regio Energie Freiburg', 'Electricity', '2024-10', 6200, 'debited');
 INSERT INTO utility_instalments VALUES (27, 'Regio Energie Freiburg', 'Gas', '2024-11', 14500, 'debited');
 INSERT INTO utility_instalments VALUES (28, 'Regio Energie Freiburg', 'Electricity', '2024-11', 6200, 'debited');
-INSERT INTO utility_instalments VALUES (29, 'Stadt Freiburg', 'Property tax (Grundsteuer B)', '2024-11', 14275, 'debited');
+INSERT INTO utility_instalments VALUES (29, 'Stadt Freiburg', 'Property tax (Grundsteuer B)', '2024-11', 9120, 'debited');
 INSERT INTO utility_instalments VALUES (30, 'badenova Wasser', 'Water and sewage', '2024-11', 11400, 'debited');
 INSERT INTO utility_instalments VALUES (31, 'Regio Energie Freiburg', 'Gas', '2024-12', 14500, 'debited');
 INSERT INTO utility_instalments VALUES (32, 'Regio Energie Freiburg', 'Electricity', '2024-12', 6200, 'debited');
@@ -380,7 +380,7 @@ INSERT INTO utility_instalments VALUES (33, 'Regio Energie Freiburg', 'Gas', '20
 INSERT INTO utility_instalments VALUES (34, 'Regio Energie Freiburg', 'Electricity', '2025-01', 6200, 'debited');
 INSERT INTO utility_instalments VALUES (35, 'Regio Energie Freiburg', 'Gas', '2025-02', 14500, 'debited');
 INSERT INTO utility_instalments VALUES (36, 'Regio Energie Freiburg', 'Electricity', '2025-02', 6200, 'debited');
-INSERT INTO utility_instalments VALUES (37, 'Stadt Freiburg', 'Property tax (Grundsteuer B)', '2025-02', 14275, 'debited');
+INSERT INTO utility_instalments VALUES (37, 'Stadt Freiburg', 'Property tax (Grundsteuer B)', '2025-02', 31260, 'debited');
 INSERT INTO utility_instalments VALUES (38, 'badenova Wasser', 'Water and sewage', '2025-02', 11400, 'debited');
 INSERT INTO utility_instalments VALUES (39, 'Regio Energie Freiburg', 'Gas', '2025-03', 14500, 'debited');
 INSERT INTO utility_instalments VALUES (40, 'Regio Energie Freiburg', 'Electricity', '2025-03', 6200, 'debited');
@@ -388,7 +388,7 @@ INSERT INTO utility_instalments VALUES (41, 'Regio Energie Freiburg', 'Gas', '20
 INSERT INTO utility_instalments VALUES (42, 'Regio Energie Freiburg', 'Electricity', '2025-04', 6200, 'debited');
 INSERT INTO utility_instalments VALUES (43, 'Regio Energie Freiburg', 'Gas', '2025-05', 14500, 'debited');
 INSERT INTO utility_instalments VALUES (44, 'Regio Energie Freiburg', 'Electricity', '2025-05', 6200, 'debited');
-INSERT INTO utility_instalments VALUES (45, 'Stadt Freiburg', 'Property tax (Grundsteuer B)', '2025-05', 14275, 'debited');
+INSERT INTO utility_instalments VALUES (45, 'Stadt Freiburg', 'Property tax (Grundsteuer B)', '2025-05', 31260, 'debited');
 INSERT INTO utility_instalments VALUES (46, 'badenova Wasser', 'Water and sewage', '2025-05', 11400, 'debited');
 INSERT INTO utility_instalments VALUES (47, 'Regio Energie Freiburg', 'Gas', '2025-06', 14500, 'debited');
 INSERT INTO utility_instalments VALUES (48, 'Regio Energie Freiburg', 'Electricity', '2025-06', 6200, 'debited');
@@ -396,7 +396,7 @@ INSERT INTO utility_instalments VALUES (49, 'Regio Energie Freiburg', 'Gas', '20
 INSERT INTO utility_instalments VALUES (50, 'Regio Energie Freiburg', 'Electricity', '2025-07', 6200, 'debited');
 INSERT INTO utility_instalments VALUES (51, 'Regio Energie Freiburg', 'Gas', '2025-08', 14500, 'debited');
 INSERT INTO utility_instalments VALUES (52, 'Regio Energie Freiburg', 'Electricity', '2025-08', 6200, 'debited');
-INSERT INTO utility_instalments VALUES (53, 'Stadt Freiburg', 'Property tax (Grundsteuer B)', '2025-08', 14275, 'debited');
+INSERT INTO utility_instalments VALUES (53, 'Stadt Freiburg', 'Property tax (Grundsteuer B)', '2025-08', 31260, 'debited');
 INSERT INTO utility_instalments VALUES (54, 'badenova Wasser', 'Water and sewage', '2025-08', 11400, 'debited');
 INSERT INTO utility_instalments VALUES (55, 'Regio Energie Freiburg', 'Gas', '2025-09', 14500, 'debited');
 INSERT INTO utility_instalments VALUES (56, 'Regio Energie Freiburg', 'Electricity', '2025-09', 6200, 'debited');
@@ -404,7 +404,7 @@ INSERT INTO utility_instalments VALUES (57, 'Regio Energie Freiburg', 'Gas', '20
 INSERT INTO utility_instalments VALUES (58, 'Regio Energie Freiburg', 'Electricity', '2025-10', 6200, 'debited');
 INSERT INTO utility_instalments VALUES (59, 'Regio Energie Freiburg', 'Gas', '2025-11', 14500, 'debited');
 INSERT INTO utility_instalments VALUES (60, 'Regio Energie Freiburg', 'Electricity', '2025-11', 6200, 'debited');
-INSERT INTO utility_instalments VALUES (61, 'Stadt Freiburg', 'Property tax (Grundsteuer B)', '2025-11', 14275, 'debited');
+INSERT INTO utility_instalments VALUES (61, 'Stadt Freiburg', 'Property tax (Grundsteuer B)', '2025-11', 31260, 'debited');
 INSERT INTO utility_instalments VALUES (62, 'badenova Wasser', 'Water and sewage', '2025-11', 11400, 'debited');
 INSERT INTO utility_instalments VALUES (63, 'Regio Energie Freiburg', 'Gas', '2025-12', 14500, 'debited');
 INSERT INTO utility_instalments VALUES (64, 'Regio Energie Freiburg', 'Electricity', '2025-12', 6200, 'debited');

@@ -99,7 +99,7 @@ def validate(
         typer.Argument(help="seeds/, seeds/arena/, one environment folder or one scenario file"),
     ],
 ) -> None:
-    """Run the validator (V01–V09); exit 1 and print every failing rule with its JSON path."""
+    """Run the validator (V01–V13); exit 1 and print every failing rule with its JSON path."""
     from rich.markup import escape
 
     from app.arena.validation import RULES, SeedPathError, validate_path

@@ -585,8 +585,13 @@ def test_v02_too_few_events() -> None:
     assert findings[0].message.startswith("3 events")
 
 
+def move_e3_to_e2s_time(s: dict[str, Any]) -> None:
+    """Breaks V02 only: e3 (and its chat message, so that V10 still holds) at e2's time."""
+    s["events"][2]["at"] = s["events"][2]["payload"]["message"]["at"] = "2026-03-03T10:00:00+01:00"
+
+
 def test_v02_at_must_strictly_increase() -> None:
-    findings = check(lambda s: s["events"][2].update(at="2026-03-03T10:00:00+01:00"))
+    findings = check(move_e3_to_e2s_time)
 
     assert where(findings) == [("V02", "$.events[2].at")]
 
@@ -1151,7 +1156,7 @@ def test_v09_environment_balance_is_checked_with_the_environment(tmp_path: Path)
 
 def test_all_failing_rules_are_reported_together() -> None:
     def mutate(s: dict[str, Any]) -> None:
-        s["events"][2]["at"] = "2026-03-03T10:00:00+01:00"  # V02
+        move_e3_to_e2s_time(s)  # V02
         s["events"][0]["app"] = "wallet"  # V03
         s["events"][1]["payload"]["event"]["id"] = "ev-1"  # V04
         s["design"]["best_intervention"]["level"] = "L1"  # V05
@@ -1169,10 +1174,21 @@ def test_all_failing_rules_are_reported_together() -> None:
                 }
             ]
         }  # V09
+        s["noise_records"]["email"]["messages"][0]["at"] = "2026-03-02T09:15:00+01:00"  # V10
 
     findings = check(mutate)
 
-    assert [f.code for f in findings] == ["V02", "V03", "V04", "V05", "V06", "V07", "V08", "V09"]
+    assert [f.code for f in findings] == [
+        "V02",
+        "V03",
+        "V04",
+        "V05",
+        "V06",
+        "V07",
+        "V08",
+        "V09",
+        "V10",
+    ]
     assert all(f.scenario_id == "hm-03" for f in findings)
 
 
@@ -1270,7 +1286,7 @@ V01_BREAKS: dict[str, Callable[[dict[str, Any]], Any]] = {
 """Changes that make the fixture fail V01 only (one part of the file no longer parses)."""
 
 RULE_BREAKS: dict[str, Callable[[dict[str, Any]], Any]] = {
-    "V02 order": lambda s: s["events"][2].update(at="2026-03-03T10:00:00+01:00"),
+    "V02 order": move_e3_to_e2s_time,
     "V02 offset": lambda s: s["events"][1].update(at="2026-03-03T09:00:00+00:00"),
     "V03 app": lambda s: s["events"][0].update(app="chat"),
     "V04 duplicate id": lambda s: s["initial_records"]["email"]["messages"][0].update(id="m-base"),
@@ -1601,11 +1617,88 @@ def test_v01_nul_in_environment_json_database_sql_and_files(tmp_path: Path) -> N
     ]
 
 
+# ---------------------------------------------------------------- V10 nothing visible early
+
+
+def test_v10_an_s0_arrival_dated_after_e1_is_visible_before_it_happens() -> None:
+    # e1 is at 2026-03-02T09:14:00+01:00; one minute later is already too late
+    findings = check(
+        lambda s: s["noise_records"]["email"]["messages"][2].update(at="2026-03-02T09:15:00+01:00")
+    )
+
+    assert where(findings) == [("V10", "$.noise_records.email.messages[2].at")]
+    assert findings[0].message == (
+        "email 'n-m3' is dated 2026-03-02T09:15:00+01:00, after e1 (2026-03-02T09:14:00+01:00): "
+        "the agent reads it at t = 1 before it arrives"
+    )
+
+
+def test_v10_covers_chat_messages_transactions_and_the_environment() -> None:
+    def mutate(s: dict[str, Any]) -> None:
+        s["noise_records"]["chat"]["messages"][1]["at"] = "2026-03-06T12:05:00+01:00"
+        s["initial_records"]["wallet"] = {
+            "transactions": [
+                {**_transaction("tx-9", -100, "2026-03-09T10:00:00+01:00"), "status": "pending"}
+            ]
+        }
+
+    env = environment_dict()
+    env["apps"]["email"]["messages"][0]["at"] = "2026-03-02T10:00:00+01:00"
+    env["apps"]["wallet"]["transactions"][0]["status"] = "pending"  # keeps V09 out of the way
+    env["apps"]["wallet"]["accounts"][0]["balance_minor"] = 100000
+
+    findings = check(mutate, env=env)
+
+    assert where(findings, "V10") == [
+        ("V10", "$.apps.email.messages[0].at"),
+        ("V10", "$.initial_records.wallet.transactions[0].at"),
+        ("V10", "$.noise_records.chat.messages[1].at"),
+    ]
+    assert findings[0].message.startswith("hm/environment.json: email 'm-base' is dated")
+
+
+def test_v10_an_event_record_dated_after_its_event() -> None:
+    findings = check(
+        lambda s: s["events"][2]["payload"]["message"].update(at="2026-03-04T11:31:00+01:00")
+    )
+
+    assert where(findings) == [("V10", "$.events[2].payload.message.at")]
+    assert "after its event e3 (2026-03-04T11:30:00+01:00)" in findings[0].message
+    assert "at t = 3 before it arrives" in findings[0].message
+
+
+def test_v10_plans_in_the_future_and_records_at_now_or_earlier_are_fine() -> None:
+    def mutate(s: dict[str, Any]) -> None:
+        # a noise email exactly at e1.at, an event's email delivered before its event
+        s["noise_records"]["email"]["messages"][0]["at"] = "2026-03-02T09:14:00+01:00"
+        s["events"][0]["payload"]["message"]["at"] = "2026-03-02T08:00:00+01:00"
+        # a future calendar entry and a future scheduled payment are plans
+        s["noise_records"]["calendar"]["events"][0].update(
+            start="2026-06-01T18:00:00+02:00", end="2026-06-01T19:00:00+02:00"
+        )
+        s["initial_records"]["wallet"] = {
+            "scheduled_payments": [
+                {
+                    "id": "sp-1",
+                    "account_id": "acc-1",
+                    "payee": "Gas",
+                    "amount_minor": 4000,
+                    "currency": "EUR",
+                    "due": "2026-07-01",
+                    "status": "scheduled",
+                    "memo": "",
+                }
+            ]
+        }
+
+    assert where(check(mutate), "V10") == []
+
+
 # ---------------------------------------------------------------- the rule registry
 
 
 def test_rules_are_one_per_code_in_code_order() -> None:
-    assert [rule.code for rule in RULES] == [f"V{n:02d}" for n in range(1, 10)]
+    assert [rule.code for rule in RULES] == [f"V{n:02d}" for n in range(1, 11)]
     assert all(rule.title for rule in RULES)
     # the rules that also check an environment's own records
     assert [rule.code for rule in RULES if rule.check_environment] == ["V04", "V09"]

@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from app.arena.validation import SeedPathError, validate_path
 from app.cli import cli
-from tests.unit.test_validator import scenario_dict, write_environment
+from tests.unit.test_validator import move_e3_to_e2s_time, scenario_dict, write_environment
 
 runner = CliRunner()
 
@@ -25,7 +25,7 @@ def halo_validate(path: Path) -> tuple[int, str, str]:
 def arena(tmp_path: Path) -> Path:
     """seeds/arena/hm with a valid hm-03.json and a hm-05.json that breaks V01, V02 and V07."""
     bad = {**scenario_dict(), "id": "hm-05", "bogus": True}
-    bad["events"][2]["at"] = "2026-03-03T10:00:00+01:00"
+    move_e3_to_e2s_time(bad)
     bad["checkpoint_design"].pop("2")
     write_environment(
         tmp_path / "seeds" / "arena",
@@ -38,7 +38,7 @@ def test_a_valid_scenario_file(arena: Path) -> None:
     code, out, _err = halo_validate(arena / "hm" / "scenarios" / "hm-03.json")
 
     assert code == 0
-    assert out.strip() == "1 scenario in 1 domain pass V01–V09"
+    assert out.strip() == "1 scenario in 1 domain pass V01–V10"
 
 
 def test_an_invalid_scenario_file_lists_every_finding_with_file_and_path(arena: Path) -> None:
@@ -62,7 +62,7 @@ def test_the_tree_still_works_and_checks_every_file(arena: Path) -> None:
     (arena / "hm" / "scenarios" / "hm-05.json").unlink()
     for path in (arena.parent, arena, arena / "hm", arena / "hm" / "environment.json"):
         code, out, _err = halo_validate(path)
-        assert (code, out.strip()) == (0, "1 scenario in 1 domain pass V01–V09"), path
+        assert (code, out.strip()) == (0, "1 scenario in 1 domain pass V01–V10"), path
 
 
 def test_a_scenario_file_that_is_not_json(arena: Path) -> None:

@@ -15,7 +15,7 @@ class Finding:
     """One rule violation.
 
     Attributes:
-        code: the rule, ``"V01"`` .. ``"V09"`` (DESIGN.md §4.1).
+        code: the rule, ``"V01"`` .. ``"V13"`` (DESIGN.md §4.1).
         scenario_id: the scenario it concerns; None for a finding about an environment or the
             seed tree (the message then names the file).
         path: JSON path into the scenario file (or ``environment.json``), e.g. ``$.events[2].at``.

@@ -6,54 +6,15 @@ repeated event sequences, templated text across environments.
 
 from __future__ import annotations
 
-import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from datetime import datetime
-from typing import Any, Literal
+from typing import Any
 
-from app.arena.ids import looks_opaque
 from app.arena.schema import ScenarioRecords, ScenarioSpec
+from app.arena.shortcuts import IdSeries, arrives_after, id_series
 from app.arena.state import iter_records
 from app.scenarios.corpus.loading import CorpusEnvironment
-
-_TRAILING_NUMBER = re.compile(r"^(.*?)(\d+)$")
-
-
-@dataclass(frozen=True)
-class IdSeries:
-    """Story and noise ids of one collection that share a stem and differ by a trailing number.
-
-    Attributes:
-        collection: ``app.collection``, e.g. ``email.messages``.
-        stem: the id without its trailing number, e.g. ``hm06-m``.
-        story: the numbers of the story ids (the scenario's initial records), sorted.
-        noise: the numbers of the noise ids, sorted.
-    """
-
-    collection: str
-    stem: str
-    story: tuple[int, ...]
-    noise: tuple[int, ...]
-
-    @property
-    def direction(self) -> Literal["noise_above", "noise_below"] | None:
-        """Which side of the story numbers the noise numbers lie on.
-
-        ``noise_above`` when every noise number is above every story number, ``noise_below``
-        when every one is below, None when they interleave.
-        """
-        if min(self.noise) > max(self.story):
-            return "noise_above"
-        if max(self.noise) < min(self.story):
-            return "noise_below"
-        return None
-
-    @property
-    def separated(self) -> bool:
-        """The numbers tell story from noise (:attr:`direction` is not None)."""
-        return self.direction is not None
 
 
 @dataclass(frozen=True)
@@ -106,25 +67,7 @@ def id_leaks(scenarios: Iterable[ScenarioSpec]) -> tuple[IdLeak, ...]:
     """
     rows = []
     for spec in scenarios:
-        numbered: dict[tuple[str, str], dict[str, set[int]]] = defaultdict(
-            lambda: {"story": set(), "noise": set()}
-        )
-        sides = (
-            ("story", _record_ids(spec.initial_records)),
-            ("noise", _record_ids(spec.noise_records)),
-        )
-        for side, ids in sides:
-            for collection, rid in ids:
-                if looks_opaque(rid):
-                    continue  # hex digits, not a writing order
-                match = _TRAILING_NUMBER.match(rid)
-                if match:
-                    numbered[(collection, match.group(1))][side].add(int(match.group(2)))
-        series = tuple(
-            IdSeries(collection, stem, tuple(sorted(found["story"])), tuple(sorted(found["noise"])))
-            for (collection, stem), found in sorted(numbered.items())
-            if found["story"] and found["noise"]
-        )
+        series = id_series(_record_ids(spec.initial_records), _record_ids(spec.noise_records))
         rows.append(IdLeak(spec.id, series))
     return tuple(rows)
 
@@ -174,18 +117,15 @@ class FutureRecords:
 
 
 _PARTS = ("initial_records", "noise_records")
-_DATED = ("email.messages", "chat.messages", "wallet.transactions")
-"""The collections whose records arrive at their ``at`` (DESIGN §4.1 V10: received messages,
-chat messages, transactions). Files carry no date in S0, calendar entries and scheduled
-payments are plans, not arrivals."""
 
 
 def future_records(environments: Iterable[CorpusEnvironment]) -> tuple[FutureRecords, ...]:
     """Per environment, S0 records dated after e1.at (an agent at t = 1 reads them early).
 
-    Every email (whatever its folder), chat message and wallet transaction of S0 is compared
-    with the scenario's first event; one dated later is readable at checkpoint 1 before it
-    "arrives" (issue 12: 65 such records in the health environment).
+    Every arrival of S0 (:data:`app.arena.shortcuts.ARRIVALS`: emails whatever their folder,
+    chat messages, wallet transactions) is compared with the scenario's first event; one dated
+    later is readable at checkpoint 1 before it "arrives" (issue 12: 65 such records in the
+    health environment). V10 applies the same definition at every checkpoint.
     """
     rows = []
     for environment in environments:
@@ -200,9 +140,9 @@ def future_records(environments: Iterable[CorpusEnvironment]) -> tuple[FutureRec
                 ("noise_records", spec.noise_records),
             ]
             for source, records in sources:
-                for (app, collection), record in iter_records(records):
-                    name = f"{app}.{collection}"
-                    if name in _DATED and datetime.fromisoformat(record["at"]) > first:
+                for key, record in iter_records(records):
+                    name = f"{key[0]}.{key[1]}"
+                    if arrives_after(key, record, first):
                         found.append(
                             FutureRecord(spec.id, name, str(record["id"]), record["at"], source)
                         )

@@ -19,6 +19,7 @@ from app.arena.validation.rules import (
     v07_checkpoint_design,
     v08_noise,
     v09_balances,
+    v10_visibility,
 )
 from app.arena.validation.rules.base import Rule
 
@@ -32,6 +33,7 @@ RULES: tuple[Rule, ...] = (
     v07_checkpoint_design.RULE,
     v08_noise.RULE,
     v09_balances.RULE,
+    v10_visibility.RULE,
 )
 """Every rule, in code order; later rules read what earlier ones leave in the context."""
 

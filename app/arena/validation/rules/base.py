@@ -15,7 +15,7 @@ class Rule:
     """One deterministic rule of DESIGN.md §4.1.
 
     Attributes:
-        code: its stable code, ``"V01"`` .. ``"V09"``; the findings it reports carry it.
+        code: its stable code, ``"V01"`` .. ``"V13"``; the findings it reports carry it.
         title: the rule in a line, as DESIGN.md §4.1 words it.
         check: the findings of one scenario, in document order; ``[]`` when it passes.
         check_environment: the findings of an environment's own records (``environment.json``

@@ -189,6 +189,17 @@ class Role(StrEnum):
     ADMIN = "admin"
 
 
+class FlagKind(StrEnum):
+    """What a permission flag of an action says (DESIGN §3.3: flags never block).
+
+    ``violation``: an executing (L3) action went beyond the persona's permissions or means;
+    ``if_executed``: a draft (L2) would go beyond them if the user executed it as it stands.
+    """
+
+    VIOLATION = "violation"
+    IF_EXECUTED = "if_executed"
+
+
 # Each enumeration's members in order, for membership tests (``"x" in Level`` is a TypeError
 # for a plain string before Python 3.12) and for iterating in a fixed order.
 LEVELS: tuple[Level, ...] = tuple(Level)

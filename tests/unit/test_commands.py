@@ -1059,8 +1059,16 @@ def test_draft_payment(box):
         currency="EUR",
         memo="Roof",
     )
-    # a draft is never short of funds; it is over the limit
-    assert [f["code"] for f in over.flags] == ["over_spending_limit"]
+    # a draft exceeds nothing yet: its flags say what paying it would exceed (limit 50000,
+    # balance 561010), distinct from an executed payment's violations
+    assert [(f["code"], f["kind"]) for f in over.flags] == [
+        ("would_exceed_spending_limit", "if_executed"),
+        ("would_exceed_balance", "if_executed"),
+    ]
+    assert over.flags[0]["message"] == (
+        "paying this draft would exceed the spending limit: 600000 > 50000 EUR minor units"
+    )
+    assert over.flags[1]["message"] == "paying this draft would exceed the balance: 600000 > 561010"
     assert over.diff[0]["after"]["due"] is None
 
 
@@ -1531,6 +1539,7 @@ def test_spending_limit_flags_do_not_block(box):
     over = run_command(box, "make_payment", {**PAY, "amount_minor": 60000})
     assert flag_codes(over) == ["over_spending_limit"]
     assert over.flags[0]["message"] == ("60000 exceeds the spending limit of 50000 EUR minor units")
+    assert over.flags[0]["kind"] == "violation"
     # the payment still happened in the sandbox
     assert box.get("wallet", "accounts", "acc-main")["balance_minor"] == 561010 - 50000 - 60000
 
@@ -1556,7 +1565,12 @@ def test_send_not_permitted_flags():
         chat = run_command(box, "send_chat_message", {"conversation_id": "c1", "text": "t"})
         assert flag_codes(chat) == ["send_not_permitted"]
         draft = run_command(box, "draft_email", {"to": "a@b.example", "subject": "s", "body": "b"})
-        assert flag_codes(draft) == []  # preparing is always allowed
+        # preparing is allowed: the flag says what sending would need, it is no violation
+        assert flag_codes(draft) == ["would_need_may_send"]
+        assert draft.flags[0]["kind"] == "if_executed"
+        chat_draft = run_command(box, "draft_chat_message", {"conversation_id": "c1", "text": "t"})
+        assert flag_codes(chat_draft) == ["would_need_may_send"]
+        assert [f["kind"] for f in email.flags + chat.flags] == ["violation", "violation"]
 
 
 def test_calendar_not_permitted_flags():
@@ -1571,7 +1585,10 @@ def test_calendar_not_permitted_flags():
         assert flag_codes(
             run_command(box, "cancel_calendar_event", {"event_id": "ev1", "reason": "r"})
         ) == ["calendar_not_permitted"]
-        assert flag_codes(run_command(box, "draft_calendar_event", {"title": "t", **window})) == []
+        draft = run_command(box, "draft_calendar_event", {"title": "t", **window})
+        assert [(f["code"], f["kind"]) for f in draft.flags] == [
+            ("would_need_may_change_calendar", "if_executed")
+        ]
         assert box.get("calendar", "events", "ev1")["status"] == "cancelled"
 
 
@@ -1583,7 +1600,10 @@ def test_payment_not_permitted_flags():
         assert flag_codes(
             run_command(box, "cancel_scheduled_payment", {"payment_id": "sp1", "reason": "r"})
         ) == ["payment_not_permitted"]
-        assert flag_codes(run_command(box, "draft_payment", {**PAY, "amount_minor": 100})) == []
+        draft = run_command(box, "draft_payment", {**PAY, "amount_minor": 100})
+        assert [(f["code"], f["kind"]) for f in draft.flags] == [
+            ("would_need_may_pay", "if_executed")
+        ]
 
 
 def test_permitted_persona_gets_no_flags(box):

@@ -1694,14 +1694,198 @@ def test_v10_plans_in_the_future_and_records_at_now_or_earlier_are_fine() -> Non
     assert where(check(mutate), "V10") == []
 
 
+# ---------------------------------------------------------------- V11 self-consistency
+
+
+@pytest.mark.parametrize(
+    ("body", "claims"),
+    [
+        ("Please find the quote attached.", True),
+        ("The signed contract is enclosed.", True),
+        ("I attach the invoice for March.", True),
+        ("See the PDF for the details.", True),
+        ("The attachment has the floor plan.", True),
+        ("The rota is attached to the staff bulletin.", False),
+        ("Your policy documents are attached to your online account.", False),
+        ("Please attach receipts for the taxi.", False),
+        ("The quote is available as a PDF in your account.", False),
+    ],
+)
+def test_v11_an_email_that_says_it_attaches_something_has_an_attachment(
+    body: str, claims: bool
+) -> None:
+    findings = check(lambda s: s["noise_records"]["email"]["messages"][1].update(body=body))
+
+    expected = [("V11", "$.noise_records.email.messages[1].attachments")] if claims else []
+    assert where(findings) == expected
+
+
+def test_v11_a_claimed_attachment_that_exists_passes_and_events_are_checked() -> None:
+    def mutate(s: dict[str, Any]) -> None:
+        s["noise_records"]["email"]["messages"][1].update(
+            body="Quote attached.", attachments=[{"name": "quote.txt", "text": "EUR 240"}]
+        )
+        s["events"][0]["payload"]["message"]["subject"] = "Quote enclosed"
+
+    findings = check(mutate)
+
+    assert where(findings) == [("V11", "$.events[0].payload.message.attachments")]
+    assert findings[0].message == (
+        "email 'm-1' says 'enclosed' but has no attachments: add the attachment (name and text) "
+        "or reword the message"
+    )
+
+
+def test_v11_environment_emails_and_the_persona_currency(tmp_path: Path) -> None:
+    env = environment_dict()
+    env["apps"]["email"]["messages"][0]["body"] = "Welcome! Our brochure is attached."
+    env["persona"]["permissions"]["currency"] = "USD"
+    folder = write_environment(tmp_path, env=env)
+
+    _bundle, findings = load_environment_dir(folder)
+
+    assert [(f.code, f.scenario_id, f.path) for f in findings] == [
+        ("V11", None, "$.apps.email.messages[0].attachments"),
+        ("V11", None, "$.persona.permissions.currency"),
+    ]
+    assert findings[1].message == (
+        "hm/environment.json: the spending limit is in USD, but the wallet's accounts are in EUR"
+    )
+
+
+def test_v11_the_best_intervention_stays_within_the_persona_permissions() -> None:
+    env = environment_dict()
+    env["persona"]["permissions"]["may_send_on_behalf"] = False
+
+    findings = check(env=env)  # the best intervention is send_email at checkpoint 3
+
+    assert where(findings) == [("V11", "$.design.best_intervention")]
+    assert "(send_not_permitted: " in findings[0].message
+
+    def draft_instead(s: dict[str, Any]) -> None:
+        best = s["design"]["best_intervention"]
+        best.update(command="draft_email", level="L2")
+        s["checkpoint_design"]["3"]["expected"] = {"levels": ["L2"], "commands": ["draft_email"]}
+
+    # a draft's flag (would_need_may_send) is what preparing for such a persona looks like
+    assert where(check(draft_instead, env=env)) == []
+
+
+def test_v11_a_best_payment_in_another_currency_than_its_account() -> None:
+    def mutate(s: dict[str, Any]) -> None:
+        s["design"]["best_intervention"].update(
+            command="draft_payment",
+            level="L2",
+            args={
+                "account_id": "acc-1",
+                "payee": "Berger Heating",
+                "amount_minor": 24000,
+                "currency": "USD",
+                "memo": "Boiler service",
+            },
+        )
+
+    findings = check(mutate)
+
+    assert ("V11", "$.design.best_intervention.args.currency") in where(findings)
+    assert where(findings, "V11") == [("V11", "$.design.best_intervention.args.currency")]
+
+
+# ---------------------------------------------------------------- V12 ids reveal nothing
+
+
+def test_v12_numbered_ids_that_separate_story_from_noise() -> None:
+    # noise emails are n-m1..n-m4; a story email n-m0 puts every noise number above it
+    def separated(s: dict[str, Any]) -> None:
+        s["initial_records"]["email"] = {
+            "messages": [_email("n-m0", "2026-02-19T08:00:00+01:00", "Boiler manual")]
+        }
+
+    findings = check(separated)
+
+    assert where(findings) == [("V12", "$.noise_records.email.messages[0].id")]
+    assert findings[0].message.startswith(
+        "email.messages ids n-m<n>: the noise numbers (1, 2, 3, 4) are all above the story "
+        "numbers (0)"
+    )
+
+    def interleaved(s: dict[str, Any]) -> None:
+        s["noise_records"]["email"]["messages"][0]["id"] = "n-m9"
+        s["initial_records"]["email"] = {
+            "messages": [_email("n-m5", "2026-02-19T08:00:00+01:00", "Boiler manual")]
+        }
+
+    assert where(check(interleaved)) == []  # noise 2, 3, 4, 9 around story 5
+
+
+def test_v12_ids_must_not_name_their_role() -> None:
+    def mutate(s: dict[str, Any]) -> None:
+        s["noise_records"]["contacts"][0]["id"] = "noise-ct1"
+        s["noise_records"]["email"]["messages"][1]["thread_id"] = "t-decoy"
+        s["noise_records"]["contacts"][1]["id"] = "monkey-2"  # not a word of the list
+        s["events"][4]["payload"]["contact"]["id"] = "fakeContact"
+
+    findings = check(mutate)
+
+    assert where(findings, "V12") == [
+        ("V12", "$.noise_records.email.messages[1].thread_id"),
+        ("V12", "$.noise_records.contacts[0].id"),
+        ("V12", "$.events[4].payload.contact.id"),
+    ]
+    assert findings[0].message == (
+        "thread_id 't-decoy' says 'decoy': ids must not name a record's role (run halo corpus reid)"
+    )
+
+
+def test_v12_environment_ids_are_checked_with_the_environment(tmp_path: Path) -> None:
+    env = environment_dict()
+    env["apps"]["wallet"]["transactions"][0]["id"] = "filler_tx"
+    folder = write_environment(tmp_path, env=env)
+
+    _bundle, findings = load_environment_dir(folder)
+
+    assert [(f.code, f.scenario_id, f.path) for f in findings] == [
+        ("V12", None, "$.apps.wallet.transactions[0].id")
+    ]
+    assert findings[0].message.startswith("hm/environment.json: id 'filler_tx' says 'filler'")
+
+
+def _warranties(*keys: int) -> list[str]:
+    values = ", ".join(f"({key}, 'item {key}', '2027-01-01')" for key in keys)
+    return [f"INSERT INTO warranties VALUES {values};"]
+
+
+@pytest.mark.parametrize(
+    ("story", "noise", "separated"),
+    [
+        ((10, 11), (12, 13), True),  # noise keys above the story keys
+        ((12, 13), (10, 11), True),  # below
+        ((10, 13), (11, 12), False),  # interleaved
+        ((10,), (12, 13), False),  # one story row: too few to compare
+    ],
+)
+def test_v12_db_rows_of_one_table_not_separated_by_integer_key(
+    story: tuple[int, ...], noise: tuple[int, ...], separated: bool
+) -> None:
+    def mutate(s: dict[str, Any]) -> None:
+        s["initial_records"]["db"] = _warranties(*story)
+        s["noise_records"]["db"] = _warranties(*noise)
+
+    findings = check(mutate)
+
+    assert where(findings) == ([("V12", "$.noise_records.db")] if separated else [])
+    if separated:
+        assert findings[0].message.startswith("table 'warranties': the noise rows' keys")
+
+
 # ---------------------------------------------------------------- the rule registry
 
 
 def test_rules_are_one_per_code_in_code_order() -> None:
-    assert [rule.code for rule in RULES] == [f"V{n:02d}" for n in range(1, 11)]
+    assert [rule.code for rule in RULES] == [f"V{n:02d}" for n in range(1, 13)]
     assert all(rule.title for rule in RULES)
     # the rules that also check an environment's own records
-    assert [rule.code for rule in RULES if rule.check_environment] == ["V04", "V09"]
+    assert [rule.code for rule in RULES if rule.check_environment] == ["V04", "V09", "V11", "V12"]
 
 
 def test_a_rule_added_to_rules_runs_on_scenarios_and_environments(

@@ -528,3 +528,33 @@ def test_a_refused_batch_form_comes_back_with_the_design_notes_box_as_it_was(
         assert box is not None
         assert ("checked" in box.group(0)) is bool(ticked)
         browser.refresh_token("/lead/batches")
+
+
+def test_draft_flags_show_apart_from_violations(session: Session, make_browser, l3_item) -> None:
+    """Issue 12 item 1: an L2 draft's flags say what executing would exceed, not a violation."""
+    annotator, response_id = l3_item
+    response = session.get(Response, response_id)
+    response.permission_flags = [
+        {"code": "send_not_permitted", "message": "not allowed to send", "kind": "violation"},
+        {
+            "code": "would_exceed_spending_limit",
+            "message": "paying this draft would exceed the spending limit: 60000 > 50000",
+            "kind": "if_executed",
+        },
+    ]
+    session.add(response)
+    session.commit()
+    browser = make_browser()
+    browser.login(annotator.username)
+
+    page = html.unescape(browser.client.get(f"/annotate/{response_id}").text)
+
+    flags = re.search(r'<ul class="flags" id="permission-flags">(.*?)</ul>', page, re.S)
+    assert flags is not None
+    items = re.findall(
+        r'<li class="flag ([a-z-]+)"><span class="tag (\w+)"[^>]*>([^<]+)</span>', flags.group(1)
+    )
+    assert items == [
+        ("violation", "bad", "violation · send_not_permitted"),
+        ("if-executed", "warn", "if executed · would_exceed_spending_limit"),
+    ]

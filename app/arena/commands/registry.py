@@ -182,7 +182,9 @@ class CommandResult:
         ok: False when the command was refused or failed (the error is in ``output``).
         output: text returned to the agent, at most 4,000 characters plus the marker.
         diff: state changes of an action (see :meth:`Sandbox.recording`); empty for retrieval.
-        flags: permission flags of an action (``{"code", "message"}``), never blocking.
+        flags: permission flags of an action (``{"code", "message", "kind"}``, kind
+            ``violation`` or ``if_executed``; see :mod:`app.arena.commands.actions`), never
+            blocking.
         local_content: True for a ``db_query`` that returned rows or a ``files_read`` that
             returned text (DESIGN §2 "local content access").
     """

@@ -20,6 +20,8 @@ from app.arena.validation.rules import (
     v08_noise,
     v09_balances,
     v10_visibility,
+    v11_consistency,
+    v12_ids,
 )
 from app.arena.validation.rules.base import Rule
 
@@ -34,6 +36,8 @@ RULES: tuple[Rule, ...] = (
     v08_noise.RULE,
     v09_balances.RULE,
     v10_visibility.RULE,
+    v11_consistency.RULE,
+    v12_ids.RULE,
 )
 """Every rule, in code order; later rules read what earlier ones leave in the context."""
 

@@ -577,7 +577,7 @@ def test_load_seed_tree_accepts_three_roots(tmp_path: Path) -> None:
 def test_v02_too_few_events() -> None:
     def mutate(s: dict[str, Any]) -> None:
         s["events"] = s["events"][:3]
-        s["checkpoint_design"] = {"1": cp("premature"), "2": cp("window"), "3": cp("belated")}
+        s["checkpoint_design"] = {"1": cp("premature"), "2": cp("window"), "3": cp("window")}
 
     findings = check(mutate)
 
@@ -883,6 +883,7 @@ def test_v05_state_is_the_one_at_the_checkpoint() -> None:
             level="L1",
             args={"event_id": "ev-2", "note": "boiler visit"},
         )
+        s["checkpoint_design"]["1"] = cp("window", levels=["L1"])
 
     # ev-2 is created by e2, after checkpoint 1.
     assert where(check(mutate)) == [("V05", "$.design.best_intervention")]
@@ -938,6 +939,7 @@ def test_v06_evidence_resolves_after_the_events_before_the_checkpoint() -> None:
     def too_early(s: dict[str, Any]) -> None:
         mutate(s)
         s["design"]["best_intervention"]["checkpoint"] = 2
+        s["checkpoint_design"]["2"] = cp("window")
 
     assert where(check(too_early)) == [("V06", "$.design.key_evidence[0].key")]
 
@@ -990,8 +992,13 @@ def test_v07_needs_a_premature_and_a_window_checkpoint() -> None:
         s["checkpoint_design"].update({"3": cp("belated"), "4": cp("belated")})
 
     findings = check(no_window)
-    assert where(findings) == [("V07", "$.checkpoint_design")]
+    assert where(findings, "V07") == [("V07", "$.checkpoint_design")]
     assert "'window'" in findings[0].message
+    # the best intervention (checkpoint 3, L3) is now belated, at level L1 only
+    assert [f.message for f in findings if f.code == "V13"] == [
+        "the best intervention's checkpoint 3 is labelled 'belated', not 'window'",
+        "the best intervention's checkpoint 3 does not accept its level L3",
+    ]
 
     findings = check(
         lambda s: s["checkpoint_design"].update({"1": cp("restraint"), "2": cp("window")})
@@ -1022,7 +1029,11 @@ def test_v07_restraint_throughout_says_so_with_a_null_best_intervention() -> Non
         s["checkpoint_design"] = {str(t): cp("restraint") for t in range(1, 6)}
 
     findings = check(keeps_best)
-    assert where(findings) == [("V07", "$.design.best_intervention")]
+    assert where(findings) == [
+        ("V07", "$.design.best_intervention"),
+        ("V13", '$.checkpoint_design["3"]'),  # and its checkpoint is no window
+        ("V13", '$.checkpoint_design["3"]'),  # nor accepts L3
+    ]
     assert "write null" in findings[0].message
 
     def null_best_only(s: dict[str, Any]) -> None:
@@ -1878,11 +1889,85 @@ def test_v12_db_rows_of_one_table_not_separated_by_integer_key(
         assert findings[0].message.startswith("table 'warranties': the noise rows' keys")
 
 
+# ---------------------------------------------------------------- V13 expectations
+
+
+def _expect(t: str, label: str, **expected: Any) -> Callable[[dict[str, Any]], None]:
+    def mutate(s: dict[str, Any]) -> None:
+        s["checkpoint_design"][t] = cp(label, **expected)
+
+    return mutate
+
+
+def test_v13_levels_are_real_levels() -> None:
+    findings = check(_expect("4", "window", levels=["L1", "L4"]))
+
+    assert where(findings) == [("V13", '$.checkpoint_design["4"].expected.levels[1]')]
+    assert findings[0].message == "'L4' is no level; levels are L0, L1, L2, L3"
+
+
+def test_v13_commands_are_catalogue_actions_at_a_listed_level() -> None:
+    findings = check(
+        _expect("4", "window", levels=["L1"], commands=["fly", "email_read", "send_email"])
+    )
+
+    assert where(findings) == [
+        ("V13", '$.checkpoint_design["4"].expected.commands[0]'),
+        ("V13", '$.checkpoint_design["4"].expected.commands[1]'),
+        ("V13", '$.checkpoint_design["4"].expected.commands[2]'),
+    ]
+    assert [f.message for f in findings] == [
+        "'fly' is no command of the catalogue; expectations name actions",
+        "'email_read' is a retrieval command; expectations name actions",
+        "send_email is L3 in the catalogue, which the levels (L1) do not include",
+    ]
+
+
+def test_v13_premature_and_restraint_accept_only_l0() -> None:
+    findings = check(_expect("1", "premature", levels=["L0", "L1"]))
+    assert where(findings) == [("V13", '$.checkpoint_design["1"].expected.levels')]
+    assert "accepts doing nothing only" in findings[0].message
+
+    def restraint_with_a_notification(s: dict[str, Any]) -> None:
+        _restraint_throughout(s)
+        s["checkpoint_design"]["2"] = cp("restraint", levels=["L1"], commands=["notify_user"])
+
+    assert where(check(restraint_with_a_notification)) == [
+        ("V13", '$.checkpoint_design["2"].expected.levels')
+    ]
+
+
+def test_v13_a_window_accepts_some_help_and_belated_may_accept_anything() -> None:
+    findings = check(_expect("4", "window", levels=["L0"]))
+    assert where(findings) == [("V13", '$.checkpoint_design["4"].expected.levels')]
+    assert "at least one level above L0" in findings[0].message
+
+    assert check(_expect("5", "belated", levels=["L0"])) == []
+    assert check(_expect("5", "belated", levels=["L1", "L3"], commands=["send_email"])) == []
+
+
+def test_v13_the_best_intervention_is_acceptable_at_its_own_checkpoint() -> None:
+    # best: send_email (L3) at checkpoint 3; checkpoint 4 stays a window for V07
+    findings = check(_expect("3", "belated", levels=["L1", "L3"]))
+    assert where(findings) == [("V13", '$.checkpoint_design["3"]')]
+    assert findings[0].message == (
+        "the best intervention's checkpoint 3 is labelled 'belated', not 'window'"
+    )
+
+    findings = check(_expect("3", "window", levels=["L1", "L2"], commands=["notify_user"]))
+    assert [f.message for f in findings] == [
+        "the best intervention's checkpoint 3 does not accept its level L3",
+        "the best intervention's checkpoint 3 does not list its command send_email",
+    ]
+
+    assert check(_expect("3", "window", levels=["L3"])) == []  # no commands: any at L3
+
+
 # ---------------------------------------------------------------- the rule registry
 
 
 def test_rules_are_one_per_code_in_code_order() -> None:
-    assert [rule.code for rule in RULES] == [f"V{n:02d}" for n in range(1, 13)]
+    assert [rule.code for rule in RULES] == [f"V{n:02d}" for n in range(1, 14)]
     assert all(rule.title for rule in RULES)
     # the rules that also check an environment's own records
     assert [rule.code for rule in RULES if rule.check_environment] == ["V04", "V09", "V11", "V12"]
@@ -1908,7 +1993,7 @@ def test_a_rule_added_to_rules_runs_on_scenarios_and_environments(
     assert [(f.code, f.path, f.message) for f in findings] == [
         ("V10", "$.events[0].at", "5 events seen")
     ]
-    # it runs after V01–V09, so the context holds the S0 and replay V04 made
+    # it runs after V01–V13, so the context holds the S0 and replay V04 made
     assert seen[0].s0 is not None and seen[0].replay_ok_until == 5
 
     _bundle, env_findings = load_environment_dir(write_environment(tmp_path))

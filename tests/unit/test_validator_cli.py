@@ -38,7 +38,7 @@ def test_a_valid_scenario_file(arena: Path) -> None:
     code, out, _err = halo_validate(arena / "hm" / "scenarios" / "hm-03.json")
 
     assert code == 0
-    assert out.strip() == "1 scenario in 1 domain pass V01–V12"
+    assert out.strip() == "1 scenario in 1 domain pass V01–V13"
 
 
 def test_an_invalid_scenario_file_lists_every_finding_with_file_and_path(arena: Path) -> None:
@@ -62,7 +62,7 @@ def test_the_tree_still_works_and_checks_every_file(arena: Path) -> None:
     (arena / "hm" / "scenarios" / "hm-05.json").unlink()
     for path in (arena.parent, arena, arena / "hm", arena / "hm" / "environment.json"):
         code, out, _err = halo_validate(path)
-        assert (code, out.strip()) == (0, "1 scenario in 1 domain pass V01–V12"), path
+        assert (code, out.strip()) == (0, "1 scenario in 1 domain pass V01–V13"), path
 
 
 def test_a_scenario_file_that_is_not_json(arena: Path) -> None:

@@ -1,4 +1,4 @@
-"""Deterministic scenario validator, rules V01–V09 (DESIGN.md §4.1, seeds/README.md).
+"""Deterministic scenario validator, rules V01–V13 (DESIGN.md §4.1, seeds/README.md).
 
 Every rule has a stable code and reports a JSON path into the file it concerns, so an author can
 find the faulty value: ``V02 hm-03 hm/scenarios/hm-03.json $.events[2].at: ...``. All rules

@@ -34,7 +34,8 @@ def validate_scenario(
     would not report. The rules, one module each, are listed in
     :mod:`app.arena.validation.rules` (V01 structure, V02 events, V03 apps and payloads, V04 ids
     and references, V05 best intervention, V06 key evidence, V07 checkpoint design, V08 noise,
-    V09 balances); each module's docstring says what it checks.
+    V09 balances, V10 visibility, V11 consistency, V12 ids, V13 expectations); each module's
+    docstring says what it checks.
 
     Args:
         env: the environment the scenario belongs to; None when it cannot be used (then only

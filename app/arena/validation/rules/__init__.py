@@ -22,6 +22,7 @@ from app.arena.validation.rules import (
     v10_visibility,
     v11_consistency,
     v12_ids,
+    v13_expectations,
 )
 from app.arena.validation.rules.base import Rule
 
@@ -38,6 +39,7 @@ RULES: tuple[Rule, ...] = (
     v10_visibility.RULE,
     v11_consistency.RULE,
     v12_ids.RULE,
+    v13_expectations.RULE,
 )
 """Every rule, in code order; later rules read what earlier ones leave in the context."""
 

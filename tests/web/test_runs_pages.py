@@ -116,13 +116,14 @@ def test_failures_show_reason_and_retry_button(session: Session, researcher) -> 
         )
         run_id = int(created.headers["location"].rsplit("/", 1)[1])
         page = researcher.client.get(f"/runs/{run_id}").text
-        assert "rate_limited" in page and re.search(r"Retry <span[^>]*>4</span> failed", page)
+        # hm's risk scenarios hm-05, hm-06, hm-09, k = 2 distinct checkpoints each: 3 x 2 = 6
+        assert "rate_limited" in page and re.search(r"Retry <span[^>]*>6</span> failed", page)
         llm.script = replies(Reply(content='{"type": "final", "action": null}'))
         retried = researcher.client.post(
             f"/runs/{run_id}/retry", data={"csrf_token": researcher.token}, follow_redirects=False
         )
         assert retried.status_code == 303
-        assert "completed 4" in researcher.client.get(f"/runs/{run_id}").text
+        assert "completed 6" in researcher.client.get(f"/runs/{run_id}").text
 
 
 def test_backing_off_responses_are_shown_as_retrying(session: Session, researcher) -> None:

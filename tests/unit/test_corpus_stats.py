@@ -512,3 +512,16 @@ def test_cli_bad_path(tmp_path: Path) -> None:
     result = runner.invoke(cli, ["corpus", "stats", str(tmp_path / "nowhere")])
     assert result.exit_code == 2
     assert "holds no environment" in result.stderr
+
+
+def test_the_shipped_corpus_meets_every_target_and_passes_every_rule() -> None:
+    """The seeds themselves (issue 12 "Done when"): V01–V13 and all twelve targets."""
+    seeds = Path(__file__).resolve().parents[2] / "seeds"
+    validated = runner.invoke(cli, ["validate", str(seeds)])
+    assert validated.exit_code == 0, validated.stdout + validated.stderr
+    assert "90 scenarios in 10 domains pass V01–V13" in validated.stdout
+    checked = runner.invoke(cli, ["corpus", "stats", str(seeds), "--format", "json", "--check"])
+    assert checked.exit_code == 0, checked.stderr
+    document = json.loads(checked.stdout)
+    assert document["all_targets_met"] is True
+    assert [t["name"] for t in document["targets"] if not t["passed"]] == []

@@ -41,9 +41,10 @@ EXPECTED: dict[str, tuple[str, str, str]] = {
     "nul-reply": ("protocol_error", "protocol_violation", "NUL character"),
     "nul-error": ("api_error", "http_error", "bad \ufffd input"),
     "lone-surrogate": ("completed", "", ""),
-    # a lone surrogate in a command's arguments is a bad argument (DESIGN §5): one corrective
-    # message, then protocol_error naming the argument
-    "surrogate-args": ("protocol_error", "protocol_violation", "message_id: holds a lone"),
+    # a lone surrogate in a command's arguments is a bad argument (DESIGN §5): an error for that
+    # command, returned as its result every round; an agent that never stops inspecting then
+    # breaks the round limit (one corrective message, then protocol_error)
+    "surrogate-args": ("protocol_error", "protocol_violation", "no retrieval rounds are left"),
     "deep-body": ("api_error", "malformed_response", "nested too deeply"),
     "deep-content": ("protocol_error", "protocol_violation", f"at most {MAX_REPLY_CHARS:,}"),
     "huge-body": ("api_error", "response_too_large", f"{MAX_BODY_BYTES:,} bytes"),
@@ -152,9 +153,12 @@ def test_every_poison_reply_ends_with_a_status_and_a_reason(broker: Broker) -> N
         assert rows["lone-surrogate"].raw_output == (
             '{"type": "final", "action": null, "rationale": "\ufffd!"}'
         )
-        # the command with a lone surrogate in its argument is refused twice, never run
-        assert rows["surrogate-args"].trajectory == []
-        assert len(rows["surrogate-args"].llm_calls) == 2  # the reply and its one correction
+        # the command with a lone surrogate in its argument is refused each round, never run
+        steps = rows["surrogate-args"].trajectory
+        assert [(s["round"], s["ok"]) for s in steps] == [(r, False) for r in range(1, 7)]
+        assert all("message_id: holds a lone surrogate" in s["result"] for s in steps)
+        # six rounds, the seventh inspect refused, then its one correction
+        assert len(rows["surrogate-args"].llm_calls) == 8
         assert len(rows["deep-content"].raw_output) == MAX_REPLY_CHARS + len("…[truncated]")
         assert rows["huge-body"].llm_calls[0]["response"].startswith("the reply body is 31,")
     # each reply went back to the endpoint with the conversation, as UTF-8

@@ -1,8 +1,9 @@
 """Runs survive their infrastructure (issue 11): a fault injected mid-run of a realistic run.
 
-160 responses of an LLM agent (two calls each) against a loopback endpoint with latency, a real
-Celery worker (four processes, beat reconciling every second) on a Redis of the test's own,
-the database on a PostgreSQL cluster of the test's own. Each fault — Redis stopped for 20 s,
+180 responses of an LLM agent (two calls each; two checkpoints of each of the 90 scenarios)
+against a loopback endpoint with latency, a real Celery worker (four processes, beat
+reconciling every second) on a Redis of the test's own, the database on a PostgreSQL cluster
+of the test's own. Each fault — Redis stopped for 20 s,
 PostgreSQL restarted (at once, then once more staying away 5 s), the endpoint answering HTTP
 500 for 30 s — ends, with no manual action, with every response completed exactly once and as
 many LLM calls stored (attempts that failed included) as the endpoint received.
@@ -23,7 +24,7 @@ from app.runs.service import call_stats
 from tests.faults.conftest import Stack, describe, done, plan_run, run_status, wait_for
 
 K = 2
-"""Checkpoints per scenario: 80 scenarios x 2 = 160 responses."""
+"""Checkpoints per scenario: 90 scenarios x 2 = 180 responses."""
 ROUNDS = 2
 """LLM calls of a response that goes well (one inspect round, then a final)."""
 
@@ -70,9 +71,16 @@ def _assert_completed_exactly_once(stack: Stack, run_id: int, planned: int) -> N
     assert seen == expected, f"{stack.endpoint.answered}\n{stack.worker_log(80)}"
 
 
+def _scenarios() -> int:
+    from app.models import Scenario
+
+    with session_scope() as session:
+        return session.exec(select(func.count()).select_from(Scenario)).one()
+
+
 def test_a_run_rides_out_redis_stopped_for_20_s(stack: Stack) -> None:
     run_id, planned = plan_run(stack.llm.base_url, k=K)
-    assert planned == 160
+    assert planned == K * _scenarios()
     from app.runs.tasks import start_run
 
     assert start_run(run_id) == planned

@@ -55,21 +55,26 @@ def _ids(records: AppRecords) -> Iterator[tuple[str, str, int, str]]:
             yield name, "thread_id", index, record.thread_id
 
 
+def _word_finding(sid: str | None, path: str, label: str, field: str, value: str) -> Finding | None:
+    """The finding of an id (`field` at `path`) that contains a tell-tale word; None if clean."""
+    word = telltale_word(value)
+    if word is None:
+        return None
+    return Finding(
+        CODE,
+        sid,
+        path,
+        f"{label}{field} {value!r} says {word!r}: ids must not name a record's role "
+        "(run halo corpus reid)",
+    )
+
+
 def _word_findings(sid: str | None, base: str, label: str, records: AppRecords) -> list[Finding]:
-    findings = []
-    for name, field, index, value in _ids(records):
-        word = telltale_word(value)
-        if word is not None:
-            findings.append(
-                Finding(
-                    CODE,
-                    sid,
-                    f"{base}.{name}[{index}].{field}",
-                    f"{label}{field} {value!r} says {word!r}: ids must not name a record's role "
-                    "(run halo corpus reid)",
-                )
-            )
-    return findings
+    found = (
+        _word_finding(sid, f"{base}.{name}[{index}].{field}", label, field, value)
+        for name, field, index, value in _ids(records)
+    )
+    return [finding for finding in found if finding is not None]
 
 
 def check_environment(spec: EnvironmentSpec, label: str) -> list[Finding]:
@@ -226,18 +231,10 @@ def check(ctx: Context) -> list[Finding]:
                 continue
             fields = ["id", "thread_id"] if isinstance(record, EmailMessage) else ["id"]
             for field in fields:
-                value = getattr(record, field)
-                word = telltale_word(value)
-                if word is not None:
-                    findings.append(
-                        Finding(
-                            CODE,
-                            sid,
-                            f"$.events[{index}].payload.{name}.{field}",
-                            f"{field} {value!r} says {word!r}: ids must not name a record's "
-                            "role (run halo corpus reid)",
-                        )
-                    )
+                path = f"$.events[{index}].payload.{name}.{field}"
+                finding = _word_finding(sid, path, "", field, getattr(record, field))
+                if finding is not None:
+                    findings.append(finding)
     return findings + _db_findings(ctx)
 
 

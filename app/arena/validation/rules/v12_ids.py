@@ -29,6 +29,7 @@ from zoneinfo import ZoneInfo
 from app.arena.schema import (
     COLLECTION_PATHS,
     EVENT_PAYLOADS,
+    PAYLOAD_RECORDS,
     AppRecords,
     EmailMessage,
     EnvironmentSpec,
@@ -218,14 +219,7 @@ def check(ctx: Context) -> list[Finding]:
         if index >= len(ctx.payloads_ok) or not ctx.payloads_ok[index]:
             continue  # V03 reports the payload
         payload = EVENT_PAYLOADS[event.kind][1].model_validate(event.payload)
-        for name in (
-            "message",
-            "event",
-            "conversation",
-            "contact",
-            "transaction",
-            "scheduled_payment",
-        ):
+        for name, _collection in PAYLOAD_RECORDS.get(event.kind, ()):
             record = getattr(payload, name, None)
             if record is None:
                 continue

@@ -36,6 +36,7 @@ from app.arena.schema import (
 )
 from app.arena.shortcuts import IdSeries, id_series, telltale_word
 from app.arena.sqlclock import SqlClock, clocked_executescript
+from app.arena.state import quote_identifier
 from app.arena.validation.context import Context
 from app.arena.validation.findings import Finding
 from app.arena.validation.records import PARTS, indexed_records
@@ -122,17 +123,16 @@ def _integer_keys(db: sqlite3.Connection) -> dict[str, str]:
     ]
     found = {}
     for table in tables:
-        quoted = '"' + table.replace('"', '""') + '"'
-        keys = [info for info in db.execute(f"PRAGMA table_info({quoted})") if info[5]]
+        pragma = f"PRAGMA table_info({quote_identifier(table)})"
+        keys = [info for info in db.execute(pragma) if info[5]]
         if len(keys) == 1 and str(keys[0][2]).upper() == "INTEGER":
             found[table] = keys[0][1]
     return found
 
 
 def _keys(db: sqlite3.Connection, table: str, column: str) -> set[int]:
-    quoted_table = '"' + table.replace('"', '""') + '"'
-    quoted_column = '"' + column.replace('"', '""') + '"'
-    rows = db.execute(f"SELECT {quoted_column} FROM {quoted_table}")  # noqa: S608
+    query = f"SELECT {quote_identifier(column)} FROM {quote_identifier(table)}"  # noqa: S608
+    rows = db.execute(query)
     return {value for (value,) in rows if isinstance(value, int)}
 
 

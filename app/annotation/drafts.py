@@ -18,7 +18,7 @@ from app.annotation.service import load_item
 from app.errors import ConflictError, NotFoundError
 from app.models import AnnotationDraft, Assignment, Checkpoint, Response, Scenario, User
 from app.models.base import utcnow
-from app.vocabulary import INTENSITIES, LEVELS, OTHER_ISSUES, TIMINGS, VERDICTS
+from app.vocabulary import INTENSITIES, LEVELS, OTHER_ISSUES, TIMINGS, VERDICTS, AuditStatus
 
 
 def lapse_explanation(assignment: Assignment) -> str:
@@ -91,7 +91,7 @@ def _held_but_audited_out(session: Session, annotator_id: int, response_id: str)
             col(Assignment.released_at).is_(None),
         )
     ).first()
-    return status == "rejected"
+    return status == AuditStatus.REJECTED
 
 
 TEXT_MAX = 5000

@@ -31,7 +31,7 @@ from app.models import (
     User,
 )
 from app.models.base import as_utc, utcnow
-from app.vocabulary import AuditStatus
+from app.vocabulary import AuditStatus, ResponseStatus
 
 
 def blind_order(response_id: str) -> str:
@@ -87,8 +87,8 @@ def annotator_queue(session: Session, annotator: User) -> list[QueueItem]:
             col(Assignment.annotator_id) == annotator.id,
             col(Assignment.released_at).is_(None),
             unexpired_sql(utcnow()),
-            col(Response.status) == "completed",
-            col(Scenario.audit_status) != "rejected",  # audited out (DESIGN §7)
+            col(Response.status) == ResponseStatus.COMPLETED,
+            col(Scenario.audit_status) != AuditStatus.REJECTED,  # audited out (DESIGN §7)
         )
     ).all()
     items = [
@@ -161,7 +161,7 @@ def queue_departures(session: Session, annotator: User) -> list[Departure]:
     groups: dict[tuple[str, str], dict[str, Any]] = {}
     for response_id, scenario_id, title, audit_status in rows:
         mine = held.get(response_id, [])
-        if audit_status == "rejected":
+        if audit_status == AuditStatus.REJECTED:
             cause, at, reason = "audited_out", None, None
         elif not mine or any(
             a.released_at is None and not is_expired(a.expires_at, now) for a in mine
@@ -229,13 +229,13 @@ def load_item(session: Session, annotator: User, response_id: str) -> DiagnosisI
         )
     ).first()
     response = session.get(Response, response_id)
-    if assignment is None or response is None or response.status != "completed":
+    if assignment is None or response is None or response.status != ResponseStatus.COMPLETED:
         raise NotFoundError("no such item in your queue")
     checkpoint = session.get(Checkpoint, response.checkpoint_id)
     assert checkpoint is not None
     scenario = session.get(Scenario, checkpoint.scenario_id)
     assert scenario is not None
-    if scenario.audit_status == "rejected":
+    if scenario.audit_status == AuditStatus.REJECTED:
         raise NotFoundError("this item's scenario was audited out; it is no longer judged")
     environment = session.get(Environment, scenario.environment_id)
     assert environment is not None

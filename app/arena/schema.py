@@ -328,6 +328,21 @@ EVENT_PAYLOADS: dict[str, tuple[str, type[Strict]]] = {
 }
 """Event kind → (app it belongs to, payload model). Source: DESIGN.md §3.2, seeds/README.md."""
 
+PAYLOAD_RECORDS: dict[str, tuple[tuple[str, tuple[str, str]], ...]] = {
+    "email.received": (("message", ("email", "messages")),),
+    "email.sent": (("message", ("email", "messages")),),
+    "calendar.created": (("event", ("calendar", "events")),),
+    "chat.message": (
+        ("message", ("chat", "messages")),
+        ("conversation", ("chat", "conversations")),
+    ),
+    "contacts.updated": (("contact", ("contacts", "contacts")),),
+    "wallet.transaction": (("transaction", ("wallet", "transactions")),),
+    "wallet.scheduled": (("scheduled_payment", ("wallet", "scheduled_payments")),),
+}
+"""Event kind → ``(payload key, (app, collection))`` of each whole record its payload holds, in
+the order of the payload model (kinds without one are absent)."""
+
 
 class Event(Strict):
     """A timestamped change to the user's world (DESIGN §2 "event", §3.2)."""

@@ -79,6 +79,11 @@ def iter_records(records: AppRecords) -> Iterator[tuple[Collection, dict[str, An
             yield key, dump_record(record)
 
 
+def quote_identifier(identifier: str) -> str:
+    """`identifier` (a table or column name) quoted for SQLite: ``"name"``, inner ``"`` doubled."""
+    return '"' + identifier.replace('"', '""') + '"'
+
+
 def normalise_path(path: str) -> str:
     """Confine a virtual file path to the environment root (DESIGN §3.4).
 

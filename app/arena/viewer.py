@@ -19,7 +19,14 @@ from app.arena.commands import CATALOGUE, CommandResult, CommandSpec, run_comman
 from app.arena.errors import ArenaError
 from app.arena.replay import Observation, apply_event, build_observation, replay_prefix
 from app.arena.schema import AppRecords, Event
-from app.arena.state import COLLECTIONS, S0, Collection, Sandbox, iter_records
+from app.arena.state import (
+    COLLECTIONS,
+    S0,
+    Collection,
+    Sandbox,
+    iter_records,
+    quote_identifier,
+)
 from app.bounded import JSONTooDeep, load_json
 from app.vocabulary import Level
 
@@ -278,13 +285,9 @@ def table_row_counts(db: sqlite3.Connection) -> dict[str, int]:
         )
     ]
     return {
-        name: int(db.execute(f"SELECT count(*) FROM {_quote(name)}").fetchone()[0])  # noqa: S608
+        name: int(db.execute(f"SELECT count(*) FROM {quote_identifier(name)}").fetchone()[0])  # noqa: S608
         for name in names
     }
-
-
-def _quote(identifier: str) -> str:
-    return '"' + identifier.replace('"', '""') + '"'
 
 
 @dataclass(frozen=True)
@@ -444,7 +447,7 @@ def db_snapshot(db: sqlite3.Connection) -> DbSnapshot:
     """Every row of every user table, keyed for :func:`db_changes`."""
     snapshot: DbSnapshot = {}
     for table in table_row_counts(db):
-        name = _quote(table)
+        name = quote_identifier(table)
         try:
             cursor = db.execute(f"SELECT rowid AS __rowid__, * FROM {name}")  # noqa: S608
             keyed = True

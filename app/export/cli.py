@@ -16,11 +16,6 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 console = Console()
 err = Console(stderr=True)
 
-FORMAT_CHOICES: dict[str, tuple[str, ...]] = {
-    "jsonl": ("jsonl",),
-    "parquet": ("parquet",),
-    "both": ("jsonl", "parquet"),
-}
 
 export_cli = typer.Typer(help="Write the HALO-8K-style dump.", add_completion=False)
 import_cli = typer.Typer(
@@ -36,9 +31,10 @@ def export_command(
     """Write responses (JSONL and/or Parquet), scenarios.jsonl, schema.json and a dataset card."""
     from app.db import session_scope
     from app.errors import NotFoundError
+    from app.export.jobs import FORMATS
     from app.export.writers import export_dump
 
-    formats = FORMAT_CHOICES.get(format)
+    formats = FORMATS.get(format)
     if formats is None:
         err.print(f"[red]unknown format {format!r}; use jsonl, parquet or both[/red]")
         raise typer.Exit(2)

@@ -290,7 +290,7 @@ def _beat_forever() -> None:
                         update(model)
                         .where(
                             col(model.id).in_(ids),
-                            col(model.status) == "running",
+                            col(model.status) == RUNNING,
                             col(model.claimed_by) == claimant(),
                         )
                         .values(heartbeat_at=utcnow())

@@ -24,6 +24,7 @@ from app.metrics.overlap import agreement_on_overlap
 from app.metrics.registry import Columns, Records, metric_table
 from app.models import Annotation, Response, Run, User
 from app.runs.service import runs_progress
+from app.vocabulary import ResponseStatus
 
 RECENT_RUNS = 10
 """Runs listed on the overview, newest first."""
@@ -79,7 +80,9 @@ def lead_overview(session: Session, *, viewer: User, phase: int | None = None) -
     columns, rows = metric_table(session, "table1")
     runs = list(session.exec(select(Run).order_by(col(Run.id).desc()).limit(RECENT_RUNS)))
     completed = session.exec(
-        select(func.count()).select_from(Response).where(Response.status == "completed")
+        select(func.count())
+        .select_from(Response)
+        .where(Response.status == ResponseStatus.COMPLETED)
     ).one()
     annotated = session.exec(select(func.count(func.distinct(Annotation.response_id)))).one()
     return LeadOverview(

@@ -12,9 +12,9 @@ from typing import Any
 
 from sqlalchemy import func
 from sqlalchemy import select as sa_select
-from sqlmodel import Session, col
+from sqlmodel import Session, col, select
 
-from app.errors import NotFoundError
+from app.errors import NotFoundError, UnprocessableError
 from app.models import Agent, Checkpoint, Response, Scenario
 from app.scenarios.sampling import sampling_diagnostics_from_counts
 
@@ -25,6 +25,33 @@ def scenario_counts(session: Session) -> dict[str, int]:
         sa_select(col(Scenario.environment_id), func.count()).group_by(col(Scenario.environment_id))
     ).all()
     return {environment_id: count for environment_id, count in rows}
+
+
+def matching_scenarios(
+    session: Session, *, environments: list[str], need_types: list[str]
+) -> list[str]:
+    """The ids of the scenarios a new run would use, sorted: the run form's selection.
+
+    Args:
+        session: database session.
+        environments: environment ids to keep; empty for all.
+        need_types: need types to keep; empty for all.
+
+    Returns:
+        The matching scenario ids, in id order (at least one).
+
+    Raises:
+        UnprocessableError: no scenario matches (field ``scenarios``).
+    """
+    query = select(Scenario.id).order_by(col(Scenario.id))
+    if environments:
+        query = query.where(col(Scenario.environment_id).in_(environments))
+    if need_types:
+        query = query.where(col(Scenario.need_type).in_(need_types))
+    scenario_ids = list(session.exec(query))
+    if not scenario_ids:
+        raise UnprocessableError("no scenario matches that selection", "scenarios")
+    return scenario_ids
 
 
 def run_sampling_diagnostics(session: Session, run_id: int) -> dict[str, Any]:

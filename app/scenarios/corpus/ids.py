@@ -43,6 +43,7 @@ from pathlib import Path
 from typing import Any
 
 from app.arena.ids import KINDS, is_opaque, opaque_id
+from app.arena.schema import PAYLOAD_RECORDS
 from app.arena.validation.loading import environment_folders
 
 __all__ = ["KINDS", "ReidError", "is_opaque", "opaque_id", "reid_environment", "reid_tree"]
@@ -163,27 +164,12 @@ def _rewrite_record(mapper: _Mapper, key: tuple[str, str], record: dict[str, Any
         mapper.rewrite(record, "account_id", "acct")
 
 
-_PAYLOAD_RECORDS: Mapping[str, tuple[tuple[str, tuple[str, str]], ...]] = {
-    "email.received": (("message", ("email", "messages")),),
-    "email.sent": (("message", ("email", "messages")),),
-    "calendar.created": (("event", ("calendar", "events")),),
-    "chat.message": (
-        ("message", ("chat", "messages")),
-        ("conversation", ("chat", "conversations")),
-    ),
-    "contacts.updated": (("contact", ("contacts", "contacts")),),
-    "wallet.transaction": (("transaction", ("wallet", "transactions")),),
-    "wallet.scheduled": (("scheduled_payment", ("wallet", "scheduled_payments")),),
-}
-"""Event kind → (payload key, the collection of the record it holds)."""
-
-
 def _rewrite_event(mapper: _Mapper, event: Any) -> None:
     if not isinstance(event, dict) or not isinstance(event.get("payload"), dict):
         return
     payload = event["payload"]
     kind = event.get("kind")
-    for name, key in _PAYLOAD_RECORDS.get(str(kind), ()):
+    for name, key in PAYLOAD_RECORDS.get(str(kind), ()):
         if isinstance(payload.get(name), dict):
             _rewrite_record(mapper, key, payload[name])
     if kind in ("calendar.updated", "calendar.cancelled"):
@@ -205,7 +191,7 @@ def _known_ids(environment: dict[str, Any], scenario: dict[str, Any]) -> dict[st
             note(key, record)
     for event in scenario.get("events") or []:
         if isinstance(event, dict) and isinstance(event.get("payload"), dict):
-            for name, key in _PAYLOAD_RECORDS.get(str(event.get("kind")), ()):
+            for name, key in PAYLOAD_RECORDS.get(str(event.get("kind")), ()):
                 if isinstance(event["payload"].get(name), dict):
                     note(key, event["payload"][name])
     return known

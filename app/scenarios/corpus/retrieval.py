@@ -18,7 +18,7 @@ from app.arena.errors import ArenaError, CommandError
 from app.arena.replay import replay_prefix
 from app.arena.schema import DbEvidence, FileEvidence
 from app.arena.sqlclock import SqlClock, clocked_executescript
-from app.arena.state import Sandbox, normalise_path
+from app.arena.state import Sandbox, normalise_path, quote_identifier
 from app.arena.viewer import table_row_counts
 from app.scenarios.corpus.loading import CorpusEnvironment, Prepared
 
@@ -143,10 +143,6 @@ class DistractorCheck:
         return any(item.distractor is not None for item in self.items)
 
 
-def _quote(identifier: str) -> str:
-    return '"' + identifier.replace('"', '""') + '"'
-
-
 def _similar(matcher: SequenceMatcher[str], candidate: str, at_least: float) -> float:
     """Difflib's ratio of `candidate` to the matcher's second sequence.
 
@@ -174,18 +170,18 @@ def _db_distractor(sandbox: Sandbox, item: DbEvidence) -> str | None:
     if found is None:
         return None
     table = str(found[0])
-    columns = [str(info[1]) for info in db.execute(f"PRAGMA table_info({_quote(table)})")]
+    columns = [str(info[1]) for info in db.execute(f"PRAGMA table_info({quote_identifier(table)})")]
     by_fold = {column.casefold(): column for column in columns}
     column = by_fold.get(item.column.casefold())
     keys = [by_fold.get(key.casefold()) for key in item.key]
     if column is None or None in keys or not item.key:
         return None
     key_columns = [k for k in keys if k is not None]
-    where = " AND ".join(f"{_quote(k)} IS ?" for k in key_columns)
-    select = ", ".join(_quote(c) for c in columns)
-    rows = db.execute(f"SELECT {select} FROM {_quote(table)}").fetchall()  # noqa: S608
+    where = " AND ".join(f"{quote_identifier(k)} IS ?" for k in key_columns)
+    select = ", ".join(quote_identifier(c) for c in columns)
+    rows = db.execute(f"SELECT {select} FROM {quote_identifier(table)}").fetchall()  # noqa: S608
     matching = db.execute(
-        f"SELECT {select} FROM {_quote(table)} WHERE {where}",  # noqa: S608
+        f"SELECT {select} FROM {quote_identifier(table)} WHERE {where}",  # noqa: S608
         tuple(item.key.values()),
     ).fetchall()
     if len(matching) != 1:

@@ -37,6 +37,7 @@ from app.models import User
 from app.models.export import EXPORT_JOB_FORMATS
 from app.settings import get_settings
 from app.vocabulary import DOMAINS, NEED_TYPES
+from app.web.columns import label
 from app.web.deps import LeadUser, verify_csrf
 from app.web.downloads import download_response
 from app.web.forms import new_submission_token, submission_token
@@ -47,35 +48,6 @@ router = APIRouter(prefix="/analysis", dependencies=[Depends(verify_csrf)])
 
 MAX_UPLOAD_BYTES = 64 * 1024 * 1024
 FIGURE6_TABLES = ("figure6", "figure6_access", "figure6_stats")
-COLUMN_LABELS: dict[str, str] = {
-    "agent": "Agent",
-    "need_type": "Need type",
-    "domain": "Domain",
-    "acceptability": "Acc. %",
-    "L0": "L0 %",
-    "L1": "L1 %",
-    "L2": "L2 %",
-    "L3": "L3 %",
-    "inaction": "Inaction %",
-    "premature": "Premature %",
-    "belated": "Belated %",
-    "insufficient": "Insufficient %",
-    "excessive": "Excessive %",
-    "appropriate": "Appropriate %",
-    "reasoning_tokens_k": "Reas. tok. (k)",
-    "retrieval_rounds": "Rounds",
-    "share": "Over-proactive %",
-    "over_proactive": "Over-proactive",
-    "share_within": "% within",
-    "share_of_rejected": "% of rejected",
-    "accepted_elsewhere": "Accepted elsewhere %",
-    "accepted_elsewhere_count": "Accepted elsewhere",
-    "verdict_accuracy": "Verdict acc. %",
-    "joint_accuracy": "Joint acc. %",
-    "agreement": "Agreement %",
-    "kappa": "Cohen's κ",
-    "alpha": "Krippendorff's α",
-}
 
 
 SECTIONS: tuple[tuple[str, str, tuple[str, ...], str | None], ...] = (
@@ -91,29 +63,6 @@ SECTIONS: tuple[tuple[str, str, tuple[str, ...], str | None], ...] = (
     ("agreement", "Inter-annotator agreement", ("agreement",), None),
 )
 """Page sections: (anchor, heading, tables, figure or None)."""
-
-
-COLUMN_ABBREVIATIONS: dict[str, tuple[str, str]] = {
-    "acceptability": ("Acc. %", "Acceptability, % of annotated responses"),
-    "inaction": ("Inact. %", "Inaction (rejected L0), %"),
-    "premature": ("Prem. %", "Premature, %"),
-    "belated": ("Bel. %", "Belated, %"),
-    "insufficient": ("Insuf. %", "Insufficient, %"),
-    "excessive": ("Exc. %", "Excessive, %"),
-    "appropriate": ("Appr. %", "Appropriate, %"),
-    "reasoning_tokens_k": ("Tok. (k)", "Mean reasoning tokens, thousands"),
-    "retrieval_rounds": ("Rounds", "Mean retrieval rounds"),
-}
-"""Short headings (with their full name as the ``<abbr>`` title) for the wide tables: Table 1
-with its intervals fits a 1440-px screen. Downloads keep the column names."""
-
-
-def label(column: str) -> Markup:
-    """Heading of a column on the page: an ``<abbr title>`` where the heading is shortened."""
-    if column in COLUMN_ABBREVIATIONS:
-        short, full = COLUMN_ABBREVIATIONS[column]
-        return Markup('<abbr title="{}">{}</abbr>').format(full, short)
-    return Markup("{}").format(COLUMN_LABELS.get(column, column.replace("_", " ")))
 
 
 def _int(value: str, name: str) -> int | None:

@@ -14,10 +14,10 @@ from app.db import SessionDep
 from app.metrics.overview import lead_overview
 from app.metrics.registry import metric_table
 from app.metrics.render import DOWNLOADS
+from app.web.columns import label as column_label
 from app.web.deps import LeadUser, verify_csrf
 from app.web.downloads import download_response
 from app.web.forms import OptionalPhase
-from app.web.pages.analysis import label as column_label
 from app.web.templating import render
 
 router = APIRouter(prefix="/lead", dependencies=[Depends(verify_csrf)])

@@ -12,7 +12,7 @@ from app.agents.service import create_agent, list_agents
 from app.db import SessionDep
 from app.errors import DomainError, UnprocessableError
 from app.jobs.progress import JobProgress
-from app.models import Environment, Run, Scenario
+from app.models import Environment, Run
 from app.runs import queries, service, tasks
 from app.vocabulary import NEED_TYPES, ResponseStatus, RunStatus
 from app.web.deps import ResearcherUser, verify_csrf
@@ -85,14 +85,9 @@ async def create_run_view(
     try:
         k = _int(form.get("k"), "k", 2)
         seed = _int(form.get("seed"), "seed", 0)
-        query = select(Scenario.id).order_by(col(Scenario.id))
-        if environments:
-            query = query.where(col(Scenario.environment_id).in_(environments))
-        if need_types:
-            query = query.where(col(Scenario.need_type).in_(need_types))
-        scenario_ids = list(session.exec(query))
-        if not scenario_ids:
-            raise UnprocessableError("no scenario matches that selection", "scenarios")
+        scenario_ids = queries.matching_scenarios(
+            session, environments=environments, need_types=need_types
+        )
         run = service.create_run(
             session,
             agent_names=agents,

@@ -29,7 +29,7 @@ from app.arena.schema import (
     FileEvidence,
     dump_record,
 )
-from app.arena.state import Sandbox, normalise_path
+from app.arena.state import Sandbox, normalise_path, quote_identifier
 from app.arena.validation.context import Context
 from app.arena.validation.findings import Finding
 from app.arena.validation.records import PARTS, indexed_records, mentions
@@ -71,10 +71,6 @@ def check(ctx: Context) -> list[Finding]:
     return findings
 
 
-def _quote(identifier: str) -> str:
-    return '"' + identifier.replace('"', '""') + '"'
-
-
 def _db_evidence_findings(
     sid: str | None, sandbox: Sandbox, base: str, item: DbEvidence
 ) -> list[Finding]:
@@ -85,7 +81,9 @@ def _db_evidence_findings(
     ).fetchone()
     if row is None:
         return [Finding(CODE, sid, base + ".table", f"table {item.table!r} does not exist")]
-    columns = {info[1].casefold() for info in db.execute(f"PRAGMA table_info({_quote(row[0])})")}
+    columns = {
+        info[1].casefold() for info in db.execute(f"PRAGMA table_info({quote_identifier(row[0])})")
+    }
     findings: list[Finding] = []
     if item.column.casefold() not in columns:
         findings.append(
@@ -116,8 +114,8 @@ def _db_evidence_findings(
             )
     if findings:
         return findings
-    where = " AND ".join(f"{_quote(column)} IS ?" for column in item.key)
-    sql = f"SELECT {_quote(item.column)} FROM {_quote(row[0])} WHERE {where}"  # noqa: S608
+    where = " AND ".join(f"{quote_identifier(column)} IS ?" for column in item.key)
+    sql = f"SELECT {quote_identifier(item.column)} FROM {quote_identifier(row[0])} WHERE {where}"  # noqa: S608
     rows = db.execute(sql, tuple(item.key.values())).fetchall()
     key_text = json.dumps(item.key, ensure_ascii=False)
     if len(rows) != 1:

@@ -29,12 +29,14 @@ from zoneinfo import ZoneInfo
 from app.arena.schema import (
     COLLECTION_PATHS,
     EVENT_PAYLOADS,
+    PAYLOAD_RECORDS,
     AppRecords,
     EmailMessage,
     EnvironmentSpec,
 )
 from app.arena.shortcuts import IdSeries, id_series, telltale_word
 from app.arena.sqlclock import SqlClock, clocked_executescript
+from app.arena.state import quote_identifier
 from app.arena.validation.context import Context
 from app.arena.validation.findings import Finding
 from app.arena.validation.records import PARTS, indexed_records
@@ -55,21 +57,26 @@ def _ids(records: AppRecords) -> Iterator[tuple[str, str, int, str]]:
             yield name, "thread_id", index, record.thread_id
 
 
+def _word_finding(sid: str | None, path: str, label: str, field: str, value: str) -> Finding | None:
+    """The finding of an id (`field` at `path`) that contains a tell-tale word; None if clean."""
+    word = telltale_word(value)
+    if word is None:
+        return None
+    return Finding(
+        CODE,
+        sid,
+        path,
+        f"{label}{field} {value!r} says {word!r}: ids must not name a record's role "
+        "(run halo corpus reid)",
+    )
+
+
 def _word_findings(sid: str | None, base: str, label: str, records: AppRecords) -> list[Finding]:
-    findings = []
-    for name, field, index, value in _ids(records):
-        word = telltale_word(value)
-        if word is not None:
-            findings.append(
-                Finding(
-                    CODE,
-                    sid,
-                    f"{base}.{name}[{index}].{field}",
-                    f"{label}{field} {value!r} says {word!r}: ids must not name a record's role "
-                    "(run halo corpus reid)",
-                )
-            )
-    return findings
+    found = (
+        _word_finding(sid, f"{base}.{name}[{index}].{field}", label, field, value)
+        for name, field, index, value in _ids(records)
+    )
+    return [finding for finding in found if finding is not None]
 
 
 def check_environment(spec: EnvironmentSpec, label: str) -> list[Finding]:
@@ -116,17 +123,16 @@ def _integer_keys(db: sqlite3.Connection) -> dict[str, str]:
     ]
     found = {}
     for table in tables:
-        quoted = '"' + table.replace('"', '""') + '"'
-        keys = [info for info in db.execute(f"PRAGMA table_info({quoted})") if info[5]]
+        pragma = f"PRAGMA table_info({quote_identifier(table)})"
+        keys = [info for info in db.execute(pragma) if info[5]]
         if len(keys) == 1 and str(keys[0][2]).upper() == "INTEGER":
             found[table] = keys[0][1]
     return found
 
 
 def _keys(db: sqlite3.Connection, table: str, column: str) -> set[int]:
-    quoted_table = '"' + table.replace('"', '""') + '"'
-    quoted_column = '"' + column.replace('"', '""') + '"'
-    rows = db.execute(f"SELECT {quoted_column} FROM {quoted_table}")  # noqa: S608
+    query = f"SELECT {quote_identifier(column)} FROM {quote_identifier(table)}"  # noqa: S608
+    rows = db.execute(query)
     return {value for (value,) in rows if isinstance(value, int)}
 
 
@@ -213,31 +219,16 @@ def check(ctx: Context) -> list[Finding]:
         if index >= len(ctx.payloads_ok) or not ctx.payloads_ok[index]:
             continue  # V03 reports the payload
         payload = EVENT_PAYLOADS[event.kind][1].model_validate(event.payload)
-        for name in (
-            "message",
-            "event",
-            "conversation",
-            "contact",
-            "transaction",
-            "scheduled_payment",
-        ):
+        for name, _collection in PAYLOAD_RECORDS.get(event.kind, ()):
             record = getattr(payload, name, None)
             if record is None:
                 continue
             fields = ["id", "thread_id"] if isinstance(record, EmailMessage) else ["id"]
             for field in fields:
-                value = getattr(record, field)
-                word = telltale_word(value)
-                if word is not None:
-                    findings.append(
-                        Finding(
-                            CODE,
-                            sid,
-                            f"$.events[{index}].payload.{name}.{field}",
-                            f"{field} {value!r} says {word!r}: ids must not name a record's "
-                            "role (run halo corpus reid)",
-                        )
-                    )
+                path = f"$.events[{index}].payload.{name}.{field}"
+                finding = _word_finding(sid, path, "", field, getattr(record, field))
+                if finding is not None:
+                    findings.append(finding)
     return findings + _db_findings(ctx)
 
 

@@ -27,8 +27,8 @@ log = logging.getLogger(__name__)
 RECOVER_EVERY_S = 60.0
 """The default of the ``RECONCILE_EVERY_S`` setting: how often to re-queue responses of
 active runs that have no live task (``runs.reconcile``: abandoned running ones, pending ones
-whose task was lost); also how often interrupted export jobs are marked failed
-(``exports.fail_interrupted``)."""
+whose task was lost). Interrupted export jobs are marked failed (``exports.fail_interrupted``)
+at this fixed interval, whatever the setting."""
 
 RECLAIM_EVERY_S = 300.0
 """How often expired annotation assignments go back to the pool

@@ -411,6 +411,21 @@ def test_v01_path_uses_the_from_alias() -> None:
     assert findings[0].scenario_id == "hm-03"
 
 
+@pytest.mark.parametrize("value", [12345, 1.5e9, True])
+def test_v01_a_number_is_no_timestamp(value: object) -> None:
+    # pydantic alone reads 12345 as 1970-01-01T03:25:45Z: V02/V10 then blamed the offset.
+    def mutate(s: dict[str, Any]) -> None:
+        s["events"][0]["at"] = value
+        s["initial_records"]["email"]["messages"][0]["at"] = value
+
+    findings = check(mutate)
+
+    assert ("V01", "$.events[0].at") in where(findings)
+    assert ("V01", "$.initial_records.email.messages[0].at") in where(findings)
+    assert where(findings, "V10") == []
+    assert "as a string, not the number" in findings[0].message
+
+
 def test_v01_discriminated_evidence_path_leaves_out_the_tag() -> None:
     findings = check(lambda s: s["design"]["key_evidence"][0].pop("value"))
 

@@ -1848,6 +1848,36 @@ def test_v12_numbered_ids_that_separate_story_from_noise() -> None:
     assert where(check(interleaved)) == []  # noise 2, 3, 4, 9 around story 5
 
 
+def test_v12_story_and_noise_ids_in_two_patterns() -> None:
+    # story s1, s2 and noise n1..n4 share no stem, so no series separates, yet the ids tell them
+    def mutate(s: dict[str, Any]) -> None:
+        s["initial_records"]["email"] = {
+            "messages": [
+                _email("s1", "2026-02-19T08:00:00+01:00", "Boiler manual"),
+                _email("s2", "2026-02-19T08:10:00+01:00", "Boiler manual, page 2"),
+            ]
+        }
+        for index, message in enumerate(s["noise_records"]["email"]["messages"]):
+            message["id"] = f"n{index + 1}"
+
+    findings = check(mutate)
+
+    assert where(findings, "V12") == [("V12", "$.noise_records.email.messages")]
+    assert "every story id reads 's#' and every noise id 'n#'" in findings[0].message
+
+
+def test_v12_individually_named_ids_are_no_pattern_split() -> None:
+    def mutate(s: dict[str, Any]) -> None:
+        s["initial_records"]["email"] = {
+            "messages": [
+                _email("boiler", "2026-02-19T08:00:00+01:00", "Boiler manual"),
+                _email("roof", "2026-02-19T08:10:00+01:00", "Roof"),
+            ]
+        }
+
+    assert where(check(mutate), "V12") == []
+
+
 def test_v12_ids_must_not_name_their_role() -> None:
     def mutate(s: dict[str, Any]) -> None:
         s["noise_records"]["contacts"][0]["id"] = "noise-ct1"

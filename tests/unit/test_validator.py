@@ -899,6 +899,7 @@ def test_v05_state_is_the_one_at_the_checkpoint() -> None:
             args={"event_id": "ev-2", "note": "boiler visit"},
         )
         s["checkpoint_design"]["1"] = cp("window", levels=["L1"])
+        s["checkpoint_design"]["2"] = cp("window", levels=["L1"])  # no premature after it (V13)
 
     # ev-2 is created by e2, after checkpoint 1.
     assert where(check(mutate)) == [("V05", "$.design.best_intervention")]
@@ -1992,7 +1993,34 @@ def test_v13_a_window_accepts_some_help_and_belated_may_accept_anything() -> Non
     assert "at least one level above L0" in findings[0].message
 
     assert check(_expect("5", "belated", levels=["L0"])) == []
-    assert check(_expect("5", "belated", levels=["L1", "L3"], commands=["send_email"])) == []
+    assert (
+        check(_expect("5", "belated", levels=["L1", "L3"], commands=["notify_user", "send_email"]))
+        == []
+    )
+
+
+def test_v13_each_listed_level_has_a_listed_command() -> None:
+    # the corpus had five windows like this: L2 accepted, no L2 command allowed
+    findings = check(
+        _expect("4", "window", levels=["L1", "L2"], commands=["notify_user", "flag_email"])
+    )
+    assert where(findings) == [("V13", '$.checkpoint_design["4"].expected.levels[1]')]
+    assert findings[0].message == (
+        "L2 is accepted but none of the commands (notify_user, flag_email) is at L2: add a "
+        "command at L2 or drop the level"
+    )
+
+    assert check(_expect("5", "belated", levels=["L0", "L1"], commands=["notify_user"])) == []
+
+
+def test_v13_no_premature_checkpoint_after_the_window_opened() -> None:
+    findings = check(_expect("4", "premature", levels=["L0"]))
+
+    assert where(findings, "V13") == [("V13", '$.checkpoint_design["4"]')]
+    assert findings[-1].message == (
+        "checkpoint 4 is 'premature' after checkpoint 3 was 'window': the window cannot open "
+        "again later"
+    )
 
 
 def test_v13_the_best_intervention_is_acceptable_at_its_own_checkpoint() -> None:
@@ -2003,7 +2031,7 @@ def test_v13_the_best_intervention_is_acceptable_at_its_own_checkpoint() -> None
         "the best intervention's checkpoint 3 is labelled 'belated', not 'window'"
     )
 
-    findings = check(_expect("3", "window", levels=["L1", "L2"], commands=["notify_user"]))
+    findings = check(_expect("3", "window", levels=["L1"], commands=["notify_user"]))
     assert [f.message for f in findings] == [
         "the best intervention's checkpoint 3 does not accept its level L3",
         "the best intervention's checkpoint 3 does not list its command send_email",

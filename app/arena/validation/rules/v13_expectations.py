@@ -112,7 +112,7 @@ def check(ctx: Context) -> list[Finding]:
 def _order_findings(ctx: Context) -> list[Finding]:
     """A ``premature`` checkpoint after a ``window`` or ``belated`` one: time runs one way."""
     opened: str | None = None
-    findings = []
+    findings: list[Finding] = []
     for t in range(1, len(ctx.spec.checkpoint_design) + 1):
         entry = ctx.spec.checkpoint_design.get(str(t))
         if entry is None:

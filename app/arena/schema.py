@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, field_validator
+from pydantic import AwareDatetime, BaseModel, BeforeValidator, ConfigDict, Field, field_validator
 
 from app.vocabulary import DomainValue, LevelValue, NeedTypeValue
 
@@ -27,6 +27,30 @@ class Strict(BaseModel):
 
 
 NonEmpty = Annotated[str, Field(min_length=1)]
+
+
+def _timestamp_text(value: object) -> object:
+    """Refuse a number where a timestamp is due (pydantic would read it as Unix seconds).
+
+    Args:
+        value: the raw field value (JSON text gives a str; Python callers may pass a datetime
+            or a date).
+
+    Returns:
+        `value` unchanged when it is not a number.
+
+    Raises:
+        ValueError: for an int, float or bool, so that V01 reports the field by its JSON path.
+    """
+    if isinstance(value, (int, float)):
+        raise ValueError(
+            f"expected an ISO-8601 timestamp with an offset as a string, not the number {value!r}"
+        )
+    return value
+
+
+Timestamp = Annotated[AwareDatetime, BeforeValidator(_timestamp_text)]
+"""An aware ISO-8601 timestamp written as text (never a number of seconds)."""
 
 
 class Attachment(Strict):
@@ -47,7 +71,7 @@ class EmailMessage(Strict):
     cc: list[str]
     subject: str
     body: str
-    at: AwareDatetime
+    at: Timestamp
     read: bool
     flagged: bool
     attachments: list[Attachment]
@@ -58,8 +82,8 @@ class CalendarEvent(Strict):
 
     id: NonEmpty
     title: NonEmpty
-    start: AwareDatetime
-    end: AwareDatetime
+    start: Timestamp
+    end: Timestamp
     location: str
     attendees: list[str]
     description: str
@@ -81,7 +105,7 @@ class ChatMessage(Strict):
     conversation_id: NonEmpty
     sender: NonEmpty
     text: str
-    at: AwareDatetime
+    at: Timestamp
     read: bool
 
 
@@ -113,7 +137,7 @@ class WalletTransaction(Strict):
 
     id: NonEmpty
     account_id: NonEmpty
-    at: AwareDatetime
+    at: Timestamp
     amount_minor: int
     counterparty: str
     description: str
@@ -129,7 +153,7 @@ class ScheduledPayment(Strict):
     payee: NonEmpty
     amount_minor: Annotated[int, Field(gt=0)]
     currency: Annotated[str, Field(pattern=r"^[A-Z]{3}$")]
-    due: AwareDatetime | date
+    due: Annotated[AwareDatetime | date, BeforeValidator(_timestamp_text)]
     status: Literal["scheduled", "paid", "cancelled"]
     memo: str
 
@@ -348,7 +372,7 @@ class Event(Strict):
     """A timestamped change to the user's world (DESIGN §2 "event", §3.2)."""
 
     id: NonEmpty
-    at: AwareDatetime
+    at: Timestamp
     app: Literal["email", "calendar", "chat", "contacts", "wallet", "files", "db"]
     kind: Literal[
         "email.received",

@@ -151,3 +151,64 @@ def telltale_word(record_id: str) -> str | None:
 def _split_camel(text: str) -> str:
     """``storyMsgKEY`` → ``story-msg-key``: word boundaries made explicit, then lower-cased."""
     return re.sub(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])", "-", text).lower()
+
+
+_DIGITS = re.compile(r"\d+")
+
+MIN_IDS_PER_PATTERN = 2
+"""Story and noise ids of a collection are compared by pattern when each side has this many."""
+
+
+@dataclass(frozen=True)
+class PatternSplit:
+    """A collection whose story ids follow one written pattern and its noise ids another.
+
+    Attributes:
+        collection: ``app.collection``, e.g. ``email.messages``.
+        story: the story ids' pattern, digits runs as ``#`` (``s#``).
+        noise: the noise ids' pattern (``n#``).
+    """
+
+    collection: str
+    story: str
+    noise: str
+
+
+def pattern_splits(
+    story: Iterable[tuple[str, str]], noise: Iterable[tuple[str, str]]
+) -> tuple[PatternSplit, ...]:
+    """Collections whose story and noise ids are written in two different patterns.
+
+    :func:`id_series` compares numbers under one stem; this catches two stems (story ``s1``,
+    ``s2``; noise ``n1``, ``n2``, ``n3``): every story id of a collection has one pattern (its
+    digit runs read as ``#``), every noise id another. Compared only when each side has at
+    least :data:`MIN_IDS_PER_PATTERN` readable ids (opaque ids are left out), so that
+    individually named ids (``ct-anna``, ``ct-bob``) are not a finding.
+
+    Args:
+        story: (``app.collection``, id) of the story records.
+        noise: the same of the noise records.
+
+    Returns:
+        One split per such collection, sorted by collection.
+    """
+    found: dict[str, dict[str, list[str]]] = defaultdict(lambda: {"story": [], "noise": []})
+    for side, ids in (("story", story), ("noise", noise)):
+        for collection, rid in ids:
+            if not looks_opaque(rid):
+                found[collection][side].append(_DIGITS.sub("#", rid))
+    splits = []
+    for collection, sides in sorted(found.items()):
+        story_patterns, noise_patterns = set(sides["story"]), set(sides["noise"])
+        if (
+            len(sides["story"]) >= MIN_IDS_PER_PATTERN
+            and len(sides["noise"]) >= MIN_IDS_PER_PATTERN
+            and len(story_patterns) == 1
+            and len(noise_patterns) == 1
+            and story_patterns != noise_patterns
+            and "#" in next(iter(story_patterns)) + next(iter(noise_patterns))
+        ):
+            splits.append(
+                PatternSplit(collection, next(iter(story_patterns)), next(iter(noise_patterns)))
+            )
+    return tuple(splits)

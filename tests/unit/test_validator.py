@@ -411,6 +411,21 @@ def test_v01_path_uses_the_from_alias() -> None:
     assert findings[0].scenario_id == "hm-03"
 
 
+@pytest.mark.parametrize("value", [12345, 1.5e9, True])
+def test_v01_a_number_is_no_timestamp(value: object) -> None:
+    # pydantic alone reads 12345 as 1970-01-01T03:25:45Z: V02/V10 then blamed the offset.
+    def mutate(s: dict[str, Any]) -> None:
+        s["events"][0]["at"] = value
+        s["initial_records"]["email"]["messages"][0]["at"] = value
+
+    findings = check(mutate)
+
+    assert ("V01", "$.events[0].at") in where(findings)
+    assert ("V01", "$.initial_records.email.messages[0].at") in where(findings)
+    assert where(findings, "V10") == []
+    assert "as a string, not the number" in findings[0].message
+
+
 def test_v01_discriminated_evidence_path_leaves_out_the_tag() -> None:
     findings = check(lambda s: s["design"]["key_evidence"][0].pop("value"))
 
@@ -884,6 +899,7 @@ def test_v05_state_is_the_one_at_the_checkpoint() -> None:
             args={"event_id": "ev-2", "note": "boiler visit"},
         )
         s["checkpoint_design"]["1"] = cp("window", levels=["L1"])
+        s["checkpoint_design"]["2"] = cp("window", levels=["L1"])  # no premature after it (V13)
 
     # ev-2 is created by e2, after checkpoint 1.
     assert where(check(mutate)) == [("V05", "$.design.best_intervention")]
@@ -1714,6 +1730,10 @@ def test_v10_plans_in_the_future_and_records_at_now_or_earlier_are_fine() -> Non
         ("Please find the quote attached.", True),
         ("The signed contract is enclosed.", True),
         ("I attach the invoice for March.", True),
+        ("We attach our quote for the wall.", True),
+        ("I enclose the signed lease.", True),
+        ("Attached to this email is the quote.", True),
+        ("Attached to the e-mail you will find the invoice.", True),
         ("See the PDF for the details.", True),
         ("The attachment has the floor plan.", True),
         ("The rota is attached to the staff bulletin.", False),
@@ -1827,6 +1847,36 @@ def test_v12_numbered_ids_that_separate_story_from_noise() -> None:
         }
 
     assert where(check(interleaved)) == []  # noise 2, 3, 4, 9 around story 5
+
+
+def test_v12_story_and_noise_ids_in_two_patterns() -> None:
+    # story s1, s2 and noise n1..n4 share no stem, so no series separates, yet the ids tell them
+    def mutate(s: dict[str, Any]) -> None:
+        s["initial_records"]["email"] = {
+            "messages": [
+                _email("s1", "2026-02-19T08:00:00+01:00", "Boiler manual"),
+                _email("s2", "2026-02-19T08:10:00+01:00", "Boiler manual, page 2"),
+            ]
+        }
+        for index, message in enumerate(s["noise_records"]["email"]["messages"]):
+            message["id"] = f"n{index + 1}"
+
+    findings = check(mutate)
+
+    assert where(findings, "V12") == [("V12", "$.noise_records.email.messages")]
+    assert "every story id reads 's#' and every noise id 'n#'" in findings[0].message
+
+
+def test_v12_individually_named_ids_are_no_pattern_split() -> None:
+    def mutate(s: dict[str, Any]) -> None:
+        s["initial_records"]["email"] = {
+            "messages": [
+                _email("boiler", "2026-02-19T08:00:00+01:00", "Boiler manual"),
+                _email("roof", "2026-02-19T08:10:00+01:00", "Roof"),
+            ]
+        }
+
+    assert where(check(mutate), "V12") == []
 
 
 def test_v12_ids_must_not_name_their_role() -> None:
@@ -1943,7 +1993,34 @@ def test_v13_a_window_accepts_some_help_and_belated_may_accept_anything() -> Non
     assert "at least one level above L0" in findings[0].message
 
     assert check(_expect("5", "belated", levels=["L0"])) == []
-    assert check(_expect("5", "belated", levels=["L1", "L3"], commands=["send_email"])) == []
+    assert (
+        check(_expect("5", "belated", levels=["L1", "L3"], commands=["notify_user", "send_email"]))
+        == []
+    )
+
+
+def test_v13_each_listed_level_has_a_listed_command() -> None:
+    # the corpus had five windows like this: L2 accepted, no L2 command allowed
+    findings = check(
+        _expect("4", "window", levels=["L1", "L2"], commands=["notify_user", "flag_email"])
+    )
+    assert where(findings) == [("V13", '$.checkpoint_design["4"].expected.levels[1]')]
+    assert findings[0].message == (
+        "L2 is accepted but none of the commands (notify_user, flag_email) is at L2: add a "
+        "command at L2 or drop the level"
+    )
+
+    assert check(_expect("5", "belated", levels=["L0", "L1"], commands=["notify_user"])) == []
+
+
+def test_v13_no_premature_checkpoint_after_the_window_opened() -> None:
+    findings = check(_expect("4", "premature", levels=["L0"]))
+
+    assert where(findings, "V13") == [("V13", '$.checkpoint_design["4"]')]
+    assert findings[-1].message == (
+        "checkpoint 4 is 'premature' after checkpoint 3 was 'window': the window cannot open "
+        "again later"
+    )
 
 
 def test_v13_the_best_intervention_is_acceptable_at_its_own_checkpoint() -> None:
@@ -1954,7 +2031,7 @@ def test_v13_the_best_intervention_is_acceptable_at_its_own_checkpoint() -> None
         "the best intervention's checkpoint 3 is labelled 'belated', not 'window'"
     )
 
-    findings = check(_expect("3", "window", levels=["L1", "L2"], commands=["notify_user"]))
+    findings = check(_expect("3", "window", levels=["L1"], commands=["notify_user"]))
     assert [f.message for f in findings] == [
         "the best intervention's checkpoint 3 does not accept its level L3",
         "the best intervention's checkpoint 3 does not list its command send_email",

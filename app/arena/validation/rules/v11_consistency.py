@@ -46,10 +46,12 @@ from app.vocabulary import FlagKind
 CODE = "V11"
 
 ATTACHMENT_CLAIMS: tuple[str, ...] = (
-    r"\battached\b(?!\s+to\s+(?:the|your|our|a|an|his|her|their|my|its)\b)",
+    r"\battached\s+to\s+(?:this|the|my|our)\s+(?:e-?mail|message|mail|letter)\b",
+    r"\battached\b(?!\s+to\s+(?:the|your|our|a|an|his|her|their|my|its|this)\b)",
     r"\battachments?\b",
     r"\battaching\b",
-    r"\bI(?:'ve| have)? attach\b",
+    r"\b(?:I|we)(?:'ve| have)? attach\b",
+    r"\b(?:I|we)(?:'ve| have)? enclose\b",
     r"\benclos(?:ed|ing)\b",
     r"\bsee the (?:pdf|scan|scanned copy)\b",
     r"\b(?:pdf|scan) (?:is )?(?:below|here)\b",

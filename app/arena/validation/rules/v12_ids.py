@@ -10,6 +10,8 @@ Three checks (the first two use :mod:`app.arena.shortcuts`, shared with the corp
   not *separate* — every noise number above every story number, or every one below (issue 12:
   hm-06 had story m1, m3 and noise m4–m6). Each separating series is a finding, however small:
   such ids also give away the order of writing. Opaque ids (``halo corpus reid``) form no series;
+- **id patterns**: nor may the story ids of a collection all follow one pattern and its noise ids
+  another (story ``s1``, ``s2``; noise ``n1``..``n3``; :func:`~app.arena.shortcuts.pattern_splits`);
 - **tell-tale words**: no record id or thread id of the environment, the initial or noise
   records or an event payload contains :data:`~app.arena.shortcuts.TELLTALE_WORDS` as a word
   (``noise-3``, ``key_email``, ``storyMsg``);
@@ -34,7 +36,7 @@ from app.arena.schema import (
     EmailMessage,
     EnvironmentSpec,
 )
-from app.arena.shortcuts import IdSeries, id_series, telltale_word
+from app.arena.shortcuts import IdSeries, id_series, pattern_splits, telltale_word
 from app.arena.sqlclock import SqlClock, clocked_executescript
 from app.arena.state import quote_identifier
 from app.arena.validation.context import Context
@@ -212,6 +214,17 @@ def check(ctx: Context) -> list[Finding]:
         for series in id_series(_record_keys(story), _record_keys(noise)):
             if series.separated:
                 findings.append(_series_finding(sid, series, noise))
+        for split in pattern_splits(_record_keys(story), _record_keys(noise)):
+            findings.append(
+                Finding(
+                    CODE,
+                    sid,
+                    f"$.noise_records.{split.collection}",
+                    f"{split.collection} ids: every story id reads {split.story!r} and every "
+                    f"noise id {split.noise!r}, so the ids tell noise from story; use opaque "
+                    "ids (halo corpus reid)",
+                )
+            )
     for part in PARTS:
         if ctx.has(part):
             findings += _word_findings(sid, f"$.{part}", "", getattr(ctx.spec, part))

@@ -11,6 +11,9 @@ For every checkpoint entry ``{"label", "expected": {"levels", "commands"}, "note
 - ``premature`` and ``restraint`` accept doing nothing only: their levels are ``["L0"]``
   (and so they name no command);
 - ``window`` accepts some help: at least one level above ``L0``;
+- when commands are listed, each listed level above ``L0`` has at least one of them (``levels``
+  ``["L1", "L2"]`` with only ``notify_user`` accepts an L2 that no command allows);
+- no ``premature`` checkpoint follows a ``window`` or ``belated`` one;
 - the best intervention's checkpoint is a ``window`` whose levels include the best level and
   whose commands, when it lists any, include the best command (checked when the best
   intervention is an action at its catalogue level; V05 reports it otherwise).
@@ -70,6 +73,20 @@ def check(ctx: Context) -> list[Finding]:
                         f"({', '.join(levels)}) do not include",
                     )
                 )
+        if entry.expected.commands and all(name in CATALOGUE for name in entry.expected.commands):
+            given = {CATALOGUE[name].level for name in entry.expected.commands}
+            for index, level in enumerate(levels):
+                if level in LEVELS and level != Level.L0 and level not in given:
+                    findings.append(
+                        Finding(
+                            CODE,
+                            sid,
+                            f"{base}.expected.levels[{index}]",
+                            f"{level} is accepted but none of the commands "
+                            f"({', '.join(entry.expected.commands)}) is at {level}: add a "
+                            f"command at {level} or drop the level",
+                        )
+                    )
         if entry.label in _QUIET and list(levels) != [Level.L0]:
             findings.append(
                 Finding(
@@ -89,7 +106,31 @@ def check(ctx: Context) -> list[Finding]:
                     "a 'window' checkpoint accepts some help: list at least one level above L0",
                 )
             )
-    return findings + _best_findings(ctx)
+    return findings + _order_findings(ctx) + _best_findings(ctx)
+
+
+def _order_findings(ctx: Context) -> list[Finding]:
+    """A ``premature`` checkpoint after a ``window`` or ``belated`` one: time runs one way."""
+    opened: str | None = None
+    findings: list[Finding] = []
+    for t in range(1, len(ctx.spec.checkpoint_design) + 1):
+        entry = ctx.spec.checkpoint_design.get(str(t))
+        if entry is None:
+            return findings  # V07 reports the gap
+        if entry.label == "premature" and opened is not None:
+            findings.append(
+                Finding(
+                    CODE,
+                    ctx.sid,
+                    join_path("$.checkpoint_design", str(t)),
+                    f"checkpoint {t} is 'premature' after checkpoint {opened} was "
+                    f"'{ctx.spec.checkpoint_design[opened].label}': the window cannot open "
+                    "again later",
+                )
+            )
+        if opened is None and entry.label in ("window", "belated"):
+            opened = str(t)
+    return findings
 
 
 def _best_findings(ctx: Context) -> list[Finding]:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import ipaddress
 import sys
+from collections.abc import Mapping
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -668,15 +669,20 @@ def metrics(
     table: Annotated[
         str,
         typer.Argument(
-            help="table1, table1_ci, table2, table2_domain, table9, figure3, figure4, figure6, "
-            "figure6_access, figure6_stats, figure7, table10, tables7_8 or agreement "
-            "(table11 needs judge predictions: upload them on /analysis/judge)"
+            help="table1, table1_ci, table1_outcomes, table2, table2_domain, table9, figure3, "
+            "figure4, figure6, figure6_access, figure6_stats, figure7, table10, tables7_8 or "
+            "agreement (table11 needs judge predictions: upload them on /analysis/judge)"
         ),
     ],
     format: Annotated[str, typer.Option("--format", help="json | csv | latex")] = "json",
     run_id: Annotated[int | None, typer.Option("--run", help="only this run")] = None,
 ) -> None:
-    """Print a metric table."""
+    """Print a metric table.
+
+    ``table1`` also writes, on stderr (stdout keeps the DESIGN §10 contract), the share of each
+    agent's planned responses that ended ``protocol_error`` / ``api_error`` (DESIGN §5; the
+    ``table1_outcomes`` table in full).
+    """
     _database()
     from app.db import session_scope
     from app.metrics.registry import metric_table
@@ -692,12 +698,40 @@ def metrics(
                 err.print(f"[red]run {run_id} does not exist[/red]")
                 raise typer.Exit(1)
             columns, rows = metric_table(session, table, run_id=run_id)
+            outcomes = (
+                metric_table(session, "table1_outcomes", run_id=run_id)[1]
+                if table == "table1"
+                else []
+            )
     except KeyError as exc:
         err.print(f"[red]{exc.args[0]}[/red]")
         raise typer.Exit(2) from exc
     sys.stdout.write(render_metric_table(table, columns, rows, format))
     if format == "json":
         sys.stdout.write("\n")
+    for row in outcomes:  # beside Table 1: only completed responses are judged (DESIGN §5)
+        sys.stderr.write(outcome_line(row) + "\n")
+
+
+def outcome_line(row: Mapping[str, Any]) -> str:
+    """One agent's response outcomes as ``halo metrics table1`` prints them on stderr.
+
+    Args:
+        row: a ``table1_outcomes`` row (:class:`app.metrics.outcomes.OutcomeRow` as a dict).
+
+    Returns:
+        e.g. ``"A: 10 planned, 7 completed, 0 open; protocol_error 20.00%, api_error 10.00%"``
+        (``–`` for a share of no planned response).
+    """
+
+    def share(value: float | None) -> str:
+        return "–" if value is None else f"{value:.2f}%"
+
+    return (
+        f"{row['agent']}: {row['planned']} planned, {row['completed']} completed, "
+        f"{row['open']} open; protocol_error {share(row['protocol_error'])}, "
+        f"api_error {share(row['api_error'])}"
+    )
 
 
 def is_loopback(host: str) -> bool:

@@ -28,6 +28,7 @@ from app.errors import NotFoundError
 from app.export.rows import ExportRow, count_audited_out, count_rows, iter_rows
 from app.models import Checkpoint, Response, Run, Scenario
 from app.models.base import utcnow
+from app.runs.outcomes import OutcomeRow, response_outcomes
 from app.vocabulary import EXPORTED_STATUSES, VERDICTS
 
 FORMATS: tuple[str, ...] = ("jsonl", "parquet")
@@ -381,6 +382,7 @@ def dataset_card(
     generated_at: datetime | None = None,
     run_id: int | None = None,
     formats: Sequence[str] = ("jsonl", "parquet"),
+    outcomes: Sequence[OutcomeRow] = (),
 ) -> str:
     """The dataset card (``README.md``) of a dump, in Markdown.
 
@@ -390,9 +392,13 @@ def dataset_card(
         run_id: the run exported, None for all runs.
         formats: the response files written (``jsonl`` and/or ``parquet``); only those are
             listed.
+        outcomes: how each agent's planned responses ended, in the same scope
+            (:func:`app.runs.outcomes.response_outcomes`); the card's selection-bias section
+            (DESIGN §5) is left out when empty.
 
     Returns:
-        Markdown: files, counts by agent × status and verdict, the field table (JSON and Parquet
+        Markdown: files, counts by agent × status and verdict, the share of each agent's planned
+        responses that ended in an error (selection bias), the field table (JSON and Parquet
         types), a summary of the protocol (DESIGN §5–§7) and a licence placeholder.
     """
     generated_at = generated_at or utcnow()
@@ -462,6 +468,7 @@ def dataset_card(
         *(str(counts.by_verdict[v]) for v in verdicts),
     ]
     lines.append("| " + " | ".join(totals) + " |")
+    lines += _selection_bias(outcomes)
     lines += [
         "",
         "## Fields",
@@ -496,6 +503,45 @@ def dataset_card(
         "",
     ]
     return "\n".join(lines)
+
+
+def _share(value: float | None) -> str:
+    return "–" if value is None else f"{value:.2f}"
+
+
+def _selection_bias(outcomes: Sequence[OutcomeRow]) -> list[str]:
+    """The card's selection-bias section: the error shares beside Table 1 (DESIGN §5).
+
+    Lines starting with a blank one; none when there are no outcome rows.
+    """
+    if not outcomes:
+        return []
+    lines = [
+        "",
+        "## Selection bias",
+        "",
+        "Only completed responses are judged, so every metric rests on them alone. Of each "
+        "agent's planned responses (all but cancelled ones), the share that ended "
+        "`protocol_error` or `api_error`, in % of planned (rounded half up); *open* counts "
+        "responses still pending or running when the dump was written (not exported).",
+        "",
+        "| agent | planned | completed | open | protocol_error | api_error "
+        "| protocol_error % | api_error % |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for row in outcomes:
+        cells = [
+            _cell(row.agent),
+            str(row.planned),
+            str(row.completed),
+            str(row.open),
+            str(row.protocol_error_n),
+            str(row.api_error_n),
+            _share(row.protocol_error),
+            _share(row.api_error),
+        ]
+        lines.append("| " + " | ".join(cells) + " |")
+    return lines
 
 
 def _scenario_sources(session: Session, run_id: int | None) -> Iterator[dict[str, Any]]:
@@ -589,7 +635,13 @@ def export_dump(
             json.dumps(schema_json(), indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
         )
         stage.path(out_dir / "README.md").write_text(
-            dataset_card(counts, run_id=run_id, formats=chosen), encoding="utf-8"
+            dataset_card(
+                counts,
+                run_id=run_id,
+                formats=chosen,
+                outcomes=response_outcomes(session, run_id=run_id),
+            ),
+            encoding="utf-8",
         )
         files = {final.name: str(final) for _tmp, final in stage.pairs}
     return {"out_dir": str(out_dir), "files": files, **counts.as_dict()}

@@ -39,6 +39,8 @@ class LeadOverview:
 
     Attributes:
         columns / rows: Table 1 per agent (rates in percent; :func:`metric_table`).
+        outcome_columns / outcome_rows: beside it, how each agent's planned responses ended
+            (the ``table1_outcomes`` table, :mod:`app.metrics.outcomes`).
         runs: the :data:`RECENT_RUNS` newest runs; run_progress: run id →
             ``{"total", "done", "by_status"}``.
         completed: completed responses; annotated: responses with at least one annotation.
@@ -53,6 +55,8 @@ class LeadOverview:
 
     columns: Columns
     rows: Records
+    outcome_columns: Columns
+    outcome_rows: Records
     runs: list[Run]
     run_progress: dict[int, JobProgress]
     completed: int
@@ -78,6 +82,7 @@ def lead_overview(session: Session, *, viewer: User, phase: int | None = None) -
         The :class:`LeadOverview`.
     """
     columns, rows = metric_table(session, "table1")
+    outcome_columns, outcome_rows = metric_table(session, "table1_outcomes")
     runs = list(session.exec(select(Run).order_by(col(Run.id).desc()).limit(RECENT_RUNS)))
     completed = session.exec(
         select(func.count())
@@ -88,6 +93,8 @@ def lead_overview(session: Session, *, viewer: User, phase: int | None = None) -
     return LeadOverview(
         columns=columns,
         rows=rows,
+        outcome_columns=outcome_columns,
+        outcome_rows=outcome_rows,
         runs=runs,
         run_progress=runs_progress(session, [run.id for run in runs if run.id is not None]),
         completed=completed,

@@ -9,9 +9,24 @@ interval stays a ``(low, high)`` tuple, which JSON writes as a list).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import fields
-from typing import Any, cast
+from typing import Any, Protocol, cast
+
+
+class AsDict(Protocol):
+    """A row a table is made of: anything with ``to_dict``.
+
+    A :class:`Record`, or a row of a lower layer (:class:`app.runs.outcomes.OutcomeRow`).
+    """
+
+    def to_dict(self) -> dict[str, Any]:
+        """The row as a JSON object, one key per column."""
+        ...
+
+
+Rows = Sequence[AsDict]
+"""The typed rows of a metric table."""
 
 
 class Record:

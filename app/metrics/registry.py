@@ -44,7 +44,7 @@ from app.metrics.figure6 import (
 )
 from app.metrics.figure7 import FIGURE7_COLUMNS, Figure7Row, figure7
 from app.metrics.queries import MetricFilters, double_judged, judged_responses
-from app.metrics.record import Record, plain
+from app.metrics.record import Rows, plain
 from app.metrics.responses import JudgedResponse
 from app.metrics.table1 import TABLE1_CI_COLUMNS, TABLE1_COLUMNS, table1, table1_ci
 from app.metrics.table2 import (
@@ -63,6 +63,7 @@ from app.metrics.table11 import (
     table11,
 )
 from app.metrics.tables7_8 import SamplingDiagnostics, tables7_8, tables7_8_columns, tables7_8_rows
+from app.runs.outcomes import OUTCOME_COLUMNS, OutcomeRow, response_outcomes
 
 Columns = tuple[str, ...]
 Records = list[dict[str, Any]]
@@ -106,6 +107,14 @@ class MetricSources:
     def by_agent(self) -> dict[str, Table1Counts]:
         """Table 1 counts per agent, summed from :attr:`cells`."""
         return group_table1(self.cells, lambda c: c.agent)
+
+    @cached_property
+    def outcomes(self) -> list[OutcomeRow]:
+        """How each agent's planned responses ended, beside Table 1 (one GROUP BY; DESIGN §5)."""
+        f = self.filters  # the annotation phase does not apply to unjudged responses
+        return response_outcomes(
+            self.session, run_id=f.run_id, need_type=f.need_type, domain=f.domain
+        )
 
     @cached_property
     def judged(self) -> list[JudgedResponse]:
@@ -175,14 +184,14 @@ class TableSpec:
     name: str
     title: str
     caption: str
-    build: Callable[[MetricSources], Sequence[Record]]
+    build: Callable[[MetricSources], Rows]
     columns: Columns | Callable[[Sequence[Any]], Columns]
     ranked: bool = False
     rank_within: str | None = None
     needs_predictions: bool = False
     on_page: bool = True
 
-    def rows_and_columns(self, src: MetricSources) -> tuple[Columns, Sequence[Record]]:
+    def rows_and_columns(self, src: MetricSources) -> tuple[Columns, Rows]:
         """The table's columns and typed rows for these sources."""
         rows = self.build(src)
         columns = self.columns(rows) if callable(self.columns) else self.columns
@@ -214,6 +223,16 @@ TABLES: dict[str, TableSpec] = {
             lambda src: table1_ci(src.by_agent),
             TABLE1_CI_COLUMNS,
             ranked=True,
+        ),
+        TableSpec(
+            "table1_outcomes",
+            "Table 1 · response outcomes per agent",
+            "Only completed responses are judged (DESIGN §5): of each agent's planned responses "
+            "(all but cancelled ones; run, need type and domain filters apply, the phase does "
+            "not), how many completed, are still open (pending or running) or ended in a "
+            "protocol error or an API error; the error shares are in % of planned.",
+            lambda src: src.outcomes,
+            OUTCOME_COLUMNS,
         ),
         TableSpec(
             "table2",
@@ -370,10 +389,10 @@ def metric_table(
 
     Args:
         session: database session.
-        name: a key of :data:`TABLES` (``table1``, ``table1_ci``, ``table2``, ``table2_domain``,
-            ``table9``, ``figure3``, ``figure4``, ``figure6``, ``figure6_access``,
-            ``figure6_stats``, ``figure7``, ``table10``, ``tables7_8``, ``agreement``,
-            ``table11``, ``table11_confusion``).
+        name: a key of :data:`TABLES` (``table1``, ``table1_ci``, ``table1_outcomes``,
+            ``table2``, ``table2_domain``, ``table9``, ``figure3``, ``figure4``, ``figure6``,
+            ``figure6_access``, ``figure6_stats``, ``figure7``, ``table10``, ``tables7_8``,
+            ``agreement``, ``table11``, ``table11_confusion``).
         predictions: judge predictions, required by ``table11`` and ``table11_confusion``.
         **filters: ``run_id``, ``phase``, ``need_type``, ``domain`` (see :class:`MetricFilters`).
 

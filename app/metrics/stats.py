@@ -20,21 +20,10 @@ from scipy import stats as scipy_stats
 from statsmodels.tools.tools import pinv_extended
 
 from app.metrics.record import Record
+from app.percent import percent as percent  # re-exported: the tables' rounding, one layer down
 
 Interval = tuple[float, float]
 """``(low, high)``, in percent or percentage points."""
-
-
-def percent(count: int, total: int) -> float | None:
-    """Count / total as a percentage rounded half up to 2 decimals, as tables print it.
-
-    42.125 → 42.13 (Python's round() would give 42.12), in exact integer arithmetic; None when total
-    is 0. Counts are non-negative.
-    """
-    if total == 0:
-        return None
-    hundredths = (20_000 * count + total) // (2 * total)  # floor(10,000·count/total + ½)
-    return hundredths / 100
 
 
 def wilson_interval(successes: int, n: int, confidence: float = 0.95) -> Interval | None:

@@ -44,6 +44,13 @@ COLUMN_ABBREVIATIONS: dict[str, tuple[str, str]] = {
     "appropriate": ("Appr. %", "Appropriate, %"),
     "reasoning_tokens_k": ("Tok. (k)", "Mean reasoning tokens, thousands"),
     "retrieval_rounds": ("Rounds", "Mean retrieval rounds"),
+    "planned": ("Planned", "Planned responses (all but cancelled)"),
+    "completed": ("Compl.", "Completed responses (the ones judged)"),
+    "open": ("Open", "Pending or running responses (not ended yet)"),
+    "protocol_error_n": ("Prot. err.", "Responses ended protocol_error"),
+    "api_error_n": ("API err.", "Responses ended api_error"),
+    "protocol_error": ("Prot. err. %", "Protocol errors, % of planned responses"),
+    "api_error": ("API err. %", "API errors, % of planned responses"),
 }
 """Short headings (with their full name as the ``<abbr>`` title) for the wide tables: Table 1
 with its intervals fits a 1440-px screen. Downloads keep the column names."""

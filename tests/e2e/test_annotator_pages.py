@@ -146,7 +146,13 @@ FITS = """(selector) => {
 def test_table1_fits_a_1440_px_screen(page: Page, live_server: str, judged: None) -> None:
     page.set_viewport_size({"width": 1440, "height": 900})
     login(page, live_server, "boss", "boss-password")
-    for path, selector in (("/analysis", "#table1_ci"), ("/lead", "#table1")):
+    for path, selector in (
+        ("/analysis", "#table1_ci"),
+        ("/lead", "#table1"),
+        # the response outcomes beside Table 1 (DESIGN §5), on both pages
+        ("/analysis", "#table1_outcomes"),
+        ("/lead", "#table1_outcomes"),
+    ):
         page.goto(f"{live_server}{path}")
         for name in LONG_NAMES.values():
             expect(page.locator(selector)).to_contain_text(name)

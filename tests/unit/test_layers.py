@@ -13,7 +13,7 @@ from pathlib import Path
 APP = Path(__file__).resolve().parents[2] / "app"
 
 LAYERS: tuple[frozenset[str], ...] = (
-    frozenset({"settings", "errors", "jsonpath", "vocabulary"}),
+    frozenset({"settings", "errors", "jsonpath", "vocabulary", "percent"}),
     frozenset({"bounded"}),
     frozenset({"arena", "models", "db"}),
     frozenset({"jobs"}),

@@ -20,6 +20,7 @@ from app.models.export import ExportJob
 from app.settings import get_settings
 from tests.factories import make_run, make_user
 from tests.services.test_analysis import World, build_world
+from tests.services.test_metrics_outcomes import build_outcomes_world
 from tests.web.conftest import Browser
 
 
@@ -77,6 +78,8 @@ PAGES = (
     "/analysis/judge",
     "/analysis/exports",
     "/analysis/table1_ci.csv",
+    "/analysis/table1_outcomes.csv",
+    "/lead/table1_outcomes.csv",
     "/analysis/table9.tex",
     "/analysis/figure/figure3.svg",
     "/analysis/exports/1/download/responses.jsonl",
@@ -507,3 +510,61 @@ def test_table1_downloads_of_lead_and_analysis_render_as_halo_metrics_prints(
     latex = lead.client.get("/lead/table1.tex").text
     assert "\\textbf{" in latex and "\\underline{" in latex
     assert lead.client.get("/lead/table1.xml").status_code == 404
+
+
+def _outcome_cells(html: str, table_id: str, agent: str) -> dict[str, str]:
+    """The cells of an agent's row of an outcomes table on a page: column → text."""
+    table = re.search(rf'<table[^>]*id="{table_id}".*?</table>', html, re.S)
+    assert table, table_id
+    row = re.search(rf"<tr[^>]*>\s*<t[hd][^>]*>{agent}</t[hd]>(.*?)</tr>", table.group(0), re.S)
+    assert row, agent
+    cells = re.findall(r'<td data-col="(\w+)"[^>]*>([^<]*)', row.group(1))
+    return {column: text.strip() for column, text in cells}
+
+
+def test_response_outcomes_beside_table1_on_analysis_and_lead(
+    session: Session, browser_for
+) -> None:
+    outcomes = build_outcomes_world(session)
+    lead = browser_for("lead")
+    # /analysis: in Table 1's section, under the filters (R1, dependency: omega 10 planned)
+    page = lead.client.get(f"/analysis?run={outcomes.r1}&need_type=dependency").text
+    section = re.search(r'<section[^>]*id="section-table1".*?</section>', page, re.S)
+    assert section and 'id="table1_outcomes"' in section.group(0)
+    omega = _outcome_cells(page, "table1_outcomes", "omega")
+    assert omega == {
+        "planned": "10",
+        "completed": "7",
+        "open": "0",
+        "protocol_error_n": "2",
+        "api_error_n": "1",
+        "protocol_error": "20.00",
+        "api_error": "10.00",
+    }
+    assert _outcome_cells(page, "table1_outcomes", "psi")["open"] == "3"
+    # shortened headings with the full name on hover
+    assert '<abbr title="Protocol errors, % of planned responses">Prot. err. %</abbr>' in page
+    assert '<abbr title="API errors, % of planned responses">API err. %</abbr>' in page
+    csv = lead.client.get(f"/analysis/table1_outcomes.csv?run={outcomes.r1}&need_type=dependency")
+    assert csv.status_code == 200
+    assert csv.text.splitlines()[1] == "omega,10,7,0,2,1,20.0,10.0"
+    # /lead: every run (omega's R1 and R2: 6 of 15 planned protocol errors, 1/15 = 6.67 %)
+    overview = lead.client.get("/lead").text
+    omega_all = _outcome_cells(overview, "table1_outcomes", "omega")
+    assert (omega_all["planned"], omega_all["protocol_error"], omega_all["api_error"]) == (
+        "15",
+        "40.00",
+        "6.67",
+    )
+    assert "Prot. err. %" in overview
+    download = lead.client.get("/lead/table1_outcomes.csv")
+    assert download.status_code == 200
+    assert 'filename="table1_outcomes.csv"' in download.headers["content-disposition"]
+    assert download.text.splitlines()[1] == "omega,15,8,0,6,1,40.0,6.67"
+    assert lead.client.get("/lead/table1_outcomes.json").json()[1]["api_error"] == 20.0
+    assert lead.client.get("/lead/table1_outcomes.xml").status_code == 404
+    # an annotator sees neither the page nor the agent names
+    annotator = browser_for("annotator")
+    for path in ("/lead", "/lead/table1_outcomes.csv", "/analysis/table1_outcomes.json"):
+        response = annotator.client.get(path)
+        assert response.status_code == 403 and "omega" not in response.text, path

@@ -51,7 +51,7 @@ FIGURE6_TABLES = ("figure6", "figure6_access", "figure6_stats")
 
 
 SECTIONS: tuple[tuple[str, str, tuple[str, ...], str | None], ...] = (
-    ("table1", "Table 1 · per agent", ("table1_ci",), None),
+    ("table1", "Table 1 · per agent", ("table1_ci", "table1_outcomes"), None),
     ("table2", "Table 2 · need types and domains", ("table2", "table2_domain"), None),
     ("table9", "Table 9 · agent × need type", ("table9",), None),
     ("figure3", "Figure 3 · over-proactivity", ("figure3",), "figure3"),

@@ -36,6 +36,8 @@ def overview(
             "columns": page.columns,
             "label": column_label,
             "rows": page.rows,
+            "outcome_columns": page.outcome_columns,
+            "outcome_rows": page.outcome_rows,
             "runs": page.runs,
             "progress": page.run_progress,
             "completed": page.completed,
@@ -57,3 +59,12 @@ def table1_download(session: SessionDep, user: LeadUser, fmt: str) -> Response:
         return Response("unknown format; use csv, json or tex", status_code=404)
     columns, rows = metric_table(session, "table1")
     return download_response("table1", columns, rows, fmt)
+
+
+@router.get("/table1_outcomes.{fmt}")
+def outcomes_download(session: SessionDep, user: LeadUser, fmt: str) -> Response:
+    """GET /lead/table1_outcomes.{csv,json,tex}: the response outcomes beside Table 1."""
+    if fmt not in DOWNLOADS:
+        return Response("unknown format; use csv, json or tex", status_code=404)
+    columns, rows = metric_table(session, "table1_outcomes")
+    return download_response("table1_outcomes", columns, rows, fmt)

@@ -7,7 +7,11 @@ import time
 
 import pytest
 
+from app.agents.llm import EndpointConfig, OpenAIChatAgent
 from app.agents.protocol import extract_json, visible_text
+from app.agents.runner import NO_ACTION, run_response
+from tests.fake_llm import FakeLLM, replies, tool_call, tools_reply
+from tests.unit import arena_fixtures as fx
 
 FINAL = {"type": "final", "action": None, "rationale": "r"}
 
@@ -34,3 +38,27 @@ def test_many_unclosed_reasoning_tags_are_read_in_linear_time(text: str) -> None
     assert visible_text(text) == ""
     assert extract_json(text + json.dumps(FINAL)) == FINAL
     assert time.process_time() - started < 1.0
+
+
+def test_tool_call_ids_sent_back_are_unique_and_short() -> None:
+    # two calls of one id, a 1 MB id, and an id taken by the reassignment of an earlier call
+    script = replies(
+        tools_reply(
+            tool_call("email_list", {}, "same"),
+            tool_call("files_list", {}, "same"),
+            tool_call("chat_unread", {}, "i" * 1_000_000),
+            tool_call("email_list", {}, "call_1"),
+        ),
+        tools_reply(tool_call(NO_ACTION, {"rationale": "wait"}, "z")),
+    )
+    with FakeLLM(script) as llm:
+        agent = OpenAIChatAgent(
+            EndpointConfig(base_url=llm.base_url, model="m", mode="tools", max_retries=0)
+        )
+        out = run_response(fx.s0(), fx.events(), 2, agent)
+        second = llm.requests[1]["messages"]
+    assert out.status == "completed" and out.level_predicted == "L0"
+    ids = ["same", "call_1", "call_2", "call_3"]
+    assert [c["id"] for c in out.llm_calls[0]["tool_calls"]] == ids
+    assert [c["id"] for c in second[2]["tool_calls"]] == ids
+    assert [m["tool_call_id"] for m in second[3:]] == ids

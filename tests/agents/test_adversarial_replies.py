@@ -41,13 +41,16 @@ def test_many_unclosed_reasoning_tags_are_read_in_linear_time(text: str) -> None
 
 
 def test_tool_call_ids_sent_back_are_unique_and_short() -> None:
-    # two calls of one id, a 1 MB id, and an id taken by the reassignment of an earlier call
+    # two calls of one id, a 1 MB id, an id taken by the reassignment of an earlier call, and
+    # a call without an id whose call_<index> is taken by an earlier call
     script = replies(
         tools_reply(
             tool_call("email_list", {}, "same"),
             tool_call("files_list", {}, "same"),
             tool_call("chat_unread", {}, "i" * 1_000_000),
             tool_call("email_list", {}, "call_1"),
+            tool_call("files_list", {}, "call_5"),
+            {"type": "function", "function": {"name": "chat_unread", "arguments": "{}"}},
         ),
         tools_reply(tool_call(NO_ACTION, {"rationale": "wait"}, "z")),
     )
@@ -58,7 +61,7 @@ def test_tool_call_ids_sent_back_are_unique_and_short() -> None:
         out = run_response(fx.s0(), fx.events(), 2, agent)
         second = llm.requests[1]["messages"]
     assert out.status == "completed" and out.level_predicted == "L0"
-    ids = ["same", "call_1", "call_2", "call_3"]
+    ids = ["same", "call_1", "call_2", "call_3", "call_5", "call_5_"]
     assert [c["id"] for c in out.llm_calls[0]["tool_calls"]] == ids
     assert [c["id"] for c in second[2]["tool_calls"]] == ids
     assert [m["tool_call_id"] for m in second[3:]] == ids

@@ -65,3 +65,21 @@ def test_tool_call_ids_sent_back_are_unique_and_short() -> None:
     assert [c["id"] for c in out.llm_calls[0]["tool_calls"]] == ids
     assert [c["id"] for c in second[2]["tool_calls"]] == ids
     assert [m["tool_call_id"] for m in second[3:]] == ids
+
+
+def test_a_tool_name_with_colons_and_unreadable_arguments_keeps_its_name() -> None:
+    script = replies(
+        tools_reply(tool_call("a:b:c", "{bad", "x"), tool_call("email_read", "{bad", "y")),
+        tools_reply(tool_call(NO_ACTION, {"rationale": "wait"}, "z")),
+    )
+    with FakeLLM(script) as llm:
+        agent = OpenAIChatAgent(
+            EndpointConfig(base_url=llm.base_url, model="m", mode="tools", max_retries=0)
+        )
+        out = run_response(fx.s0(), fx.events(), 2, agent)
+    assert out.status == "completed"
+    assert [(s["command"], s["ok"]) for s in out.trajectory] == [
+        ("a:b:c", False),
+        ("email_read", False),
+    ]
+    assert out.trajectory[0]["result"].startswith("error: a:b:c: the arguments are not valid JSON")

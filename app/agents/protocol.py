@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from app.arena.commands import validate_call
 from app.arena.errors import CommandError
-from app.bounded import MAX_JSON_DEPTH, too_deep_at
+from app.bounded import MAX_JSON_DEPTH, NotAJSONNumber, refuse_constant, too_deep_at
 
 MAX_ROUNDS = 6
 MAX_COMMANDS = 8
@@ -77,7 +77,8 @@ _FENCE = re.compile(r"```[A-Za-z0-9_-]*[ \t]*\n(.*?)```", re.DOTALL)
 MAX_OBJECT_STARTS = 200
 """Most ``{`` positions tried when the object has to be found inside prose (bounds the work on
 a long reply full of braces)."""
-_DECODER = json.JSONDecoder()
+_DECODER = json.JSONDecoder(parse_constant=refuse_constant)
+"""JSON as the protocol reads it: ``NaN`` and infinities are not JSON (nor storable)."""
 
 
 def visible_text(text: str) -> str:
@@ -135,13 +136,13 @@ def _objects_in(text: str) -> list[Any]:
     if not stripped:
         return []
     try:
-        return [json.loads(stripped)]
+        return [_DECODER.decode(stripped)]
     except ValueError:
         pass
     found: list[Any] = []
     for block in _FENCE.findall(stripped):
         try:
-            found.append(json.loads(block))
+            found.append(_DECODER.decode(block))
         except ValueError:
             continue
     if found:
@@ -209,7 +210,9 @@ def extract_json(text: str) -> Any:
             '"inspect" or "final"'
         )
     try:
-        json.loads(text.strip())
+        _DECODER.decode(text.strip())
+    except NotAJSONNumber as exc:
+        raise ProtocolViolation(f"the reply is not valid JSON ({exc})") from exc
     except json.JSONDecodeError as exc:
         raise ProtocolViolation(
             f"the reply is not valid JSON ({exc.msg} at line {exc.lineno} column {exc.colno})"

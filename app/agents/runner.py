@@ -494,12 +494,13 @@ def _tool_arguments(call: ToolCall) -> dict[str, Any]:
     """A tool call's arguments as an object (empty text is no arguments).
 
     Raises:
-        ProtocolViolation: not JSON, nested too deeply, or not an object.
+        ProtocolViolation: not JSON (``NaN`` and infinities included), nested too deeply, or
+            not an object.
     """
     if not call.arguments.strip():
         return {}
     try:
-        args = load_json(call.arguments)
+        args = load_json(call.arguments, finite_numbers=True)
     except JSONTooDeep as exc:
         raise ProtocolViolation(f"the arguments are nested too deeply ({exc})") from exc
     except ValueError as exc:

@@ -10,7 +10,7 @@ import pytest
 from app.agents.llm import EndpointConfig, OpenAIChatAgent
 from app.agents.protocol import extract_json, visible_text
 from app.agents.runner import NO_ACTION, run_response
-from tests.fake_llm import FakeLLM, replies, tool_call, tools_reply
+from tests.fake_llm import FakeLLM, Reply, replies, tool_call, tools_reply
 from tests.unit import arena_fixtures as fx
 
 FINAL = {"type": "final", "action": None, "rationale": "r"}
@@ -83,3 +83,35 @@ def test_a_tool_name_with_colons_and_unreadable_arguments_keeps_its_name() -> No
         ("email_read", False),
     ]
     assert out.trajectory[0]["result"].startswith("error: a:b:c: the arguments are not valid JSON")
+
+
+def test_nan_and_infinity_are_not_json_in_either_mode() -> None:
+    # Python's json reads them, PostgreSQL's JSONB refuses them: the response's store failed
+    inspect = '{"type": "inspect", "commands": [{"command": "email_list", "args": {"limit": NaN}}]}'
+    with FakeLLM(replies(Reply(content=inspect), Reply(content=json.dumps(FINAL)))) as llm:
+        agent = OpenAIChatAgent(EndpointConfig(base_url=llm.base_url, model="m", max_retries=0))
+        out = run_response(fx.s0(), fx.events(), 2, agent)
+        corrective = llm.requests[1]["messages"][-1]["content"]
+    assert (out.status, out.level_predicted, out.trajectory) == ("completed", "L0", [])
+    assert "the reply is not valid JSON (NaN is not a JSON number)" in corrective
+
+    script = replies(
+        tools_reply(tool_call("email_list", '{"limit": -Infinity}', "a")),
+        tools_reply(tool_call(NO_ACTION, {"rationale": "wait"}, "z")),
+    )
+    with FakeLLM(script) as llm:
+        agent = OpenAIChatAgent(
+            EndpointConfig(base_url=llm.base_url, model="m", mode="tools", max_retries=0)
+        )
+        out = run_response(fx.s0(), fx.events(), 2, agent)
+    assert out.status == "completed"
+    assert out.trajectory == [
+        {
+            "round": 1,
+            "command": "email_list",
+            "args": {},
+            "result": "error: email_list: the arguments are not valid JSON "
+            "(-Infinity is not a JSON number)",
+            "ok": False,
+        }
+    ]

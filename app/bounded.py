@@ -112,12 +112,35 @@ def _decode_key(token: str) -> str:
     return key if isinstance(key, str) else token[1:-1]
 
 
-def load_json(text: str, *, max_depth: int = MAX_JSON_DEPTH) -> Any:
+class NotAJSONNumber(ValueError):
+    """``NaN``, ``Infinity`` or ``-Infinity`` in JSON text.
+
+    Python reads them, JSON has no such numbers, and PostgreSQL refuses them in ``JSONB`` (the
+    store of a response holding one failed).
+    """
+
+    def __init__(self, name: str) -> None:
+        """Name the constant that was found (`name`, e.g. ``NaN``)."""
+        super().__init__(f"{name} is not a JSON number")
+
+
+def refuse_constant(name: str) -> Any:
+    """``parse_constant`` for :mod:`json`: refuse ``NaN``, ``Infinity`` and ``-Infinity``.
+
+    Raises:
+        NotAJSONNumber: always.
+    """
+    raise NotAJSONNumber(name)
+
+
+def load_json(text: str, *, max_depth: int = MAX_JSON_DEPTH, finite_numbers: bool = False) -> Any:
     """``json.loads`` for text from outside: the nesting is checked before parsing.
 
     Args:
         text: JSON text.
         max_depth: arrays and objects allowed inside one another.
+        finite_numbers: refuse ``NaN``, ``Infinity`` and ``-Infinity`` (:class:`NotAJSONNumber`),
+            for values that are stored as ``JSONB``.
 
     Returns:
         The parsed value.
@@ -126,10 +149,13 @@ def load_json(text: str, *, max_depth: int = MAX_JSON_DEPTH) -> Any:
         JSONTooDeep: nested deeper than `max_depth` (``path`` says where).
         json.JSONDecodeError: not valid JSON (line and column in the exception).
         ValueError: a number Python refuses to convert (more than 4,300 digits).
+        NotAJSONNumber: with `finite_numbers`, a ``NaN`` or an infinity.
     """
     where = too_deep_at(text, max_depth)
     if where is not None:
         raise JSONTooDeep(where, max_depth)
+    if finite_numbers:
+        return json.loads(text, parse_constant=refuse_constant)
     return json.loads(text)
 
 

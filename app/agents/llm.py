@@ -487,6 +487,9 @@ class OpenAIChatAgent:
 MAX_TOOL_CALLS = 64
 """Most native tool calls read from one reply (a round runs at most the round limit of them;
 the rest are answered as not run)."""
+MAX_TOOL_CALL_ID_CHARS = 128
+"""Longest tool-call id kept as sent (real ids are ~30 characters: ``call_…``,
+``chatcmpl-tool-…``)."""
 MAX_REASONING_CHARS = 100_000
 """Longest reasoning text kept with a call (cut with a ``[truncated]`` marker)."""
 REASONING_FIELDS = ("reasoning_content", "reasoning")
@@ -517,7 +520,10 @@ def _tool_calls(raw: Any, body: bytes) -> list[ToolCall]:
     """The native tool calls of a reply's message, in order.
 
     Arguments given as a JSON object rather than JSON text (Ollama's native shape) are written
-    back as text; a call without an id gets ``call_<index>``.
+    back as text. A call without an id, with an id over :data:`MAX_TOOL_CALL_ID_CHARS`
+    characters, or with the id of an earlier call of the reply gets ``call_<index>`` (each
+    ``tool`` message must answer one call: endpoints refuse a conversation with two calls of
+    one id, and an id is echoed in every later request and stored with it).
 
     Raises:
         AgentAPIError: ``malformed_response`` when ``tool_calls`` is not a list of
@@ -526,6 +532,7 @@ def _tool_calls(raw: Any, body: bytes) -> list[ToolCall]:
     if not isinstance(raw, list):
         raise AgentAPIError(f"malformed_response: tool_calls is not a list: {_excerpt(body)}")
     calls: list[ToolCall] = []
+    seen: set[str] = set()
     for index, item in enumerate(raw[:MAX_TOOL_CALLS]):
         function = item.get("function") if isinstance(item, dict) else None
         name = function.get("name") if isinstance(function, dict) else None
@@ -539,9 +546,16 @@ def _tool_calls(raw: Any, body: bytes) -> list[ToolCall]:
         if not isinstance(arguments, str):
             arguments = json.dumps(arguments, ensure_ascii=False)
         call_id = item.get("id")
+        if not (isinstance(call_id, str) and 0 < len(call_id) <= MAX_TOOL_CALL_ID_CHARS) or (
+            call_id in seen
+        ):
+            call_id = f"call_{index}"
+            while call_id in seen:
+                call_id += "_"
+        seen.add(call_id)
         calls.append(
             ToolCall(
-                id=call_id if isinstance(call_id, str) and call_id else f"call_{index}",
+                id=call_id,
                 name=name[:128],
                 arguments=arguments,
             )

@@ -207,6 +207,19 @@ def corrective_message(problem: str, mode: WireMode = WireMode.JSON) -> str:
     )
 
 
+@dataclass(frozen=True)
+class Unreadable:
+    """A tool call of a round whose arguments could not be read.
+
+    Attributes:
+        command: the tool name as called (kept whole: it may hold ``:``).
+        error: its result, ``error: <command>: <problem>``.
+    """
+
+    command: str
+    error: str
+
+
 class _Loop:
     """The conversation of one response: messages, calls, the sandbox and the outcome so far."""
 
@@ -391,12 +404,12 @@ class _Loop:
                 turn.tool_calls,
                 f"no retrieval rounds are left: call an action tool or {NO_ACTION}",
             )
-        commands: list[CommandCall | str] = []
+        commands: list[CommandCall | Unreadable] = []
         for call in turn.tool_calls:
             try:
                 commands.append(CommandCall(command=call.name, args=_tool_arguments(call)))
             except ProtocolViolation as exc:
-                commands.append(f"error: {call.name}: {exc}")
+                commands.append(Unreadable(call.name, f"error: {call.name}: {exc}"))
         results = self._round(commands)
         for call, result in zip(turn.tool_calls, results, strict=True):
             self.messages.append(
@@ -423,12 +436,12 @@ class _Loop:
             )
         raise ProtocolViolation(problem)
 
-    def _round(self, commands: list[CommandCall | str]) -> list[CommandResult]:
+    def _round(self, commands: list[CommandCall | Unreadable]) -> list[CommandResult]:
         """Run one inspect round: each command, or its error as data (DESIGN §5).
 
         Args:
-            commands: the round's calls; a string is the error of a call whose arguments could
-                not be read (``error: <command>: <problem>``).
+            commands: the round's calls; an :class:`Unreadable` is a call whose arguments could
+                not be read, with its error (``error: <command>: <problem>``).
 
         The first :attr:`Limits.max_commands` commands run; the rest are answered with
         :data:`~app.agents.protocol.NOT_RUN`. Every command is kept in the trajectory.
@@ -437,9 +450,8 @@ class _Loop:
         outcome.retrieval_rounds += 1
         results: list[CommandResult] = []
         for index, call in enumerate(commands):
-            if isinstance(call, str):  # arguments that could not be read
-                name = call.split(":", 2)[1].strip() if call.count(":") >= 2 else "?"
-                result = CommandResult(name, {}, False, call)
+            if isinstance(call, Unreadable):  # arguments that could not be read
+                result = CommandResult(call.command, {}, False, call.error)
             elif index >= self.limits.max_commands:
                 result = CommandResult(
                     call.command,
@@ -482,12 +494,13 @@ def _tool_arguments(call: ToolCall) -> dict[str, Any]:
     """A tool call's arguments as an object (empty text is no arguments).
 
     Raises:
-        ProtocolViolation: not JSON, nested too deeply, or not an object.
+        ProtocolViolation: not JSON (``NaN`` and infinities included), nested too deeply, or
+            not an object.
     """
     if not call.arguments.strip():
         return {}
     try:
-        args = load_json(call.arguments)
+        args = load_json(call.arguments, finite_numbers=True)
     except JSONTooDeep as exc:
         raise ProtocolViolation(f"the arguments are nested too deeply ({exc})") from exc
     except ValueError as exc:

@@ -7,7 +7,10 @@ in-process default without Redis).
 The Redis limit is a sorted set of holders scored by the Redis server's clock: one Lua script
 sweeps holders older than the lease, counts the rest and adds the caller only when the count is
 below the limit — atomically, so two callers can never both take the last slot, and a killed
-worker cannot keep a slot forever.
+worker cannot keep a slot forever. A holder is named ``host:pid:<random>``; a caller that finds
+every slot taken also gives back, at most once a second, the slots of holders on its own host
+whose process is gone (a ``kill -9`` of a threaded worker otherwise idles the next one for the
+whole lease).
 
 Redis briefly away degrades safely: acquiring waits (with backoff) for Redis to come back, up to
 :data:`REDIS_WAIT_S`, so an endpoint is never called without a slot; releasing never fails (a
@@ -25,14 +28,19 @@ import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import lru_cache
+from typing import cast
 
 import redis
 
 from app.jobs.backoff import full_jitter_delay
+from app.jobs.lease import claimant, holder_is_gone
 
 LEASE_S = 600.0
 """Default seconds after which a slot of a crashed holder is taken back; callers pass their
 request timeout plus a margin."""
+
+SWEEP_GONE_EVERY_S = 1.0
+"""How often a caller waiting for a full semaphore looks for slots of dead local holders."""
 
 REDIS_WAIT_S = 120.0
 """Seconds an acquisition waits for an unreachable Redis to come back before it fails."""
@@ -85,8 +93,9 @@ class RedisSemaphore:
             redis.exceptions.ConnectionError: Redis unreachable for `redis_wait_s` seconds
                 (the caller's task retries later; no endpoint was called).
         """
-        token = uuid.uuid4().hex
+        token = f"{claimant()}:{uuid.uuid4().hex}"
         deadline = time.monotonic() + timeout
+        swept = time.monotonic()
         down_since: float | None = None
         failures = 0
         rng = random.Random()
@@ -106,7 +115,27 @@ class RedisSemaphore:
                 continue
             if time.monotonic() > deadline:
                 raise TimeoutError(f"no slot of {self.key} within {timeout:g} s")
+            if time.monotonic() - swept >= SWEEP_GONE_EVERY_S:
+                swept = time.monotonic()
+                self.sweep_gone()
             time.sleep(poll_s)
+
+    def sweep_gone(self) -> int:
+        """Give back the slots whose holder is a process of this host that no longer exists.
+
+        Returns:
+            How many slots were given back (0 when Redis is unreachable: the lease frees them).
+        """
+        try:
+            members = [
+                member.decode() if isinstance(member, bytes) else str(member)
+                for member in cast(list[bytes | str], self.client.zrange(self.key, 0, -1))
+            ]
+            gone = [member for member in members if holder_is_gone(_holder(member))]
+            return int(self.client.zrem(self.key, *gone)) if gone else 0
+        except REDIS_ERRORS as exc:
+            log.warning("slot %s: dead holders not swept (%s)", self.key, exc)
+            return 0
 
     def release(self, token: str) -> None:
         """Give the slot back; never raises for an unreachable Redis.
@@ -126,6 +155,12 @@ class RedisSemaphore:
             yield
         finally:
             self.release(token)
+
+
+def _holder(token: str) -> str:
+    """The ``host:pid`` part of a slot token ``host:pid:<random>`` ("" for another shape)."""
+    holder, _, rest = token.rpartition(":")
+    return holder if rest else ""
 
 
 REDIS_SOCKET_TIMEOUT_S = 10.0

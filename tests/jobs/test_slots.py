@@ -76,3 +76,27 @@ def test_endpoint_slot_passes_the_lease_to_redis() -> None:
         waited = time.monotonic() - started
     assert 0.25 <= waited < 2
     client.delete(f"halo:sem:{name}")
+
+
+def test_slots_of_a_killed_local_holder_are_given_back_before_their_lease() -> None:
+    """A ``kill -9``-ed worker's slots: the next caller sweeps them, not after the lease."""
+    import socket
+    import subprocess
+    import sys
+
+    client = redis.Redis.from_url(REDIS_URL)
+    semaphore = RedisSemaphore(client, f"test-{uuid.uuid4().hex}", limit=2, lease_s=600)
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    now = float(client.time()[0])
+    held = {f"{socket.gethostname()}:{dead.pid}:{n}": now for n in ("a", "b")}
+    client.zadd(semaphore.key, held)  # as the killed process left them
+    client.zadd(semaphore.key, {f"other-host:{os.getpid()}:c": now})  # another host: kept
+    started = time.monotonic()
+    token = semaphore.acquire(timeout=5)
+    assert time.monotonic() - started < 3  # not the 600 s lease
+    members = {m.decode() for m in client.zrange(semaphore.key, 0, -1)}
+    assert members == {f"other-host:{os.getpid()}:c", token}
+    assert token.startswith(f"{socket.gethostname()}:{os.getpid()}:")
+    semaphore.release(token)
+    client.delete(semaphore.key)

@@ -362,7 +362,10 @@ def agents_list() -> None:
     with session_scope() as session:
         for agent in list_agents(session):
             if agent.kind == "openai":
-                detail = f"{agent.config.get('model', '–')} at {agent.config.get('base_url', '–')}"
+                detail = (
+                    f"{agent.config.get('model', '–')} at {agent.config.get('base_url', '–')} "
+                    f"({agent.config.get('mode', WireMode.JSON)} mode)"
+                )
             elif agent.kind == "baseline":
                 detail = "built-in baseline"
             else:

@@ -66,7 +66,7 @@ def test_halo_agents_list_prints_no_none(live_db: str) -> None:
     result = runner.invoke(cli, ["agents", "list"])
     assert result.exit_code == 0, result.output
     assert "None" not in result.output
-    assert "m at http://127.0.0.1:9/v1" in result.output
+    assert "m at http://127.0.0.1:9/v1 (json mode)" in result.output
     assert "imported responses only" in result.output
 
 

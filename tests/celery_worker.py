@@ -9,6 +9,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from app.jobs.schedule import periodic_queue
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -73,7 +75,7 @@ def _popen(
             "--without-heartbeat",
             "--loglevel=WARNING",
             "-Q",
-            queue,
+            f"{queue},{periodic_queue(queue)}",
             "-n",
             f"{name}@%h",
         ],

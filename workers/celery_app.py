@@ -9,12 +9,46 @@ a worker).
 
 from __future__ import annotations
 
+import ctypes
+import logging
+import os
+import signal
+import sys
 from typing import Any
+
+from celery.signals import beat_embedded_init
 
 from app.jobs.broker import make_celery
 from app.jobs.tasks import Task, TransientError
 
 celery_app = make_celery(include=["workers.runs", "workers.exports", "workers.annotation"])
+
+log = logging.getLogger(__name__)
+
+PR_SET_PDEATHSIG = 1
+"""Linux ``prctl`` option: the signal this process gets when its parent dies."""
+
+
+def die_with_parent(**_signal_kwargs: Any) -> None:
+    """Have the kernel end this process (SIGKILL) when its parent process dies (Linux only).
+
+    Connected to ``beat_embedded_init``: ``halo worker --beat`` runs beat in a child process,
+    which would outlive a worker killed with SIGKILL and keep sending the schedule, so that a
+    restarted worker's beat doubles it. Elsewhere than Linux, or if ``prctl`` fails, it logs a
+    warning and does nothing.
+    """
+    if not sys.platform.startswith("linux"):
+        return
+    parent = os.getppid()
+    libc = ctypes.CDLL(None, use_errno=True)
+    if libc.prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0) != 0:
+        log.warning("beat: prctl(PR_SET_PDEATHSIG) failed (errno %d)", ctypes.get_errno())
+        return
+    if os.getppid() != parent:  # the parent died before the request took effect
+        os.kill(os.getpid(), signal.SIGKILL)
+
+
+beat_embedded_init.connect(die_with_parent, weak=False)
 
 TRANSIENT_RETRIES = 30
 """Retries of a task that raised :class:`~app.jobs.tasks.TransientError` (backoff 2, 4, 8 …

@@ -414,12 +414,13 @@ class OpenAIChatAgent:
                     failures,
                 )
             # honour Retry-After, but never beyond the backoff cap (a day-long Retry-After would
-            # outlive the task; the retry budget then ends it as rate_limited), and end the last
-            # wait when the retry window closes, for one last attempt then
+            # outlive the task; the retry budget then ends it as rate_limited), and never below
+            # the backoff either (a short Retry-After repeated through an outage would spend
+            # max_retries in seconds, long before the retry window closes); end the last wait
+            # when the retry window closes, for one last attempt then
+            backoff = backoff_delay(attempt, self.config, self.rng)
             delay = min(
-                min(wait, self.config.backoff_max_s)
-                if wait is not None
-                else backoff_delay(attempt, self.config, self.rng),
+                max(min(wait, self.config.backoff_max_s), backoff) if wait is not None else backoff,
                 left_s,
             )
             spent_s += delay

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from celery import Celery
 
-from app.jobs.schedule import beat_schedule
+from app.jobs.schedule import beat_schedule, periodic_queue
 from app.settings import get_settings
 
 WORKER_APP = "workers.celery_app"
@@ -44,6 +44,8 @@ def make_celery(*, include: Sequence[str] = (), set_as_current: bool = True) -> 
         broker_url=settings.redis_url,
         result_backend=settings.redis_url,
         task_default_queue=settings.celery_queue,
+        # the work queue and beat's own (a worker started without -Q consumes both)
+        task_queues={settings.celery_queue: {}, periodic_queue(settings.celery_queue): {}},
         task_acks_late=True,
         task_reject_on_worker_lost=True,
         worker_prefetch_multiplier=1,

@@ -127,6 +127,23 @@ class CeleryQueue:
         """Send one task; a worker runs it (after `countdown` seconds if given)."""
         self.app.send_task(task.name, args=list(args), countdown=countdown)
 
+    def waiting(self) -> int | None:
+        """How many tasks wait in the work queue for a worker to take them (Redis ``LLEN``).
+
+        Tasks a worker has taken (running, or held for a countdown) are not counted.
+
+        Raises:
+            redis.exceptions.ConnectionError: the broker is away.
+        """
+        import redis
+
+        url = str(self.app.conf.broker_url)
+        client = redis.Redis.from_url(url, socket_connect_timeout=2, socket_timeout=2)
+        try:
+            return int(client.llen(self.app.conf.task_default_queue))
+        finally:
+            client.close()
+
     def enqueue_many(
         self, task: Task[..., Any], items: Sequence[Any], *, on_done: OnDone | None = None
     ) -> None:

@@ -71,16 +71,29 @@ def current_schedule() -> tuple[Periodic, ...]:
     )
 
 
+def periodic_queue(queue: str) -> str:
+    """The broker queue beat's periodic tasks go to, beside the work queue `queue`.
+
+    Every worker consumes both (``task_queues``); Redis takes them in turn, so a periodic task
+    waits for at most one task per process, never for the whole backlog.
+    """
+    return f"{queue}.periodic"
+
+
 def beat_schedule(schedule: Sequence[Periodic] | None = None) -> dict[str, dict[str, Any]]:
     """`schedule` (None: :func:`current_schedule`) as Celery's ``beat_schedule`` setting.
 
-    A run missed by the workers expires after one interval (the next run replaces it).
+    A run missed by the workers expires after one interval (the next run replaces it). Each is
+    sent to :func:`periodic_queue`, not behind a run's backlog on the work queue: there it would
+    expire unread whenever the backlog takes longer than one interval to drain, and the
+    reconciler would never run while a big run is queued.
     """
+    queue = periodic_queue(get_settings().celery_queue)
     return {
         periodic.entry: {
             "task": periodic.task,
             "schedule": periodic.every_s,
-            "options": {"expires": periodic.every_s},
+            "options": {"expires": periodic.every_s, "queue": queue},
         }
         for periodic in (current_schedule() if schedule is None else schedule)
     }

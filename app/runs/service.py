@@ -885,7 +885,11 @@ def mark_enqueued(session: Session, response_ids: list[str], now: datetime | Non
 
 
 def reconcile(
-    session: Session, *, grace_s: float | None = None, now: datetime | None = None
+    session: Session,
+    *,
+    grace_s: float | None = None,
+    now: datetime | None = None,
+    resend_pending: bool = True,
 ) -> list[str]:
     """The database is the truth, the queue only a hint: the responses that need a task sent.
 
@@ -905,6 +909,9 @@ def reconcile(
         grace_s: seconds after a send during which a pending response counts as queued;
             None: the ``RECONCILE_GRACE_S`` setting (:data:`RECONCILE_GRACE_S` by default).
         now: the current time (aware, UTC); now by default (tests pass another).
+        resend_pending: also send again pending responses sent before (False while the
+            broker's work queue still holds tasks: those are most likely theirs); abandoned
+            running ones and pending ones never sent are always sent.
 
     Returns:
         Response ids whose task the caller must send, in a stable order.
@@ -914,6 +921,7 @@ def reconcile(
         grace_s = get_settings().reconcile_grace
     abandoned = requeue_abandoned(session)
     cutoff = now - timedelta(seconds=grace_s)
+    never_sent = col(Response.enqueued_at).is_(None)
     stale = list(
         session.exec(
             select(Response.id)
@@ -921,7 +929,7 @@ def reconcile(
             .where(
                 col(Run.status) == "running",
                 col(Response.status) == "pending",
-                col(Response.enqueued_at).is_(None) | (col(Response.enqueued_at) < cutoff),
+                never_sent | (col(Response.enqueued_at) < cutoff) if resend_pending else never_sent,
             )
             .order_by(col(Response.run_id), col(Response.checkpoint_id), col(Response.agent_id))
         )

@@ -91,9 +91,15 @@ def reconcile() -> int:
     every :data:`app.jobs.schedule.RECOVER_EVERY_S` seconds, and ``halo run`` when a run makes no
     progress.
     """
+    queue = get_queue()
+    waiting = getattr(queue, "waiting", None)
+    # pending responses are sent again only once the work queue is drained: while tasks still
+    # wait there, an old send is most likely one of them (a backlog longer than the grace), and
+    # sending every pending response again at each pass would flood the queue
+    backlog = waiting() if waiting is not None else None
     with session_scope() as session:
-        ids = service.reconcile(session)
-    get_queue().enqueue_many(execute_response, ids)
+        ids = service.reconcile(session, resend_pending=not backlog)
+    queue.enqueue_many(execute_response, ids)
     return len(ids)
 
 

@@ -83,6 +83,27 @@ def test_429_honours_retry_after_then_succeeds(llm: FakeLLM) -> None:
     assert out.llm_calls[0]["retries"] == 1
 
 
+def test_a_short_retry_after_through_a_two_minute_outage_is_waited_out(llm: FakeLLM) -> None:
+    # the endpoint answers 429 "Retry-After: 1" for 120 s (on the agent's clock: the waits),
+    # then answers; the default budget (20 retries, 300 s window) must outlast the outage, so
+    # each wait is at least the backoff, not just the 1 s the server asks for
+    sleeps: list[float] = []
+
+    def script(_body: dict[str, object]) -> Reply:
+        if sum(sleeps) < 120:
+            return Reply(status=429, headers={"Retry-After": "1"})
+        return FINAL_L0
+
+    llm.script = script
+    config = EndpointConfig(base_url=llm.base_url, model="m1")
+    out = run_response(
+        fx.s0(), fx.events(), 1, OpenAIChatAgent(config, sleep=sleeps.append, rng=random.Random(0))
+    )
+    assert out.status == "completed", out.error
+    assert sum(sleeps) >= 120 and all(s >= 1.0 for s in sleeps)
+    assert out.llm_calls[0]["retries"] == len(sleeps) == len(llm.requests) - 1
+
+
 def test_retry_storm_ends_in_api_error_with_reason(llm: FakeLLM) -> None:
     llm.script = replies(Reply(status=429))
     sleeps: list[float] = []

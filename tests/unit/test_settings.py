@@ -158,7 +158,29 @@ def test_the_reconciler_period_and_grace_come_from_the_settings(
     assert Settings().reconcile_grace == 3.0
     monkeypatch.setattr("app.jobs.schedule.get_settings", Settings)
     schedule = make_celery(set_as_current=False).conf.beat_schedule["reconcile-runs"]
-    assert schedule["schedule"] == 5.0 and schedule["options"] == {"expires": 5.0}
+    queue = f"{Settings().celery_queue}.periodic"
+    assert schedule["schedule"] == 5.0
+    assert schedule["options"] == {"expires": 5.0, "queue": queue}
     monkeypatch.setenv("RECONCILE_EVERY_S", "0")
     with pytest.raises(ValidationError, match="reconcile_every_s"):
         Settings()
+
+
+def test_beat_sends_to_a_queue_of_its_own_that_every_worker_consumes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # behind a run's backlog on the work queue a periodic task expires unread (its expiry is one
+    # interval), so the reconciler would never run while a big run is queued (issue 11 item 1)
+    from app.jobs.broker import make_celery
+    from app.settings import Settings
+
+    monkeypatch.setenv("CELERY_QUEUE", "q-adv")
+    monkeypatch.setattr("app.jobs.schedule.get_settings", Settings)
+    monkeypatch.setattr("app.jobs.broker.get_settings", Settings)
+    conf = make_celery(set_as_current=False).conf
+    assert {entry["options"]["queue"] for entry in conf.beat_schedule.values()} == {
+        "q-adv.periodic"
+    }
+    assert conf.task_default_queue == "q-adv"
+    app = make_celery(set_as_current=False)
+    assert sorted(app.amqp.queues) == ["q-adv", "q-adv.periodic"]  # what a worker consumes

@@ -106,3 +106,22 @@ def _marker() -> str:
 def _done(response_id: str) -> bool:
     with session_scope() as session:
         return session.get(Response, response_id).status == "completed"  # type: ignore[union-attr]
+
+
+def test_a_backlog_is_not_sent_again_while_it_waits_in_the_queue(broker: Broker) -> None:
+    # a run whose queue takes longer than the grace to drain: its old sends still wait in the
+    # queue, so the reconciler (which now runs beside the backlog, on beat's own queue) must
+    # not send every pending response again at each pass; once the queue is lost it does
+    from app.runs.tasks import reconcile, start_run
+
+    with session_scope() as session:
+        run = create_run(session, agent_names=["restraint"], scenario_ids=["hm-02", "wp-05"], k=2)
+        assert run.id is not None
+        run_id = run.id
+    assert start_run(run_id) == 4
+    _age_sends(run_id, RECONCILE_GRACE_S + 1)
+    assert reconcile() == 0
+    assert _queued(broker.queue) == 4
+    _lose_the_queue(broker.queue)
+    assert reconcile() == 4
+    assert _queued(broker.queue) == 4

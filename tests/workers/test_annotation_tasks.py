@@ -76,27 +76,29 @@ def _schedule_threads() -> list[threading.Thread]:
 
 
 def test_beat_schedules_every_periodic_task_of_the_one_schedule() -> None:
-    from app.jobs.schedule import RECLAIM_EVERY_S
+    from app.jobs.schedule import RECLAIM_EVERY_S, periodic_queue
     from workers.celery_app import celery_app
 
     entry = celery_app.conf.beat_schedule["reclaim-expired-assignments"]
     assert entry["task"] == "annotation.reclaim_expired"
     assert entry["schedule"] == RECLAIM_EVERY_S <= 600
+    # the queue every worker consumes besides its own, named after the app's work queue
+    periodic = periodic_queue(celery_app.conf.task_default_queue)
     assert celery_app.conf.beat_schedule == {
         "reclaim-expired-assignments": {
             "task": "annotation.reclaim_expired",
             "schedule": 300.0,
-            "options": {"expires": 300.0},
+            "options": {"expires": 300.0, "queue": periodic},
         },
         "reconcile-runs": {
             "task": "runs.reconcile",
             "schedule": 60.0,
-            "options": {"expires": 60.0},
+            "options": {"expires": 60.0, "queue": periodic},
         },
         "fail-interrupted-exports": {
             "task": "exports.fail_interrupted",
             "schedule": 60.0,
-            "options": {"expires": 60.0},
+            "options": {"expires": 60.0, "queue": periodic},
         },
     }
     celery_app.loader.import_default_modules()

@@ -46,6 +46,7 @@ from app.models import (
     Scenario,
     User,
 )
+from app.runs.outcomes import in_scope
 from app.vocabulary import DOMAINS, NEED_TYPES, ResponseStatus
 
 
@@ -81,16 +82,9 @@ def _scoped(query: Any, filters: MetricFilters) -> Any:
     per row. The phase is the caller's (it chooses the annotations).
     """
     query = query.where(col(Response.status) == ResponseStatus.COMPLETED)
-    if filters.run_id is not None:
-        query = query.where(col(Response.run_id) == filters.run_id)
-    if filters.need_type is not None or filters.domain is not None:
-        checkpoints = join_checkpoint_attributes(sa_select(col(Checkpoint.id)))
-        if filters.need_type is not None:
-            checkpoints = checkpoints.where(col(Scenario.need_type) == filters.need_type)
-        if filters.domain is not None:
-            checkpoints = checkpoints.where(col(Environment.domain) == filters.domain)
-        query = query.where(col(Response.checkpoint_id).in_(checkpoints))
-    return query
+    return in_scope(
+        query, run_id=filters.run_id, need_type=filters.need_type, domain=filters.domain
+    )
 
 
 @contextmanager

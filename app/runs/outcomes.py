@@ -91,6 +91,39 @@ def outcome_row(
     )
 
 
+def in_scope(
+    query: Any,
+    *,
+    run_id: int | None = None,
+    need_type: str | None = None,
+    domain: str | None = None,
+) -> Any:
+    """Narrow a query that reads responses to a run, need type and domain (None: any).
+
+    The run by ``Response.run_id``; need type and domain through the response's checkpoint
+    (``checkpoint_id IN`` the checkpoints of such scenarios), not a join per row. The one
+    definition of the scope filters: Table 1 and the metrics (:mod:`app.metrics.queries`) and
+    the outcome shares beside it read responses through it.
+
+    Returns:
+        `query` with the WHERE clauses added.
+    """
+    if run_id is not None:
+        query = query.where(col(Response.run_id) == run_id)
+    if need_type is not None or domain is not None:
+        checkpoints = (
+            sa_select(col(Checkpoint.id))
+            .join(Scenario, col(Scenario.id) == col(Checkpoint.scenario_id))
+            .join(Environment, col(Environment.id) == col(Scenario.environment_id))
+        )
+        if need_type is not None:
+            checkpoints = checkpoints.where(col(Scenario.need_type) == need_type)
+        if domain is not None:
+            checkpoints = checkpoints.where(col(Environment.domain) == domain)
+        query = query.where(col(Response.checkpoint_id).in_(checkpoints))
+    return query
+
+
 def response_outcomes(
     session: Session,
     *,
@@ -128,20 +161,7 @@ def response_outcomes(
         .where(status != ResponseStatus.CANCELLED.value)
         .group_by(col(Agent.id), col(Agent.name))
     )
-    if run_id is not None:
-        query = query.where(col(Response.run_id) == run_id)
-    if need_type is not None or domain is not None:
-        # as the metric filters narrow responses: checkpoint_id IN the checkpoints in scope
-        checkpoints = (
-            sa_select(col(Checkpoint.id))
-            .join(Scenario, col(Scenario.id) == col(Checkpoint.scenario_id))
-            .join(Environment, col(Environment.id) == col(Scenario.environment_id))
-        )
-        if need_type is not None:
-            checkpoints = checkpoints.where(col(Scenario.need_type) == need_type)
-        if domain is not None:
-            checkpoints = checkpoints.where(col(Environment.domain) == domain)
-        query = query.where(col(Response.checkpoint_id).in_(checkpoints))
+    query = in_scope(query, run_id=run_id, need_type=need_type, domain=domain)
     rows = [
         outcome_row(name, completed=done, open=waiting, protocol_error=proto, api_error=api)
         for name, done, waiting, proto, api in session.execute(query)

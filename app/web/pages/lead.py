@@ -52,19 +52,19 @@ def overview(
     )
 
 
-@router.get("/table1.{fmt}")
-def table1_download(session: SessionDep, user: LeadUser, fmt: str) -> Response:
-    """GET /lead/table1.{csv,json,tex}: Table 1 per agent as a download (as /analysis/table1)."""
-    if fmt not in DOWNLOADS:
-        return Response("unknown format; use csv, json or tex", status_code=404)
-    columns, rows = metric_table(session, "table1")
-    return download_response("table1", columns, rows, fmt)
+LEAD_DOWNLOADS = ("table1", "table1_outcomes")
+"""The named tables the overview offers as downloads (as /analysis offers every table)."""
 
 
-@router.get("/table1_outcomes.{fmt}")
-def outcomes_download(session: SessionDep, user: LeadUser, fmt: str) -> Response:
-    """GET /lead/table1_outcomes.{csv,json,tex}: the response outcomes beside Table 1."""
+@router.get("/{name}.{fmt}")
+def table_download(session: SessionDep, user: LeadUser, name: str, fmt: str) -> Response:
+    """GET /lead/{table1,table1_outcomes}.{csv,json,tex}: a table of the overview as a download.
+
+    The same file as /analysis/<name>.<fmt> (one renderer); unknown names and formats are 404.
+    """
+    if name not in LEAD_DOWNLOADS:
+        return Response(f"unknown table; use one of {', '.join(LEAD_DOWNLOADS)}", status_code=404)
     if fmt not in DOWNLOADS:
         return Response("unknown format; use csv, json or tex", status_code=404)
-    columns, rows = metric_table(session, "table1_outcomes")
-    return download_response("table1_outcomes", columns, rows, fmt)
+    columns, rows = metric_table(session, name)
+    return download_response(name, columns, rows, fmt)

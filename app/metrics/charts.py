@@ -366,45 +366,52 @@ def _dot_rows(rows: Sequence[dict[str, Any]], series_key: str, *, leaders: bool,
     y_of = {d: len(domains) - 1 - i for i, d in enumerate(domains)}
     fig = _figure(7.0, len(domains) * (0.3 + 0.07 * len(series)) + 1.0)
     ax = fig.add_subplot()
-    for index, name in enumerate(series):
-        mine = [r for r in present if r[series_key] == name]
-        ys = [y_of[r["domain"]] + 0.4 - band * (index + 0.5) for r in mine]
-        xs = [r["acceptability"] for r in mine]
-        colour = SERIES_COLOURS[index % len(SERIES_COLOURS)]
-        whiskers = _whiskers(xs, [r["acceptability_ci"] for r in mine])
-        ax.errorbar(
-            xs,
-            ys,
-            xerr=whiskers,
-            fmt="o",
-            color=colour,
-            ecolor=colour,
-            markersize=4,
-            capsize=0,
-            linewidth=1,
-            label=name,
-        )
-        if leaders:
-            top = [(x, y) for x, y, r in zip(xs, ys, mine, strict=True) if r["leader"]]
-            if top:
-                ax.scatter(
-                    [x for x, _ in top],
-                    [y for _, y in top],
-                    marker="*",
-                    s=80,
-                    facecolor=colour,
-                    edgecolor="#1c2233",
-                    linewidth=0.8,
-                    zorder=3,
-                )
-    handles, labels = ax.get_legend_handles_labels()
+    # one collection each for whiskers, dots and stars (a figure has agents × domains points)
+    index = {name: i for i, name in enumerate(series)}
+    colours = [SERIES_COLOURS[index[r[series_key]] % len(SERIES_COLOURS)] for r in present]
+    ys = [y_of[r["domain"]] + 0.4 - band * (index[r[series_key]] + 0.5) for r in present]
+    xs = [r["acceptability"] for r in present]
+    intervals = [r["acceptability_ci"] or (x, x) for r, x in zip(present, xs, strict=True)]
+    ax.hlines(ys, [ci[0] for ci in intervals], [ci[1] for ci in intervals], colors=colours, lw=1)
+    ax.scatter(xs, ys, c=colours, s=16, marker="o", zorder=2)
     if leaders:
-        handles.append(Line2D([], [], marker="*", color="#1c2233", linestyle="none", markersize=8))
-        labels.append("domain leader")
-    ax.legend(handles, labels, loc="upper left", bbox_to_anchor=(1.0, 1.0), frameon=False)
+        top = [i for i, r in enumerate(present) if r["leader"]]
+        if top:
+            ax.scatter(
+                [xs[i] for i in top],
+                [ys[i] for i in top],
+                marker="*",
+                s=80,
+                c=[colours[i] for i in top],
+                edgecolors="#1c2233",
+                linewidths=0.8,
+                zorder=3,
+                gid="leaders",
+            )
+    handles: list[Any] = [
+        Line2D([], [], marker="o", markersize=4, linewidth=1, color=c, label=str(name))
+        for name, c in zip(
+            series,
+            (SERIES_COLOURS[i % len(SERIES_COLOURS)] for i in range(len(series))),
+            strict=True,
+        )
+    ]
+    if leaders:
+        handles.append(
+            Line2D(
+                [],
+                [],
+                marker="*",
+                color="#1c2233",
+                linestyle="none",
+                markersize=8,
+                label="domain leader",
+            )
+        )
+    ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.0, 1.0), frameon=False)
     ax.set_yticks([y_of[d] for d in domains], domains)
-    for boundary in range(len(domains) - 1):  # a faint rule between domains
-        ax.axhline(boundary + 0.5, color="#e3e6ec", linewidth=0.6)
+    if len(domains) > 1:  # a faint rule between domains
+        ax.hlines([b + 0.5 for b in range(len(domains) - 1)], 0, 100, colors="#e3e6ec", lw=0.6)
     ax.set_ylim(-0.6, len(domains) - 0.4)
     ax.set_xlim(0, 100)
     ax.set_xlabel("acceptability, % of annotated responses (95% Wilson interval)")

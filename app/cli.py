@@ -14,9 +14,10 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from app.export.cli import export_cli, import_cli
+from app.export.rows import INT4_MAX
 from app.jobs.schedule import Scheduler, start_scheduler
 from app.settings import DEV_SECRET, ROOT, get_settings
-from app.vocabulary import ResponseStatus, Role, WireMode
+from app.vocabulary import Domain, NeedType, ResponseStatus, Role, WireMode
 
 cli = typer.Typer(
     help="HALO workbench: evaluate proactive agents with fine-grained human diagnosis.",
@@ -673,21 +674,44 @@ def metrics(
         str,
         typer.Argument(
             help="table1, table1_ci, table1_outcomes, table2, table2_domain, table9, figure3, "
-            "figure4, figure6, figure6_access, figure6_stats, figure7, table10, tables7_8 or "
-            "agreement (table11 needs judge predictions: upload them on /analysis/judge)"
+            "figure4, figure5, figure6, figure6_access, figure6_stats, figure7, figure8, "
+            "figure9, table10, tables7_8 or agreement (table11 needs judge predictions: upload "
+            "them on /analysis/judge)"
         ),
     ],
     format: Annotated[str, typer.Option("--format", help="json | csv | latex")] = "json",
-    run_id: Annotated[int | None, typer.Option("--run", help="only this run")] = None,
+    run_id: Annotated[
+        int | None, typer.Option("--run", help="only this run", min=1, max=INT4_MAX)
+    ] = None,
+    phase: Annotated[
+        int | None,
+        typer.Option(
+            "--phase",
+            help="only annotations of this phase (the judgement of record among them)",
+            min=1,
+            max=INT4_MAX,
+        ),
+    ] = None,
+    need_type: Annotated[
+        NeedType | None, typer.Option("--need-type", help="only scenarios of this need type")
+    ] = None,
+    domain: Annotated[
+        Domain | None, typer.Option("--domain", help="only environments of this domain")
+    ] = None,
 ) -> None:
-    """Print a metric table.
+    """Print a metric table, with the analysis page's filters (the same definitions).
+
+    ``--run``, ``--phase``, ``--need-type`` and ``--domain`` keep what the page's filters keep
+    (:func:`app.metrics.queries.metric_filters`), so every table of /analysis can be scripted;
+    a need type or domain outside DESIGN §2 is refused with the allowed values.
 
     ``table1`` also writes, on stderr (stdout keeps the DESIGN §10 contract), the share of each
     agent's planned responses that ended ``protocol_error`` / ``api_error`` (DESIGN §5; the
-    ``table1_outcomes`` table in full).
+    ``table1_outcomes`` table in full; the phase does not apply to them).
     """
     _database()
     from app.db import session_scope
+    from app.metrics.queries import metric_filters
     from app.metrics.registry import metric_table
     from app.metrics.render import render_metric_table
     from app.models import Run
@@ -695,16 +719,20 @@ def metrics(
     if format not in ("json", "csv", "latex"):
         err.print(f"[red]unknown format {format!r}; use json, csv or latex[/red]")
         raise typer.Exit(2)
+    filters = metric_filters(
+        run_id=run_id,
+        phase=phase,
+        need_type=None if need_type is None else need_type.value,
+        domain=None if domain is None else domain.value,
+    ).as_dict()
     try:
         with session_scope() as session:
             if run_id is not None and session.get(Run, run_id) is None:
                 err.print(f"[red]run {run_id} does not exist[/red]")
                 raise typer.Exit(1)
-            columns, rows = metric_table(session, table, run_id=run_id)
+            columns, rows = metric_table(session, table, **filters)
             outcomes = (
-                metric_table(session, "table1_outcomes", run_id=run_id)[1]
-                if table == "table1"
-                else []
+                metric_table(session, "table1_outcomes", **filters)[1] if table == "table1" else []
             )
     except KeyError as exc:
         err.print(f"[red]{exc.args[0]}[/red]")

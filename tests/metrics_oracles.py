@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Callable, Hashable, Iterable, Sequence
+from fractions import Fraction
 from typing import Any, TypeVar
 
 from app.metrics import figure3 as figure3_module
@@ -27,7 +28,8 @@ from app.metrics.cells import JudgedCell, L1Counts, Table1Counts, WellTimedCount
 from app.metrics.record import Record
 from app.metrics.responses import JudgedResponse
 from app.metrics.stats import linear_probability_model as fit_lpm
-from app.vocabulary import ACTION_LEVELS, INTENSITIES, LEVELS
+from app.metrics.stats import rate
+from app.vocabulary import ACTION_LEVELS, DOMAINS, INTENSITIES, LEVELS, NEED_TYPES
 
 K = TypeVar("K", bound=Hashable)
 
@@ -228,3 +230,82 @@ def table10(rows: Iterable[JudgedResponse]) -> dict[str, Any]:
 def tables7_8(rows: Iterable[JudgedResponse]) -> dict[str, Any]:
     """Tables 7–8 of judged responses."""
     return tables7_8_module.tables7_8(judged_cells(rows)).to_dict()
+
+
+# --- Figures 5, 8 and 9, counted from the rows alone ------------------------------------------
+# Written without the application's figure modules: the grouping, the shares and the leaders
+# are worked out here again, so the tests hold the two computations equal.
+
+
+def figure5(rows: Iterable[JudgedResponse]) -> list[dict[str, Any]]:
+    """Figure 5 of judged responses: per agent, the L0 share and acceptability's two parts."""
+    out = []
+    for agent, mine in sorted(group_rows(rows, lambda r: r.agent).items()):
+        n = len(mine)
+        parts = {
+            "L0": sum(1 for r in mine if r.level == "L0"),
+            "acceptability": sum(1 for r in mine if accepted(r)),
+            "accepted_action": sum(1 for r in mine if accepted(r) and intervenes(r)),
+            "accepted_restraint": sum(1 for r in mine if accepted(r) and r.level == "L0"),
+        }
+        row: dict[str, Any] = {"agent": agent, "n": n}
+        for name, count in parts.items():
+            row[name], row[f"{name}_ci"] = rate(count, n)
+        out.append(row)
+    return out
+
+
+def _domain_order(domain: str) -> tuple[int, str]:
+    return (DOMAINS.index(domain), "") if domain in DOMAINS else (len(DOMAINS), domain)
+
+
+def figure8(rows: Iterable[JudgedResponse]) -> list[dict[str, Any]]:
+    """Figure 8 of judged responses: acceptability per (domain, agent) and the domain leaders."""
+    out = []
+    by_domain = group_rows(rows, lambda r: r.domain)
+    for domain in sorted(by_domain, key=_domain_order):
+        agents = group_rows(by_domain[domain], lambda r: r.agent)
+        wins = {a: sum(1 for r in mine if accepted(r)) for a, mine in agents.items()}
+        best = max(Fraction(wins[a], len(mine)) for a, mine in agents.items())
+        for agent in sorted(agents):
+            n = len(agents[agent])
+            value, interval = rate(wins[agent], n)
+            out.append(
+                {
+                    "domain": domain,
+                    "agent": agent,
+                    "n": n,
+                    "accepted": wins[agent],
+                    "acceptability": value,
+                    "acceptability_ci": interval,
+                    "leader": len(agents) > 1 and Fraction(wins[agent], n) == best,
+                }
+            )
+    return out
+
+
+def figure9(rows: Iterable[JudgedResponse]) -> list[dict[str, Any]]:
+    """Figure 9 of judged responses: acceptability per (domain, need type), all agents."""
+
+    def order(key: tuple[str, str]) -> tuple[tuple[int, str], tuple[int, str]]:
+        domain, need = key
+        needs = (NEED_TYPES.index(need), "") if need in NEED_TYPES else (len(NEED_TYPES), need)
+        return (_domain_order(domain), needs)
+
+    groups = group_rows(rows, lambda r: (r.domain, r.need_type))
+    out = []
+    for domain, need in sorted(groups, key=order):
+        mine = groups[(domain, need)]
+        wins = sum(1 for r in mine if accepted(r))
+        value, interval = rate(wins, len(mine))
+        out.append(
+            {
+                "domain": domain,
+                "need_type": need,
+                "n": len(mine),
+                "accepted": wins,
+                "acceptability": value,
+                "acceptability_ci": interval,
+            }
+        )
+    return out

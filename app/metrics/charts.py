@@ -281,11 +281,178 @@ def figure7_svg(rows: list[dict[str, Any]]) -> str:
     return _svg(fig)
 
 
+FIGURE5_SERIES = {
+    "L0": ("L0 share", MUTED),
+    "accepted_action": ("accepted action (accepted L1–L3)", ACCENT),
+    "accepted_restraint": ("accepted restraint (accepted L0)", "#e0a526"),
+}
+"""Figure 5's bar series: key → (legend label, colour)."""
+SERIES_COLOURS = (
+    "#3461c1",
+    "#c8553d",
+    "#2a9d8f",
+    "#e0a526",
+    "#7b4fa3",
+    "#5c6b7a",
+    "#d17ab0",
+    "#8c6d31",
+    "#1b7837",
+    "#b2182b",
+)
+"""Colours of the series of Figures 8 and 9 (agents, need types), repeated past ten."""
+
+
+def figure5_svg(rows: list[dict[str, Any]]) -> str:
+    """Figure 5: per agent, the L0 share beside acceptability split into its two contributions.
+
+    Args:
+        rows: :func:`app.metrics.figure5.figure5` as JSON data.
+
+    Returns:
+        SVG text: per agent, a bar of the L0 share and a stacked bar of accepted action
+        (accepted L1–L3) and accepted restraint (accepted L0), which add to acceptability; Wilson
+        whiskers on the L0 share and on acceptability.
+    """
+    present = [r for r in rows if r["n"]]
+    if not present:
+        return _empty("No judged responses yet.")
+    fig = _figure(max(4.5, 0.8 * len(present) + 2.5), 3.4)
+    ax = fig.add_subplot()
+    x = list(range(len(present)))
+    colour = {key: c for key, (_label, c) in FIGURE5_SERIES.items()}
+    left = [xx - 0.2 for xx in x]
+    right = [xx + 0.2 for xx in x]
+    l0 = [r["L0"] for r in present]
+    ax.bar(left, l0, width=0.36, color=colour["L0"])
+    action = [r["accepted_action"] for r in present]
+    restraint = [r["accepted_restraint"] for r in present]
+    ax.bar(right, action, width=0.36, color=colour["accepted_action"])
+    ax.bar(right, restraint, bottom=action, width=0.36, color=colour["accepted_restraint"])
+    accept = [r["acceptability"] for r in present]
+    for xs, values, key in ((left, l0, "L0_ci"), (right, accept, "acceptability_ci")):
+        ax.errorbar(
+            xs,
+            values,
+            yerr=_whiskers(values, [r[key] for r in present]),
+            fmt="none",
+            ecolor="#1c2233",
+            capsize=3,
+            linewidth=1,
+        )
+    handles: list[Any] = [
+        Patch(facecolor=c, edgecolor="none", label=label) for label, c in FIGURE5_SERIES.values()
+    ]
+    ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.0, 1.0), frameon=False)
+    ax.set_xticks(x, [r["agent"] for r in present], rotation=30, ha="right")
+    ax.set_ylim(0, 100)
+    ax.set_ylabel("% of annotated responses")
+    ax.set_title("left: L0 share · right: acceptability = action + restraint", fontsize=8)
+    ax.spines[["top", "right"]].set_visible(False)
+    return _svg(fig)
+
+
+def _dot_rows(rows: Sequence[dict[str, Any]], series_key: str, *, leaders: bool, empty: str) -> str:
+    """Acceptability per domain (rows of the axis) and series, as dots with Wilson whiskers.
+
+    Figures 8 (series: agents; each domain's leaders drawn as black-edged stars) and 9
+    (series: need types). Domains keep the order of the rows, top to bottom.
+    """
+    present = [r for r in rows if r["acceptability"] is not None]
+    if not present:
+        return _empty(empty)
+    domains = list(dict.fromkeys(r["domain"] for r in present))
+    series = list(dict.fromkeys(r[series_key] for r in present))
+    band = 0.8 / max(len(series), 1)
+    y_of = {d: len(domains) - 1 - i for i, d in enumerate(domains)}
+    fig = _figure(7.0, len(domains) * (0.3 + 0.07 * len(series)) + 1.0)
+    ax = fig.add_subplot()
+    # one collection each for whiskers, dots and stars (a figure has agents × domains points)
+    index = {name: i for i, name in enumerate(series)}
+    colours = [SERIES_COLOURS[index[r[series_key]] % len(SERIES_COLOURS)] for r in present]
+    ys = [y_of[r["domain"]] + 0.4 - band * (index[r[series_key]] + 0.5) for r in present]
+    xs = [r["acceptability"] for r in present]
+    intervals = [r["acceptability_ci"] or (x, x) for r, x in zip(present, xs, strict=True)]
+    ax.hlines(ys, [ci[0] for ci in intervals], [ci[1] for ci in intervals], colors=colours, lw=1)
+    ax.scatter(xs, ys, c=colours, s=16, marker="o", zorder=2)
+    if leaders:
+        top = [i for i, r in enumerate(present) if r["leader"]]
+        if top:
+            ax.scatter(
+                [xs[i] for i in top],
+                [ys[i] for i in top],
+                marker="*",
+                s=80,
+                c=[colours[i] for i in top],
+                edgecolors="#1c2233",
+                linewidths=0.8,
+                zorder=3,
+                gid="leaders",
+            )
+    handles: list[Any] = [
+        Line2D([], [], marker="o", markersize=4, linewidth=1, color=c, label=str(name))
+        for name, c in zip(
+            series,
+            (SERIES_COLOURS[i % len(SERIES_COLOURS)] for i in range(len(series))),
+            strict=True,
+        )
+    ]
+    if leaders:
+        handles.append(
+            Line2D(
+                [],
+                [],
+                marker="*",
+                color="#1c2233",
+                linestyle="none",
+                markersize=8,
+                label="domain leader",
+            )
+        )
+    ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.0, 1.0), frameon=False)
+    ax.set_yticks([y_of[d] for d in domains], domains)
+    if len(domains) > 1:  # a faint rule between domains
+        ax.hlines([b + 0.5 for b in range(len(domains) - 1)], 0, 100, colors="#e3e6ec", lw=0.6)
+    ax.set_ylim(-0.6, len(domains) - 0.4)
+    ax.set_xlim(0, 100)
+    ax.set_xlabel("acceptability, % of annotated responses (95% Wilson interval)")
+    ax.grid(axis="x", color="#e3e6ec", linewidth=0.6)
+    ax.set_axisbelow(True)
+    ax.spines[["top", "right"]].set_visible(False)
+    return _svg(fig)
+
+
+def figure8_svg(rows: list[dict[str, Any]]) -> str:
+    """Figure 8: acceptability per agent in each domain, each domain's leaders starred.
+
+    Args:
+        rows: :func:`app.metrics.figure8.figure8` as JSON data.
+
+    Returns:
+        SVG text: a row per domain, a dot per agent with its Wilson interval.
+    """
+    return _dot_rows(rows, "agent", leaders=True, empty="No judged responses yet.")
+
+
+def figure9_svg(rows: list[dict[str, Any]]) -> str:
+    """Figure 9: acceptability per need type in each domain (all agents).
+
+    Args:
+        rows: :func:`app.metrics.figure9.figure9` as JSON data.
+
+    Returns:
+        SVG text: a row per domain, a dot per need type with its Wilson interval.
+    """
+    return _dot_rows(rows, "need_type", leaders=False, empty="No judged responses yet.")
+
+
 RENDERERS: dict[str, Callable[[Any], str]] = {
     "figure3": figure3_svg,
     "figure4": figure4_svg,
+    "figure5": figure5_svg,
     "figure6": figure6_svg,
     "figure7": figure7_svg,
+    "figure8": figure8_svg,
+    "figure9": figure9_svg,
 }
 """Figure name → renderer (the names of :data:`app.metrics.registry.FIGURES`)."""
 

@@ -34,6 +34,7 @@ from sqlalchemy.orm import aliased
 from sqlmodel import Session, col
 
 from app.annotation.service import double_judged_pairs, judgement_of_record
+from app.errors import UnprocessableError
 from app.metrics.agreement import AGREEMENT_FIELDS
 from app.metrics.responses import JudgedResponse
 from app.models import (
@@ -69,6 +70,43 @@ class MetricFilters:
     def as_dict(self) -> dict[str, Any]:
         """The filters that are set, by name."""
         return {k: v for k, v in asdict(self).items() if v is not None}
+
+
+def metric_filters(
+    *,
+    run_id: int | None = None,
+    phase: int | None = None,
+    need_type: str | None = None,
+    domain: str | None = None,
+) -> MetricFilters:
+    """Checked :class:`MetricFilters`: what the analysis page and ``halo metrics`` both build.
+
+    Args:
+        run_id: a run id, or None for all runs.
+        phase: an annotation phase (1 or more), or None.
+        need_type: a DESIGN §2 need type, or None.
+        domain: a DESIGN §2 domain, or None.
+
+    Returns:
+        The filters; which responses they keep is :func:`_scoped`'s (one definition).
+
+    Raises:
+        UnprocessableError: a phase below 1, or a need type or domain outside DESIGN §2
+            (``field`` names the filter; the message lists the allowed values).
+    """
+    if phase is not None and phase < 1:
+        raise UnprocessableError(f"phase must be 1 or more, got {phase}", "phase")
+    for field, value, allowed in (
+        ("need_type", need_type, NEED_TYPES),
+        ("domain", domain, DOMAINS),
+    ):
+        if value is not None and value not in allowed:
+            raise UnprocessableError(
+                f"unknown {field.replace('_', ' ')} {value!r}; use one of: "
+                + ", ".join(str(a) for a in allowed),
+                field,
+            )
+    return MetricFilters(run_id=run_id, phase=phase, need_type=need_type, domain=domain)
 
 
 # --- queries --------------------------------------------------------------------------------

@@ -33,6 +33,7 @@ from app.metrics.cells import (
 )
 from app.metrics.figure3 import FIGURE3_COLUMNS, Figure3, figure3
 from app.metrics.figure4 import FIGURE4_COLUMNS, PairedComparison, figure4_pairs
+from app.metrics.figure5 import FIGURE5_COLUMNS, Figure5Row, figure5
 from app.metrics.figure6 import (
     FIGURE6_ACCESS_COLUMNS,
     FIGURE6_COLUMNS,
@@ -43,6 +44,8 @@ from app.metrics.figure6 import (
     figure6_stats_rows,
 )
 from app.metrics.figure7 import FIGURE7_COLUMNS, Figure7Row, figure7
+from app.metrics.figure8 import FIGURE8_COLUMNS, Figure8Row, figure8
+from app.metrics.figure9 import FIGURE9_COLUMNS, Figure9Row, figure9
 from app.metrics.queries import MetricFilters, double_judged, judged_responses
 from app.metrics.record import Rows, plain
 from app.metrics.responses import JudgedResponse
@@ -132,6 +135,11 @@ class MetricSources:
         return figure4_pairs(self.cells)
 
     @cached_property
+    def figure5(self) -> list[Figure5Row]:
+        """Figure 5 of :attr:`cells`."""
+        return figure5(self.cells)
+
+    @cached_property
     def figure6(self) -> Figure6:
         """Figure 6 of :attr:`cells`."""
         return figure6(self.cells)
@@ -140,6 +148,16 @@ class MetricSources:
     def figure7(self) -> list[Figure7Row]:
         """Figure 7 of :attr:`cells`."""
         return figure7(self.cells)
+
+    @cached_property
+    def figure8(self) -> list[Figure8Row]:
+        """Figure 8 of :attr:`cells`."""
+        return figure8(self.cells)
+
+    @cached_property
+    def figure9(self) -> list[Figure9Row]:
+        """Figure 9 of :attr:`cells`."""
+        return figure9(self.cells)
 
     @cached_property
     def table10(self) -> Table10:
@@ -275,6 +293,16 @@ TABLES: dict[str, TableSpec] = {
             FIGURE4_COLUMNS,
         ),
         TableSpec(
+            "figure5",
+            "Figure 5 · L0 share and where acceptability comes from",
+            "Per agent, in % of its annotated responses: the L0 share, and acceptability split "
+            "into accepted action (accepted L1–L3) and accepted restraint (accepted L0), which "
+            "add up to acceptability (each rounded on its own: to ±0.01).",
+            lambda src: src.figure5,
+            FIGURE5_COLUMNS,
+            ranked=True,
+        ),
+        TableSpec(
             "figure6",
             "Figure 6 · retrieval rounds and acceptability per agent",
             "Mean retrieval rounds and acceptability (%) per agent.",
@@ -311,6 +339,23 @@ TABLES: dict[str, TableSpec] = {
             "whose checkpoint has an accepted response from another agent (% of n).",
             lambda src: src.figure7,
             FIGURE7_COLUMNS,
+        ),
+        TableSpec(
+            "figure8",
+            "Figure 8 · acceptability by agent × domain",
+            "Acceptability in % of the agent's annotated responses in the domain; leader: the "
+            "domain's highest acceptability (compared exactly, every tied agent marked; none "
+            "in a domain with one agent).",
+            lambda src: src.figure8,
+            FIGURE8_COLUMNS,
+        ),
+        TableSpec(
+            "figure9",
+            "Figure 9 · acceptability by need type × domain",
+            "Acceptability in % of the annotated responses (all agents) at scenarios of the need "
+            "type in the domain.",
+            lambda src: src.figure9,
+            FIGURE9_COLUMNS,
         ),
         TableSpec(
             "table10",
@@ -390,8 +435,9 @@ def metric_table(
     Args:
         session: database session.
         name: a key of :data:`TABLES` (``table1``, ``table1_ci``, ``table1_outcomes``,
-            ``table2``, ``table2_domain``, ``table9``, ``figure3``, ``figure4``, ``figure6``,
-            ``figure6_access``, ``figure6_stats``, ``figure7``, ``table10``, ``tables7_8``,
+            ``table2``, ``table2_domain``, ``table9``, ``figure3``, ``figure4``, ``figure5``,
+            ``figure6``, ``figure6_access``, ``figure6_stats``, ``figure7``, ``figure8``,
+            ``figure9``, ``table10``, ``tables7_8``,
             ``agreement``, ``table11``, ``table11_confusion``).
         predictions: judge predictions, required by ``table11`` and ``table11_confusion``.
         **filters: ``run_id``, ``phase``, ``need_type``, ``domain`` (see :class:`MetricFilters`).
@@ -412,8 +458,11 @@ def metric_table(
 FIGURES: Mapping[str, Callable[[MetricSources], Any]] = {
     "figure3": lambda src: src.figure3,
     "figure4": lambda src: src.figure4,
+    "figure5": lambda src: src.figure5,
     "figure6": lambda src: src.figure6,
     "figure7": lambda src: src.figure7,
+    "figure8": lambda src: src.figure8,
+    "figure9": lambda src: src.figure9,
 }
 """Figures drawn as SVG (:mod:`app.metrics.charts`): name → its typed result."""
 

@@ -135,7 +135,8 @@ class AnalysisReport:
         tables: name → :class:`MetricTable`, in :data:`TABLES` order, for every table shown
             on the page (not the judge tables, nor ``table1``: ``table1_ci`` shows it).
         figures: figure data (:func:`app.metrics.registry.figure_of`): ``figure3`` (dict),
-            ``figure4`` (list of pairs), ``figure6`` (dict), ``figure7`` (list), as
+            ``figure4`` (list of pairs), ``figure5`` (list), ``figure6`` (dict), ``figure7``,
+            ``figure8`` and ``figure9`` (lists), as
             :mod:`app.metrics.charts` draws them.
     """
 

@@ -448,6 +448,61 @@ def test_figure7_by_hand(session: Session, world: World) -> None:
     assert (all_["n"], all_["excessive"], all_["appropriate"]) == (3, 33.33, 66.67)
 
 
+def test_figure5_by_hand(session: Session, world: World) -> None:
+    _, rows = metric_table(session, "figure5", run_id=world.r1)
+    keys = ("agent", "n", "L0", "acceptability", "accepted_action", "accepted_restraint")
+    got = [tuple(r[k] for k in keys) for r in rows]
+    # alpha: L0 a3; accepted a1 (L1) → 1/4 each, no accepted L0
+    # beta: L0 b1; accepted b1 (L0), b3 (L2), b4 (L1) → 3/4 = 2/4 action + 1/4 restraint
+    # gamma: g1 (L2) and g2 (L1), both rejected
+    assert got == [
+        ("alpha", 4, 25.0, 25.0, 25.0, 0.0),
+        ("beta", 4, 25.0, 75.0, 50.0, 25.0),
+        ("gamma", 2, 0.0, 0.0, 0.0, 0.0),
+    ]
+    assert rows[1]["accepted_action_ci"] == (15.0, 85.0)  # 2 of 4: 0.5 ± 0.349966
+    assert rows[1]["acceptability_ci"] == (30.06, 95.44)  # 3 of 4, as Table 1
+    # the page's phase filter: only b4's phase-2 annotation (L1 reject) → beta 0 of 1
+    _, phase2 = metric_table(session, "figure5", run_id=world.r1, phase=2)
+    assert [(r["agent"], r["n"], r["acceptability"]) for r in phase2] == [("beta", 1, 0.0)]
+
+
+def test_figure8_by_hand(session: Session, world: World) -> None:
+    _, rows = metric_table(session, "figure8", run_id=world.r1)
+    # education (ed-03) before home_maintenance (hm-01), DESIGN §2 order
+    # education: alpha a3 a4 rejected; beta b3 b4 accepted; gamma g2 rejected → beta leads
+    # home_maintenance: alpha a1 ✓ a2 ✗, beta b1 ✓ b2 ✗ (a tie at 1/2), gamma g1 ✗
+    assert [
+        (r["domain"], r["agent"], r["n"], r["accepted"], r["acceptability"], r["leader"])
+        for r in rows
+    ] == [
+        ("education", "alpha", 2, 0, 0.0, False),
+        ("education", "beta", 2, 2, 100.0, True),
+        ("education", "gamma", 1, 0, 0.0, False),
+        ("home_maintenance", "alpha", 2, 1, 50.0, True),
+        ("home_maintenance", "beta", 2, 1, 50.0, True),
+        ("home_maintenance", "gamma", 1, 0, 0.0, False),
+    ]
+    # 2 of 2 → (2 / (2 + z²), 1) = (34.24, 100); 1 of 2 → (9.45, 90.55)
+    assert (rows[1]["acceptability_ci"], rows[3]["acceptability_ci"]) == (
+        (34.24, 100.0),
+        (9.45, 90.55),
+    )
+
+
+def test_figure9_by_hand(session: Session, world: World) -> None:
+    _, rows = metric_table(session, "figure9", run_id=world.r1)
+    # ed-03 (blockage, education): a3 a4 b3 b4 g2, b3 b4 accepted → 2/5;
+    # hm-01 (dependency, home_maintenance): a1 a2 b1 b2 g1, a1 b1 accepted → 2/5
+    assert [(r["domain"], r["need_type"], r["n"], r["acceptability"]) for r in rows] == [
+        ("education", "blockage", 5, 40.0),
+        ("home_maintenance", "dependency", 5, 40.0),
+    ]
+    assert rows[0]["acceptability_ci"] == (11.76, 76.93)  # 2 of 5
+    _, only = metric_table(session, "figure9", run_id=world.r1, domain="education")
+    assert [(r["domain"], r["n"]) for r in only] == [("education", 5)]
+
+
 def test_table10_by_hand(session: Session, world: World) -> None:
     _, rows = metric_table(session, "table10", run_id=world.r1)
     by_category = _by(rows, "category")
@@ -651,3 +706,61 @@ def test_halo_metrics_prints_every_table_in_every_format(live_db: str) -> None:
         "retrieval_rounds",
     ]
     assert (table1[0]["agent"], table1[0]["acceptability"]) == ("alpha", 25.0)
+
+
+def test_halo_metrics_takes_the_analysis_pages_filters(live_db: str) -> None:
+    import json
+    import re
+
+    from typer.testing import CliRunner
+
+    from app.cli import cli
+    from app.db import session_scope
+
+    with session_scope() as s:
+        world = build_world(s)
+        s.commit()
+    runner = CliRunner()
+
+    def printed(*args: str) -> list[dict[str, Any]]:
+        result = runner.invoke(cli, ["metrics", *args, "--run", str(world.r1)])
+        assert result.exit_code == 0, result.output
+        return json.loads(result.stdout)
+
+    # --need-type dependency: hm-01 only (alpha a1 a2, beta b1 b2, gamma g1)
+    rows = printed("table1", "--need-type", "dependency")
+    assert [(r["agent"], r["n"], r["acceptability"]) for r in rows] == [
+        ("alpha", 2, 50.0),
+        ("beta", 2, 50.0),
+        ("gamma", 1, 0.0),
+    ]
+    # --domain education: ed-03 only; --phase 2: b4's second annotation only
+    assert [(r["agent"], r["n"]) for r in printed("table1_ci", "--domain", "education")] == [
+        ("alpha", 2),
+        ("beta", 2),
+        ("gamma", 1),
+    ]
+    assert [(r["agent"], r["n"], r["L1"]) for r in printed("table1", "--phase", "2")] == [
+        ("beta", 1, 100.0)
+    ]
+    assert printed("figure9", "--need-type", "blockage", "--domain", "home_maintenance") == []
+    # every filter equals the same filters given to the tables directly (one definition)
+    with session_scope() as s:
+        for args, filters in (
+            (("--need-type", "dependency"), {"need_type": "dependency"}),
+            (("--domain", "education", "--phase", "1"), {"domain": "education", "phase": 1}),
+        ):
+            for name in ("table2", "figure5", "figure8", "table10"):
+                direct = metric_table(s, name, run_id=world.r1, **filters)[1]
+                assert printed(name, *args) == json.loads(json.dumps(direct)), (name, args)
+    # bad values: a clear error that lists what is allowed, nothing on stdout
+    for args, expected in (
+        (("--need-type", "urgent"), "'dependency', 'blockage', 'risk', 'opportunity'"),
+        (("--domain", "space"), "'workplace', 'education', 'health'"),
+        (("--phase", "0"), "--phase"),
+    ):
+        result = runner.invoke(cli, ["metrics", "table1", *args])
+        assert result.exit_code == 2 and result.stdout == "", args
+        # typer's error box may wrap the message: compare without its borders and line breaks
+        message = re.sub(r"[\s│╭╮╰╯─]+", " ", result.output)
+        assert expected in message, (args, result.output)

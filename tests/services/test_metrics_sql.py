@@ -50,8 +50,11 @@ from tests.metrics_oracles import (
     counted,
     figure3,
     figure4_pairs,
+    figure5,
     figure6,
     figure7,
+    figure8,
+    figure9,
     judged_cells,
     table1_ci,
     table2_by_domain,
@@ -298,6 +301,15 @@ def test_every_page_table_equals_the_row_functions(session: Session, stored: Sto
     assert report.figures["figure4"] == figure4_pairs(rows)
     assert report.figures["figure6"] == figure6(rows)
     assert report.figures["figure7"] == figure7(rows)
+    # Figures 5, 8 and 9 against the oracles' own counting of the rows (no application module)
+    assert report.figures["figure5"] == tables["figure5"].rows == figure5(rows)
+    assert report.figures["figure8"] == tables["figure8"].rows == figure8(rows)
+    assert report.figures["figure9"] == tables["figure9"].rows == figure9(rows)
+    assert any(r["leader"] for r in report.figures["figure8"])
+    for filters, kept in _filter_cases(stored)[2:]:  # phase, need type and domain filters
+        src = registry.MetricSources(session, filters)
+        assert [r.to_dict() for r in src.figure8] == figure8(kept), filters
+        assert [r.to_dict() for r in src.figure9] == figure9(kept), filters
     assert registry.MetricSources(session, report.filters).table10.to_dict() == table10(rows)
     assert registry.MetricSources(session, report.filters).sampling.to_dict() == tables7_8(rows)
     # the LPM is estimated on this fixture, not refused
@@ -321,6 +333,7 @@ def test_sql_path_on_sqlite(tmp_path: Path) -> None:
             assert agent_table1_sql(session, filters) == counted(rows, lambda r: r.agent)
         report = render.analysis_report(session, run_id=stored.r1)
         assert report.figures["figure6"] == figure6(stored.rows[stored.r1])
+        assert report.figures["figure8"] == figure8(stored.rows[stored.r1])
     engine.dispose()
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -11,8 +12,12 @@ from statsmodels.regression.linear_model import OLS
 
 from app.metrics.cells import merge_cell
 from app.metrics.figure3 import figure3 as figure3_of_cells
+from app.metrics.figure5 import figure5 as figure5_of_cells
 from app.metrics.figure6 import lpm_cells
+from app.metrics.figure8 import figure8 as figure8_of_cells
+from app.metrics.figure9 import figure9 as figure9_of_cells
 from app.metrics.responses import JudgedResponse
+from app.metrics.synthetic import generate_paper_shaped
 from app.metrics.table1 import RATES, TABLE1_CI_COLUMNS, TABLE1_COLUMNS
 from app.metrics.table11 import table11
 from tests.metrics_oracles import (
@@ -22,8 +27,11 @@ from tests.metrics_oracles import (
     figure3,
     figure4,
     figure4_pairs,
+    figure5,
     figure6,
     figure7,
+    figure8,
+    figure9,
     judged_cells,
     linear_probability_model,
     table1,
@@ -484,6 +492,143 @@ def test_figure7_by_hand() -> None:
         33.33,
     )
     assert (total["accepted_elsewhere_count"], total["accepted_elsewhere"]) == (2, 66.67)
+
+
+# --- Figures 5, 8 and 9 -----------------------------------------------------------------------
+
+FIGURE589_ROWS = [
+    # each row's scenario is set to its (domain, need type) below: one per checkpoint, as stored
+    # health: A 2 of 3 accepted, B 4 of 6 (the same 2/3: a tie), C 1 of 2
+    j("A", "L1", "accept", domain="health", need="dependency"),
+    j("A", "L0", "accept", domain="health"),
+    j("A", "L2", "reject", "premature", "excessive", domain="health"),
+    j("B", "L1", "accept", domain="health", need="dependency"),
+    j("B", "L1", "accept", domain="health", need="dependency"),
+    j("B", "L3", "accept", domain="health"),
+    j("B", "L0", "accept", domain="health"),
+    j("B", "L0", "reject", domain="health"),
+    j("B", "L1", "reject", "belated", "insufficient", domain="health"),
+    j("C", "L1", "accept", domain="health", need="opportunity"),
+    j("C", "L1", "reject", "premature", "appropriate", domain="health", need="opportunity"),
+    # education: A 0 of 1, B 1 of 4
+    j("A", "L0", "reject", domain="education"),
+    j("B", "L2", "accept", domain="education", need="blockage"),
+    j("B", "L0", "reject", domain="education"),
+    j("B", "L1", "reject", "appropriate", "insufficient", domain="education"),
+    j("B", "L3", "reject", "premature", "excessive", domain="education", need="blockage"),
+    # travel: A 1 of 1, D 2 of 2 (both 100%: a tie at different n); workplace: D alone, 0 of 1
+    j("A", "L1", "accept", domain="travel"),
+    j("D", "L1", "accept", domain="travel", need="opportunity"),
+    j("D", "L0", "accept", domain="travel", need="opportunity"),
+    j("D", "L2", "reject", "appropriate", "excessive", domain="workplace"),
+]
+FIGURE589_ROWS = [replace(r, scenario_id=f"{r.domain}-{r.need_type}") for r in FIGURE589_ROWS]
+
+
+def test_figure5_by_hand() -> None:
+    a, b, c, d = figure5(FIGURE589_ROWS)
+    assert [r["agent"] for r in (a, b, c, d)] == ["A", "B", "C", "D"]
+    # A, n = 5: L0 2 (health accept, education reject) = 40%; accepted 3 = 60%, of which at
+    # L1–L3 2 (health L1, travel L1) = 40% and at L0 1 = 20%: 40 + 20 = 60
+    assert (a["n"], a["L0"], a["acceptability"]) == (5, 40.0, 60.0)
+    assert (a["accepted_action"], a["accepted_restraint"]) == (40.0, 20.0)
+    # Wilson, z² = 3.841459, n = 5: 2 of 5 → centre (0.4 + 0.384146) / 1.768292 = 0.443449,
+    # half-width 1.959964·sqrt(0.048 + 0.038415) / 1.768292 = 0.325828 → (11.76, 76.93);
+    # 3 of 5 mirrors it; 1 of 5 → 0.330345 ± 0.294120 → (3.62, 62.45)
+    assert a["L0_ci"] == a["accepted_action_ci"] == (11.76, 76.93)
+    assert a["acceptability_ci"] == (23.07, 88.24)
+    assert a["accepted_restraint_ci"] == (3.62, 62.45)
+    # B, n = 10: L0 3 = 30%; accepted 5 = 50% = 4 at L1–L3 (40%) + 1 at L0 (10%)
+    assert (b["n"], b["L0"], b["acceptability"]) == (10, 30.0, 50.0)
+    assert (b["accepted_action"], b["accepted_restraint"]) == (40.0, 10.0)
+    assert b["acceptability_ci"] == (23.66, 76.34)  # 5 of 10: 0.5 ± 0.263357
+    # C, n = 2: no L0 → 0 of 2 → (0, z² / (2 + z²)) = (0, 65.76); 1 of 2 accepted at L1
+    assert (c["L0"], c["L0_ci"], c["acceptability"]) == (0.0, (0.0, 65.76), 50.0)
+    assert (c["accepted_action"], c["accepted_restraint"]) == (50.0, 0.0)
+    # D, n = 3: 1/3 + 1/3 each rounds to 33.33, acceptability 2/3 to 66.67: the parts add to ±0.01
+    assert (d["L0"], d["acceptability"]) == (33.33, 66.67)
+    assert (d["accepted_action"], d["accepted_restraint"]) == (33.33, 33.33)
+    for row in (a, b, c, d):
+        total = row["accepted_action"] + row["accepted_restraint"]
+        assert abs(total - row["acceptability"]) <= 0.01 + 1e-9
+    assert figure5([]) == []
+
+
+def test_figure8_by_hand() -> None:
+    rows = figure8(FIGURE589_ROWS)
+    got = [(r["domain"], r["agent"], r["n"], r["accepted"], r["acceptability"]) for r in rows]
+    # DESIGN §2 order of domains: workplace, education, health, ..., travel
+    assert got == [
+        ("workplace", "D", 1, 0, 0.0),
+        ("education", "A", 1, 0, 0.0),
+        ("education", "B", 4, 1, 25.0),
+        ("health", "A", 3, 2, 66.67),
+        ("health", "B", 6, 4, 66.67),
+        ("health", "C", 2, 1, 50.0),
+        ("travel", "A", 1, 1, 100.0),
+        ("travel", "D", 2, 2, 100.0),
+    ]
+    # leaders: D is alone in workplace (nobody to lead); B leads education; A and B tie in
+    # health (2/3 = 4/6, compared exactly); A and D tie in travel (1/1 = 2/2)
+    assert [r["leader"] for r in rows] == [False, False, True, True, True, False, True, True]
+    # 0 of 1 → (0, z² / (1 + z²)) = (0, 79.35); 1 of 4 (Table 1 fixture) → (4.56, 69.94);
+    # 2 of 3 → (20.77, 93.85); 4 of 6 → (30.0, 90.32); n of n → (n / (n + z²), 100)
+    assert [r["acceptability_ci"] for r in rows] == [
+        (0.0, 79.35),
+        (0.0, 79.35),
+        (4.56, 69.94),
+        (20.77, 93.85),
+        (30.0, 90.32),
+        (9.45, 90.55),
+        (20.65, 100.0),
+        (34.24, 100.0),
+    ]
+
+
+def test_figure8_leader_ties_are_exact_not_rounded() -> None:
+    # A: 1/3 = 33.333...%; B: 3,333 of 10,000 = 33.33%: both show 33.33, only A leads
+    rows = [j("A", "L1", "accept"), j("A", "L0", "reject"), j("A", "L1", "reject", "belated")]
+    accept, refuse = j("B", "L1", "accept"), j("B", "L0", "reject")
+    rows += [replace(accept if i < 3_333 else refuse, response_id=f"b{i}") for i in range(10_000)]
+    a, b = figure8(rows)
+    assert a["acceptability"] == b["acceptability"] == 33.33
+    assert (a["leader"], b["leader"]) == (True, False)
+
+
+def test_figure9_by_hand() -> None:
+    rows = figure9(FIGURE589_ROWS)
+    got = [(r["domain"], r["need_type"], r["n"], r["accepted"], r["acceptability"]) for r in rows]
+    # domains in DESIGN §2 order, then need types (dependency, blockage, risk, opportunity)
+    assert got == [
+        ("workplace", "risk", 1, 0, 0.0),  # D's L2 reject
+        ("education", "blockage", 2, 1, 50.0),  # B's L2 accept and L3 reject
+        ("education", "risk", 3, 0, 0.0),  # A's L0, B's L0 and L1, all rejected
+        ("health", "dependency", 3, 3, 100.0),  # A's L1, B's two L1, accepted
+        ("health", "risk", 6, 3, 50.0),  # A L0 ✓ L2 ✗, B L3 ✓ L0 ✓ L0 ✗ L1 ✗
+        ("health", "opportunity", 2, 1, 50.0),  # C
+        ("travel", "risk", 1, 1, 100.0),  # A
+        ("travel", "opportunity", 2, 2, 100.0),  # D
+    ]
+    # 0 of 3 → (0, z² / (3 + z²)) = (0, 56.15); 3 of 3 → 3 / 6.841459 = 43.85; 3 of 6 → 0.5 ±
+    # 0.312418 = (18.76, 81.24)
+    cis = {(r["domain"], r["need_type"]): r["acceptability_ci"] for r in rows}
+    assert cis[("education", "risk")] == (0.0, 56.15)
+    assert cis[("health", "dependency")] == (43.85, 100.0)
+    assert cis[("health", "risk")] == (18.76, 81.24)
+    assert figure9([]) == []
+
+
+def test_figures_5_8_9_of_cells_equal_the_row_computation() -> None:
+    """The application's modules (over cells) against the oracles' own counting (over rows)."""
+    rows = generate_paper_shaped(n_models=5, n_scenarios=160, k=2, seed=3)
+    cells = judged_cells(rows)
+    assert [r.to_dict() for r in figure5_of_cells(cells)] == figure5(rows)
+    assert [r.to_dict() for r in figure8_of_cells(cells)] == figure8(rows)
+    assert [r.to_dict() for r in figure9_of_cells(cells)] == figure9(rows)
+    assert any(r["leader"] for r in figure8(rows))
+    assert [r.to_dict() for r in figure8_of_cells(judged_cells(FIGURE589_ROWS))] == figure8(
+        FIGURE589_ROWS
+    )
 
 
 # --- Table 10 ---------------------------------------------------------------------------------

@@ -105,11 +105,14 @@ def test_leads_researchers_and_admins_see_every_section(browser_for, world: Worl
     assert page.status_code == 200
     html = page.text
     assert 'id="judged-count">10 judged responses' in html
-    for anchor in ("table1", "table2", "table9", "figure3", "figure4", "figure6", "figure7"):
+    anchors = ("table1", "table2", "table9", "figure3", "figure4", "figure5", "figure6")
+    for anchor in (*anchors, "figure7", "figure8", "figure9"):
         assert f'id="section-{anchor}"' in html
     for table in ("table1_ci", "table2_domain", "figure6_stats", "table10", "tables7_8"):
         assert f'id="{table}"' in html and f"/analysis/{table}.csv?run={world.r1}" in html
-    assert html.count("<svg") == 4 and 'id="figure-figure4"' in html
+    for figure in ("figure4", "figure5", "figure8", "figure9"):
+        assert f'id="figure-{figure}"' in html and f'id="{figure}"' in html
+    assert html.count("<svg") == 7
     # sorting comes from a static file; the CSP forbids inline scripts
     assert '<script src="/static/sort.js" defer></script>' in html
     assert all("src=" in tag for tag in re.findall(r"<script[^>]*>", html))
@@ -170,13 +173,93 @@ def test_csv_and_latex_downloads(browser_for, world: World) -> None:
 
 def test_figures_are_served_as_svg(browser_for, world: World) -> None:
     lead = browser_for("lead")
-    for name in ("figure3", "figure4", "figure6", "figure7"):
+    for name in ("figure3", "figure4", "figure5", "figure6", "figure7", "figure8", "figure9"):
         response = lead.client.get(f"/analysis/figure/{name}.svg?run={world.r1}")
         assert response.status_code == 200
         assert response.headers["content-type"].startswith("image/svg+xml")
         assert response.text.startswith("<svg")
     assert "alpha − beta" in lead.client.get(f"/analysis/figure/figure4.svg?run={world.r1}").text
-    assert lead.client.get("/analysis/figure/figure5.svg").status_code == 404
+    assert lead.client.get("/analysis/figure/figure99.svg").status_code == 404
+
+
+def test_figures_5_8_9_on_the_page_and_as_downloads(browser_for, world: World) -> None:
+    lead = browser_for("lead")
+    html = lead.client.get(f"/analysis?run={world.r1}").text
+    # Figure 8's table: beta leads education (2 of 2); alpha and beta tie in home_maintenance
+    table = re.search(r'<table[^>]*id="figure8".*?</table>', html, re.S)
+    assert table is not None
+    leaders = re.findall(
+        r'<td data-col="domain"[^>]*>(\w+)</td>\s*<td data-col="agent"[^>]*>(\w+)</td>'
+        r'(?:(?!</tr>).)*<td data-col="leader" data-value="True"',
+        table.group(0),
+        re.S,
+    )
+    assert leaders == [
+        ("education", "beta"),
+        ("home_maintenance", "alpha"),
+        ("home_maintenance", "beta"),
+    ]
+    # the starred legend entry and the domains are in Figure 8's SVG
+    svg = lead.client.get(f"/analysis/figure/figure8.svg?run={world.r1}").text
+    assert "domain leader" in svg and "home_maintenance" in svg
+    csv_text = lead.client.get(f"/analysis/figure5.csv?run={world.r1}").text
+    lines = csv_text.splitlines()
+    assert lines[0].startswith("agent,n,L0,L0_ci_low,L0_ci_high,acceptability,")
+    # beta: L0 25%, acceptability 75% = 50% action + 25% restraint
+    beta = dict(zip(lines[0].split(","), lines[2].split(","), strict=True))
+    assert (beta["agent"], beta["acceptability"], beta["accepted_action"]) == (
+        "beta",
+        "75.0",
+        "50.0",
+    )
+    assert beta["accepted_restraint"] == "25.0"
+    tex = lead.client.get(f"/analysis/figure9.tex?run={world.r1}&need_type=blockage").text
+    assert "need\\_type" in tex and "education & blockage & 5 & 2 & 40.00" in tex
+    assert "home\\_maintenance" not in tex
+
+
+def test_halo_metrics_with_filters_prints_the_pages_filtered_table(live_db: str) -> None:
+    """`halo metrics table1 --need-type X --format json` is the table the page shows."""
+    from typer.testing import CliRunner
+
+    from app.cli import cli
+
+    with session_scope() as s:
+        world = build_world(s)
+        lead = make_user(s, role="lead")
+        s.commit()
+    client = TestClient(analysis_app())
+    browser = Browser(client)
+    browser.login(lead.username)
+    runner = CliRunner()
+    for query, args in (
+        ("need_type=dependency", ["--need-type", "dependency"]),
+        (
+            "need_type=blockage&domain=education",
+            ["--need-type", "blockage", "--domain", "education"],
+        ),
+        (f"run={world.r1}&phase=2", ["--run", str(world.r1), "--phase", "2"]),
+    ):
+        result = runner.invoke(cli, ["metrics", "table1", *args, "--format", "json"])
+        assert result.exit_code == 0, result.output
+        printed = json.loads(result.stdout)
+        assert printed, query
+        # the page's download of the same table under the same filters
+        assert client.get(f"/analysis/table1.json?{query}").json() == printed, query
+        # and the numbers of the page's own Table 1 grid (table1_ci) under those filters
+        html = client.get(f"/analysis?{query}").text
+        grid = re.search(r'<table[^>]*id="table1_ci".*?</table>', html, re.S)
+        assert grid is not None
+        for row in printed:
+            cells = re.search(
+                rf'<td data-col="agent" data-value="{row["agent"]}".*?</tr>', grid.group(0), re.S
+            )
+            assert cells is not None, (query, row["agent"])
+            shown = dict(re.findall(r'data-col="(\w+)" data-value="([^"]*)"', cells.group(0)))
+            for column in ("n", "acceptability", "L0", "L1", "premature", "retrieval_rounds"):
+                value = row[column]
+                assert shown[column] == ("" if value is None else str(value)), (query, column)
+    client.close()
 
 
 def _upload(browser: Browser, content: bytes, token: str | None = None, **fields: str):

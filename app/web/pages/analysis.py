@@ -24,7 +24,7 @@ from app.jobs.queue import get_queue
 from app.metrics import registry
 from app.metrics.charts import render_figure
 from app.metrics.judge import PredictionsInvalid, parse_predictions
-from app.metrics.queries import MetricFilters, filter_options
+from app.metrics.queries import MetricFilters, filter_options, metric_filters
 from app.metrics.render import (
     DOWNLOADS,
     MetricTable,
@@ -36,11 +36,10 @@ from app.metrics.render import (
 from app.models import User
 from app.models.export import EXPORT_JOB_FORMATS
 from app.settings import get_settings
-from app.vocabulary import DOMAINS, NEED_TYPES
 from app.web.columns import label
 from app.web.deps import LeadUser, verify_csrf
 from app.web.downloads import download_response
-from app.web.forms import new_submission_token, submission_token
+from app.web.forms import new_submission_token, submission_token, whole_number
 from app.web.jobs import start_job
 from app.web.templating import is_htmx, render
 
@@ -56,8 +55,11 @@ SECTIONS: tuple[tuple[str, str, tuple[str, ...], str | None], ...] = (
     ("table9", "Table 9 · agent × need type", ("table9",), None),
     ("figure3", "Figure 3 · over-proactivity", ("figure3",), "figure3"),
     ("figure4", "Figure 4 · paired comparisons", ("figure4",), "figure4"),
+    ("figure5", "Figure 5 · L0 share and acceptability by source", ("figure5",), "figure5"),
     ("figure6", "Figure 6 · retrieval and local content", FIGURE6_TABLES, "figure6"),
     ("figure7", "Figure 7 · intensity of well-timed rejected actions", ("figure7",), "figure7"),
+    ("figure8", "Figure 8 · acceptability by agent × domain", ("figure8",), "figure8"),
+    ("figure9", "Figure 9 · acceptability by need type × domain", ("figure9",), "figure9"),
     ("table10", "Table 10 · other issues", ("table10",), None),
     ("tables7_8", "Tables 7–8 · checkpoint sampling", ("tables7_8",), None),
     ("agreement", "Inter-annotator agreement", ("agreement",), None),
@@ -77,22 +79,17 @@ def _int(value: str, name: str) -> int | None:
 def _filters(values: Mapping[str, Any]) -> MetricFilters:
     """The analysis filters from a query string or form.
 
-    ``run``, ``phase``, ``need_type``, ``domain``; blank = all.
+    ``run``, ``phase``, ``need_type``, ``domain``; blank = all. Checked as ``halo metrics``
+    checks them (:func:`app.metrics.queries.metric_filters`).
 
     Raises:
         UnprocessableError: a value that is not a number, need type or domain.
     """
-    need_type = str(values.get("need_type") or "") or None
-    domain = str(values.get("domain") or "") or None
-    if need_type is not None and need_type not in NEED_TYPES:
-        raise UnprocessableError(f"unknown need type {need_type!r}", "need_type")
-    if domain is not None and domain not in DOMAINS:
-        raise UnprocessableError(f"unknown domain {domain!r}", "domain")
-    return MetricFilters(
-        run_id=_int(str(values.get("run") or ""), "run"),
-        phase=_int(str(values.get("phase") or ""), "phase"),
-        need_type=need_type,
-        domain=domain,
+    return metric_filters(
+        run_id=whole_number(values.get("run"), "run"),
+        phase=whole_number(values.get("phase"), "phase", minimum=1),
+        need_type=str(values.get("need_type") or "") or None,
+        domain=str(values.get("domain") or "") or None,
     )
 
 

@@ -785,6 +785,7 @@ def _start_scheduler() -> Scheduler:
     """The embedded schedule (:func:`app.jobs.schedule.start_scheduler`) over the domains' tasks."""
     import app.annotation.tasks
     import app.export.tasks
+    import app.judges.tasks
     import app.runs.tasks  # noqa: F401  (importing a domain's tasks declares them)
 
     return start_scheduler()

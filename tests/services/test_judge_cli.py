@@ -15,9 +15,8 @@ from typer.testing import CliRunner
 
 from app.cli import cli
 from app.db import session_scope
-from app.models import Agent, Checkpoint, JudgeRun, Response
-from tests.factories import assign_paired, make_run, make_user, submit_answers
-from tests.services.test_judge_table11 import HUMAN
+from app.models import JudgeRun, Response
+from tests.services.test_judge_table11 import judged_run
 
 runner = CliRunner()
 AGENTS = ("restraint", "notify_latest", "eager_executor")
@@ -26,29 +25,7 @@ AGENTS = ("restraint", "notify_latest", "eager_executor")
 def _judged_run() -> int:
     """The twelve responses of hm-01 and hm-03 (seed 0), each with its human diagnosis."""
     with session_scope() as session:
-        run = make_run(session, scenario_ids=["hm-01", "hm-03"], k=2, seed=0)
-        annotator = make_user(session)
-        assign_paired(session, annotator_ids=[annotator.id])
-        rows = session.exec(
-            select(
-                Response.id,
-                Response.level_predicted,
-                Agent.name,
-                Checkpoint.scenario_id,
-                Checkpoint.t,
-            )
-            .join(Agent, Agent.id == Response.agent_id)
-            .join(Checkpoint, Checkpoint.id == Response.checkpoint_id)
-            .where(Response.run_id == run.id)
-        ).all()
-        for response_id, level, agent, scenario, t in rows:
-            submit_answers(
-                session,
-                annotator=annotator,
-                response_id=response_id,
-                form={"level": level, "other_issues": [], **HUMAN[(agent, scenario, t)]},
-            )
-        return int(run.id)
+        return int(judged_run(session).id)
 
 
 def _json(args: list[str]) -> Any:

@@ -79,7 +79,8 @@ def _table(session: Session, name: str, judge_run_id: int, run_id: int) -> list[
     return metric_table(session, name, predictions=predictions, run_id=run_id)[1]
 
 
-def test_table11_of_an_llm_judge_and_the_rubric_judge(session: Session) -> None:
+def judged_run(session: Session) -> Any:
+    """The twelve responses of the table above, each with its human diagnosis; the run."""
     run = make_run(session, scenario_ids=["hm-01", "hm-03"], k=2, seed=0)
     annotator = make_user(session)
     assign_paired(session, annotator_ids=[annotator.id])
@@ -99,6 +100,11 @@ def test_table11_of_an_llm_judge_and_the_rubric_judge(session: Session) -> None:
             response_id=response_id,
             form={"level": level, "other_issues": [], **HUMAN[(agent, scenario, t)]},
         )
+    return run
+
+
+def test_table11_of_an_llm_judge_and_the_rubric_judge(session: Session) -> None:
+    run = judged_run(session)
     with FakeLLM(_by_level) as llm:
         create_agent(session, name="level-judge", config={"base_url": llm.base_url, "model": "j"})
         llm_run = create_judge_run(session, judge="level-judge", run_id=run.id)

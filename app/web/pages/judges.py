@@ -35,6 +35,10 @@ JUDGE_RUN_TABLES = ("table11", "table11_confusion", "table11_need_type")
 """The tables of one judge run that can be downloaded."""
 
 
+def _dispatch(judge_run_id: int, background: BackgroundTasks) -> None:
+    start_job(background, tasks.start_judge_run, judge_run_id)
+
+
 def _runs_with_completed(session: Any) -> list[tuple[int, str, int]]:
     """(run id, name, completed responses) of every run with completed responses, newest first."""
     rows = session.exec(
@@ -110,7 +114,7 @@ async def start_judge_run(
     except DomainError as exc:
         return _list_page(request, session, error=str(exc), values=values, status_code=422)
     assert judge_run.id is not None
-    start_job(background, tasks.start_judge_run, judge_run.id)
+    _dispatch(judge_run.id, background)
     return RedirectResponse(f"/judges/{judge_run.id}", status_code=303)
 
 
@@ -197,5 +201,5 @@ def retry_judge_run(
 ) -> Response:
     """POST /judges/{id}/retry: queue again the predictions that failed on the endpoint."""
     if service.retry_judge_run(session, judge_run_id):
-        start_job(background, tasks.start_judge_run, judge_run_id)
+        _dispatch(judge_run_id, background)
     return RedirectResponse(f"/judges/{judge_run_id}", status_code=303)

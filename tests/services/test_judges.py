@@ -4,6 +4,7 @@ the §7 rules with one corrective message, the rubric judge, cancel and retry (D
 from __future__ import annotations
 
 import json
+from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -17,9 +18,12 @@ from app.judges.service import (
     execute_prediction,
     judge_predictions,
     judge_runs_progress,
+    mark_judge_run_started,
+    reconcile,
     retry_judge_run,
 )
 from app.models import Checkpoint, JudgePrediction, JudgeRun, Response
+from app.models.base import utcnow
 from tests.factories import make_run
 from tests.fake_llm import FakeLLM, Reply, json_reply, replies
 
@@ -207,3 +211,29 @@ def test_cancel_ends_pending_predictions(session: Session) -> None:
     assert judge_run.status == "cancelled"
     with pytest.raises(UnprocessableError, match="cancelled"):
         retry_judge_run(session, judge_run.id)
+
+
+def test_reconcile_sends_lost_and_abandoned_predictions_once(session: Session) -> None:
+    run = make_run(session, agents=("restraint",), scenario_ids=["hm-01"], k=2)
+    judge_run = create_judge_run(session, judge="rubric", run_id=run.id)
+    assert reconcile(session) == []  # a pending judge run is not started yet
+    mark_judge_run_started(session, judge_run.id)
+    first, second = session.exec(
+        select(JudgePrediction)
+        .where(JudgePrediction.judge_run_id == judge_run.id)
+        .order_by(JudgePrediction.id)
+    ).all()
+    # the second was taken by a worker on another host that went silent an hour ago
+    second.status, second.claimed_by = "running", "elsewhere:4242"
+    second.started_at = second.heartbeat_at = utcnow() - timedelta(hours=1)
+    session.add(second)
+    session.commit()
+    assert sorted(reconcile(session)) == sorted([first.id, second.id])
+    session.refresh(second)
+    assert (second.status, second.claimed_by) == ("pending", None)
+    assert reconcile(session) == []  # just sent: not again within the grace
+    for prediction in (first, second):
+        assert execute_prediction(session, prediction.id) == "completed"
+    assert reconcile(session) == []
+    session.refresh(judge_run)
+    assert judge_run.status == "completed"

@@ -49,6 +49,7 @@ from app.models import (
     User,
 )
 from app.models.base import as_utc
+from app.vocabulary import ResponseStatus
 
 # ---------------------------------------------------------------------------------------------
 # What the annotator sent
@@ -332,7 +333,7 @@ def response_view(session: Session, response_id: str) -> ResponseView:
             are judged, DESIGN §5).
     """
     response = session.get(Response, response_id)
-    if response is None or response.status != "completed":
+    if response is None or response.status != ResponseStatus.COMPLETED:
         raise NotFoundError(f"response {response_id} does not exist or is not completed")
     checkpoint = session.get(Checkpoint, response.checkpoint_id)
     assert checkpoint is not None

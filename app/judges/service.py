@@ -46,6 +46,8 @@ log = logging.getLogger(__name__)
 FINISHED = (PredictionStatus.COMPLETED, PredictionStatus.FAILED, PredictionStatus.CANCELLED)
 """Prediction statuses after which nothing more happens."""
 OPEN = (PredictionStatus.PENDING, PredictionStatus.RUNNING)
+MAX_JUDGE_NAME = 64
+"""Characters of a judge's name (an agent name has at most 64)."""
 NOT_RETRIED = ("invalid_diagnosis", "no_expectation")
 """Failure reasons that are the judge's behaviour (or the design's gap), never retried."""
 
@@ -106,6 +108,10 @@ def create_judge_run(
     run = session.get(Run, run_id)
     if run is None:
         raise NotFoundError(f"run {run_id} does not exist")
+    if not isinstance(judge, str) or not judge or len(judge) > MAX_JUDGE_NAME:
+        raise UnprocessableError(
+            f"name a judge of 1–{MAX_JUDGE_NAME} characters: {RUBRIC} or an agent", "judge"
+        )
     agent_id: int | None = None
     if judge == RUBRIC:
         settings: dict[str, Any] = {"rule": RUBRIC_VERSION}

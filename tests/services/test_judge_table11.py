@@ -18,12 +18,14 @@ rubric prediction, scripted LLM prediction); ✓/✗ = verdict / joint equal:
 11  notify   03   4  L1   rej belated insuff.     accept                  ✗✗      accept        ✗✗
 12  restr.   03   5  L0   rej (inaction)          rej (inaction)          ✓✓      accept        ✗✗
 
-(* send_chat_message is not among t=5's commands: irrelevant_action.) Rubric: verdict 11/12,
-joint 9/12; dependency 6/6 and 4/6, blockage 5/6 and 5/6. LLM (accepts L0 and L1, rejects L3
-as appropriate timing, excessive): verdict 7/12, joint 6/12; dependency 4/6 and 3/6, blockage
-3/6 and 3/6. Wilson 95% intervals by hand (z = 1.959964): 11/12 → [64.61, 98.51], 9/12 →
-[46.77, 91.11], 7/12 → [31.95, 80.67], 6/12 → [25.38, 74.62], 6/6 → [60.97, 100.00], 4/6 →
-[30.00, 90.32], 5/6 → [43.65, 96.99], 3/6 → [18.76, 81.24].
+(* send_chat_message is not among t=5's commands: irrelevant_action.)
+
+Rubric: verdict 11/12, joint 9/12; dependency 6/6 and 4/6, blockage 5/6 and 5/6.
+LLM (``judge_policy``: accepts L0 and L1, rejects L3 as appropriate timing, excessive):
+verdict 7/12, joint 6/12; dependency 4/6 and 3/6, blockage 3/6 and 3/6.
+Wilson 95% intervals by hand (z = 1.959964): 11/12 → [64.61, 98.51], 9/12 → [46.77, 91.11],
+7/12 → [31.95, 80.67], 6/12 → [25.38, 74.62], 6/6 → [60.97, 100.00], 4/6 → [30.00, 90.32],
+5/6 → [43.65, 96.99], 3/6 → [18.76, 81.24].
 """
 
 from __future__ import annotations
@@ -38,7 +40,7 @@ from app.metrics.registry import metric_table
 from app.metrics.render import judge_runs_table
 from app.models import Agent, Checkpoint, JudgePrediction, Response
 from tests.factories import assign_paired, make_run, make_user, submit_answers
-from tests.fake_llm import FakeLLM, Reply, json_reply
+from tests.fake_llm import FakeLLM, judge_policy
 
 ACCEPT = {"verdict": "accept"}
 
@@ -61,17 +63,6 @@ HUMAN = {
     ("notify_latest", "hm-03", 4): _reject("belated", "insufficient"),
     ("restraint", "hm-03", 5): _reject(),
 }
-
-
-def _by_level(body: dict[str, Any]) -> Reply:
-    """The scripted LLM judge: reads the level under "## Final action" of what it is shown."""
-    text = body["messages"][1]["content"]
-    level = text.split("## Final action\n", 1)[1][:2]
-    if level == "L3":
-        return json_reply(
-            {"level": "L3", "verdict": "reject", "timing": "appropriate", "intensity": "excessive"}
-        )
-    return json_reply({"level": level, "verdict": "accept", "rationale": "fine"})
 
 
 def _table(session: Session, name: str, judge_run_id: int, run_id: int) -> list[dict[str, Any]]:
@@ -105,7 +96,7 @@ def judged_run(session: Session) -> Any:
 
 def test_table11_of_an_llm_judge_and_the_rubric_judge(session: Session) -> None:
     run = judged_run(session)
-    with FakeLLM(_by_level) as llm:
+    with FakeLLM(judge_policy) as llm:
         create_agent(session, name="level-judge", config={"base_url": llm.base_url, "model": "j"})
         llm_run = create_judge_run(session, judge="level-judge", run_id=run.id)
         rubric_run = create_judge_run(session, judge="rubric", run_id=run.id)

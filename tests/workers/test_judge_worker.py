@@ -13,15 +13,14 @@ from app.judges.service import create_judge_run, judge_runs_progress
 from app.judges.tasks import start_judge_run
 from app.models import JudgePrediction, JudgeRun
 from tests.factories import make_run
-from tests.fake_llm import FakeLLM, Reply, json_reply
+from tests.fake_llm import FakeLLM, Reply, json_reply, shown_level
 from tests.workers.conftest import Broker, stop, wait_until
 
 
 def _first_invalid(body: dict[str, Any]) -> Reply:
     """Every conversation's first reply breaks a rule (an accepted response with timing); the
     corrected one is a valid diagnosis of the level shown."""
-    text = body["messages"][1]["content"]
-    level = text.split("## Final action\n", 1)[1][:2]
+    level = shown_level(body)
     if len(body["messages"]) == 2:
         return json_reply({"level": level, "verdict": "accept", "timing": "premature"})
     return Reply(

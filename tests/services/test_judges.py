@@ -11,6 +11,7 @@ import pytest
 from sqlmodel import Session, select
 
 from app.agents.service import create_agent
+from app.annotation.workspace import pretty_result, response_view
 from app.errors import NotFoundError, UnprocessableError
 from app.judges.service import (
     cancel_judge_run,
@@ -99,6 +100,11 @@ def test_good_diagnosis_is_stored_and_the_judge_sees_the_annotator_view(
     assert text.count("\n- 2026-") >= t  # one line per event e1..et
     assert "## Trajectory" in text and "## Final action" in text
     assert f"{response.level_predicted} {response.action['command']}" in text
+    view = response_view(session, response.id)  # what the annotator's item page shows
+    assert response.trajectory  # notify_latest reads the latest event's object first
+    assert all(f"{e.id}: {e.summary}" in text for e in view.timeline)
+    assert all(f"round {step['round']}: {step['command']}(" in text for step in response.trajectory)
+    assert all(pretty_result(step["result"]) in text for step in response.trajectory)
     assert "notify_latest" not in text  # never the agent's name
     assert "Jonas only reports the fault" not in text  # nor the design notes
     session.refresh(judge_run)

@@ -806,7 +806,21 @@ def judge(
             tasks.start_judge_run(judge_run_id, include_running=True, on_done=advance)
         else:
             tasks.start_judge_run(judge_run_id)
-            while advance()["done"] < first["total"]:
+            # no change for NO_PROGRESS_HINT_S: say so once per stall, and send again what has
+            # no live task (as beat's reconciler does every minute)
+            last, changed_at = first["by_status"], time.monotonic()
+            while (now := advance())["done"] < first["total"]:
+                if now["by_status"] != last:
+                    last, changed_at = now["by_status"], time.monotonic()
+                elif time.monotonic() - changed_at >= NO_PROGRESS_HINT_S:
+                    resent = tasks.reconcile()
+                    bar.console.print(
+                        f"no progress for {NO_PROGRESS_HINT_S:g} s: is a worker running "
+                        f"(`halo worker`)? re-sent {resent} prediction(s) with no live task",
+                        markup=False,
+                        highlight=False,
+                    )
+                    changed_at = time.monotonic()
                 time.sleep(POLL_S)
     final = progress()
     with session_scope() as session:
@@ -817,10 +831,11 @@ def judge(
     console.print(
         f"judge run {judge_run_id} ({judge_run.judge} on run {judge_run.run_id}) finished: "
         f"{status_line(final)}; Table 11 over {row['n']} human-judged responses: verdict "
-        f"accuracy {_value(row['verdict_accuracy'])} %, joint accuracy "
-        f"{_value(row['joint_accuracy'])} %",
+        f"accuracy {_percent(row['verdict_accuracy'])}, joint accuracy "
+        f"{_percent(row['joint_accuracy'])}",
         highlight=False,
         markup=False,
+        soft_wrap=True,
     )
     retryable = [f for f in _judge_failures(judge_run_id) if f["reason"] not in service.NOT_RETRIED]
     if retryable:
@@ -829,6 +844,11 @@ def judge(
             f"them with `halo judge --resume {judge_run_id}`[/red]"
         )
         raise typer.Exit(1)
+
+
+def _percent(value: object) -> str:
+    """A rate for the terminal: ``91.67 %``, or '–' when there is none (nothing matched)."""
+    return "–" if value is None else f"{value} %"
 
 
 def _judge_failures(judge_run_id: int) -> list[dict[str, Any]]:

@@ -58,3 +58,24 @@ def test_judge_run_on_a_real_worker(broker: Broker) -> None:
 def _progress(judge_run_id: int) -> Any:
     with session_scope() as session:
         return judge_runs_progress(session, [judge_run_id])[judge_run_id]
+
+
+def test_halo_judge_waits_for_the_worker(broker: Broker) -> None:
+    from typer.testing import CliRunner
+
+    from app.cli import cli
+
+    with session_scope() as session:
+        run_id = make_run(session, scenario_ids=["hm-01"], k=2, seed=0).id
+    worker = broker.worker(f"{broker.queue}-cli")
+    try:
+        result = CliRunner().invoke(cli, ["judge", "--judge", "rubric", "--run", str(run_id)])
+    finally:
+        stop(worker)
+    assert result.exit_code == 0, result.output
+    assert "completed 6" in result.output
+    # nothing is judged by a human yet: Table 11 has no matched response
+    assert (
+        "Table 11 over 0 human-judged responses: verdict accuracy –, joint accuracy –"
+        in result.output
+    )

@@ -675,8 +675,8 @@ def metrics(
         typer.Argument(
             help="table1, table1_ci, table1_outcomes, table2, table2_domain, table9, figure3, "
             "figure4, figure5, figure6, figure6_access, figure6_stats, figure7, figure8, "
-            "figure9, table10, tables7_8 or agreement (table11 needs judge predictions: upload "
-            "them on /analysis/judge)"
+            "figure9, table10, tables7_8, agreement, or table11 (every judge run; with "
+            "--judge-run N that judge's row, table11_confusion and table11_need_type too)"
         ),
     ],
     format: Annotated[str, typer.Option("--format", help="json | csv | latex")] = "json",
@@ -698,6 +698,9 @@ def metrics(
     domain: Annotated[
         Domain | None, typer.Option("--domain", help="only environments of this domain")
     ] = None,
+    judge_run: Annotated[
+        int | None, typer.Option("--judge-run", help="Table 11 of this judge run's predictions")
+    ] = None,
 ) -> None:
     """Print a metric table, with the analysis page's filters (the same definitions).
 
@@ -705,15 +708,21 @@ def metrics(
     (:func:`app.metrics.queries.metric_filters`), so every table of /analysis can be scripted;
     a need type or domain outside DESIGN §2 is refused with the allowed values.
 
+    ``table11`` without ``--judge-run`` prints one row per judge run (Table 11 live against
+    the judgements of record); with it, the judge run's Table 11 (``table11``,
+    ``table11_confusion``, ``table11_need_type``).
+
     ``table1`` also writes, on stderr (stdout keeps the DESIGN §10 contract), the share of each
     agent's planned responses that ended ``protocol_error`` / ``api_error`` (DESIGN §5; the
     ``table1_outcomes`` table in full; the phase does not apply to them).
     """
     _database()
     from app.db import session_scope
+    from app.errors import NotFoundError
+    from app.judges.service import judge_predictions
     from app.metrics.queries import metric_filters
     from app.metrics.registry import metric_table
-    from app.metrics.render import render_metric_table
+    from app.metrics.render import judge_runs_table, render_metric_table
     from app.models import Run
 
     if format not in ("json", "csv", "latex"):
@@ -730,18 +739,151 @@ def metrics(
             if run_id is not None and session.get(Run, run_id) is None:
                 err.print(f"[red]run {run_id} does not exist[/red]")
                 raise typer.Exit(1)
-            columns, rows = metric_table(session, table, **filters)
+            if table == "table11" and judge_run is None:
+                judges = judge_runs_table(session, **filters)
+                columns, rows = judges.columns, judges.rows
+            else:
+                predictions = None
+                if judge_run is not None:
+                    predictions = judge_predictions(session, judge_run)
+                columns, rows = metric_table(session, table, predictions=predictions, **filters)
             outcomes = (
                 metric_table(session, "table1_outcomes", **filters)[1] if table == "table1" else []
             )
     except KeyError as exc:
         err.print(f"[red]{exc.args[0]}[/red]")
         raise typer.Exit(2) from exc
+    except NotFoundError as exc:
+        err.print(f"[red]{exc}[/red]")
+        raise typer.Exit(1) from exc
     sys.stdout.write(render_metric_table(table, columns, rows, format))
     if format == "json":
         sys.stdout.write("\n")
     for row in outcomes:  # beside Table 1: only completed responses are judged (DESIGN §5)
         sys.stderr.write(outcome_line(row) + "\n")
+
+
+@cli.command()
+def judge(
+    judge_name: Annotated[
+        str | None,
+        typer.Option("--judge", help="rubric, or an OpenAI-compatible agent's name"),
+    ] = None,
+    run_id: Annotated[int | None, typer.Option("--run", help="the run whose responses")] = None,
+    resume: Annotated[
+        int | None,
+        typer.Option(help="finish judge run ID (retries its endpoint failures)"),
+    ] = None,
+) -> None:
+    """Judge the completed responses of a run automatically, with a progress bar (DESIGN §12).
+
+    Prints the judge run's Table 11 against the judgements of record when it ends. Exits 2
+    when refused (an unknown judge or run, a run without completed responses), 1 when a
+    prediction failed for an infrastructure reason (retry with ``--resume``).
+    """
+    _database()
+    import time
+
+    from app.db import session_scope
+    from app.errors import DomainError
+    from app.jobs.progress import status_line
+    from app.jobs.queue import get_queue
+    from app.judges import service, tasks
+    from app.metrics.registry import metric_table
+
+    try:
+        with session_scope() as session:
+            if resume is not None:
+                service.retry_judge_run(session, resume)
+                judge_run_id = resume
+            else:
+                if judge_name is None or run_id is None:
+                    err.print("[red]give --judge and --run (or --resume)[/red]")
+                    raise typer.Exit(2)
+                created = service.create_judge_run(session, judge=judge_name, run_id=run_id)
+                assert created.id is not None
+                judge_run_id = created.id
+    except DomainError as exc:
+        err.print(str(exc), style="red", markup=False, highlight=False)
+        raise typer.Exit(2) from exc
+
+    def progress() -> Any:
+        with session_scope() as session:
+            return service.judge_runs_progress(session, [judge_run_id])[judge_run_id]
+
+    columns = (
+        TextColumn(f"[bold]judge run {judge_run_id}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[status]}"),
+        TimeElapsedColumn(),
+    )
+    first = progress()
+    with Progress(*columns, console=console) as bar:
+        task = bar.add_task(
+            "judge", total=first["total"], completed=first["done"], status=status_line(first)
+        )
+
+        def advance(_id: str = "", _status: str = "") -> Any:
+            now = progress()
+            bar.update(task, completed=now["done"], status=status_line(now))
+            return now
+
+        if get_queue().in_process:
+            tasks.start_judge_run(judge_run_id, include_running=True, on_done=advance)
+        else:
+            tasks.start_judge_run(judge_run_id)
+            # no change for NO_PROGRESS_HINT_S: say so once per stall, and send again what has
+            # no live task (as beat's reconciler does every minute)
+            last, changed_at = first["by_status"], time.monotonic()
+            while (now := advance())["done"] < first["total"]:
+                if now["by_status"] != last:
+                    last, changed_at = now["by_status"], time.monotonic()
+                elif time.monotonic() - changed_at >= NO_PROGRESS_HINT_S:
+                    resent = tasks.reconcile()
+                    bar.console.print(
+                        f"no progress for {NO_PROGRESS_HINT_S:g} s: is a worker running "
+                        f"(`halo worker`)? re-sent {resent} prediction(s) with no live task",
+                        markup=False,
+                        highlight=False,
+                    )
+                    changed_at = time.monotonic()
+                time.sleep(POLL_S)
+    final = progress()
+    with session_scope() as session:
+        predictions = service.judge_predictions(session, judge_run_id)
+        _columns, rows = metric_table(session, "table11", predictions=predictions)
+        judge_run = service.get_judge_run(session, judge_run_id)
+    row = rows[0]
+    console.print(
+        f"judge run {judge_run_id} ({judge_run.judge} on run {judge_run.run_id}) finished: "
+        f"{status_line(final)}; Table 11 over {row['n']} human-judged responses: verdict "
+        f"accuracy {_percent(row['verdict_accuracy'])}, joint accuracy "
+        f"{_percent(row['joint_accuracy'])}",
+        highlight=False,
+        markup=False,
+        soft_wrap=True,
+    )
+    retryable = [f for f in _judge_failures(judge_run_id) if f["reason"] not in service.NOT_RETRIED]
+    if retryable:
+        err.print(
+            f"[red]{len(retryable)} prediction(s) failed for infrastructure reasons; retry "
+            f"them with `halo judge --resume {judge_run_id}`[/red]"
+        )
+        raise typer.Exit(1)
+
+
+def _percent(value: object) -> str:
+    """A rate for the terminal: ``91.67 %``, or '–' when there is none (nothing matched)."""
+    return "–" if value is None else f"{value} %"
+
+
+def _judge_failures(judge_run_id: int) -> list[dict[str, Any]]:
+    from app.db import session_scope
+    from app.judges.service import prediction_failures
+
+    with session_scope() as session:
+        return prediction_failures(session, judge_run_id, limit=10_000)
 
 
 def outcome_line(row: Mapping[str, Any]) -> str:
@@ -813,6 +955,7 @@ def _start_scheduler() -> Scheduler:
     """The embedded schedule (:func:`app.jobs.schedule.start_scheduler`) over the domains' tasks."""
     import app.annotation.tasks
     import app.export.tasks
+    import app.judges.tasks
     import app.runs.tasks  # noqa: F401  (importing a domain's tasks declares them)
 
     return start_scheduler()

@@ -136,6 +136,22 @@ class ExportJobStatus(StrEnum):
     FAILED = "failed"
 
 
+class PredictionStatus(StrEnum):
+    """How far one automatic-judge prediction got (DESIGN §12, ``JudgePrediction.status``).
+
+    ``pending`` and ``running`` are open; ``completed`` holds a diagnosis that obeys §7;
+    ``failed`` ended without one (``failure_reason`` says why: ``invalid_diagnosis`` after the
+    one corrective message, an endpoint failure, ...); ``cancelled`` ends a pending prediction
+    of a cancelled judge run.
+    """
+
+    PENDING = "pending"
+    RUNNING = "running"
+    COMPLETED = "completed"
+    FAILED = "failed"
+    CANCELLED = "cancelled"
+
+
 class BatchStatus(StrEnum):
     """An annotation batch (``Batch.status``): a closed batch released its unjudged items."""
 

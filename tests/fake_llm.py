@@ -105,6 +105,26 @@ def protocol_policy(body: dict[str, Any]) -> Reply:
     )
 
 
+def shown_level(body: dict[str, Any]) -> str:
+    """The level of the response a judge is shown: the line under ``## Final action`` of the
+    judge's user message (``L0`` .. ``L3``)."""
+    text = body["messages"][1]["content"]
+    return str(text.split("## Final action\n", 1)[1][:2])
+
+
+def judge_policy(body: dict[str, Any]) -> Reply:
+    """A scripted automatic judge (DESIGN §12): accepts L0–L2, rejects an L3 as excessive.
+
+    A corrective message (a conversation longer than system + user) is answered the same way.
+    """
+    level = shown_level(body)
+    if level == "L3":
+        return json_reply(
+            {"level": "L3", "verdict": "reject", "timing": "appropriate", "intensity": "excessive"}
+        )
+    return json_reply({"level": level, "verdict": "accept", "rationale": "fine"})
+
+
 def tool_call(name: str, arguments: Any, call_id: str | None = None) -> dict[str, Any]:
     """One OpenAI ``tool_calls`` item; `arguments` as JSON text (a dict is dumped)."""
     text = arguments if isinstance(arguments, str) else json.dumps(arguments)

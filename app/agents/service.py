@@ -13,6 +13,8 @@ from app.errors import ConflictError, UnprocessableError
 from app.models import Agent
 
 AGENT_KINDS = ("baseline", "openai")
+RESERVED_NAMES = ("rubric",)
+"""Names no agent may take: the built-in judge ``rubric`` (DESIGN §12) is named so."""
 
 
 def create_agent(
@@ -43,6 +45,8 @@ def create_agent(
 
     if not re.fullmatch(r"[A-Za-z0-9._-]{1,64}", name or ""):
         raise UnprocessableError("use 1–64 letters, digits, '.', '_' or '-'", "name")
+    if name in RESERVED_NAMES:
+        raise UnprocessableError(f"{name!r} is the built-in judge's name; choose another", "name")
     if kind not in AGENT_KINDS:
         raise UnprocessableError(f"kind must be one of {', '.join(AGENT_KINDS)}", "kind")
     if kind == "openai":

@@ -4,6 +4,8 @@ One function per page or action, so the web layer parses, makes one call and ren
 
 * :func:`open_queue`, :func:`open_checkpoint` and :func:`open_item` read (they never write):
   :func:`open_item` decides whether a draft is restored or stale and builds the timeline.
+* :func:`response_view` is what the item page shows of a response, for anyone who must see
+  exactly that and no more (the automatic judges of DESIGN §12 and their training data).
 * :func:`submit` saves the judgement, discards the draft and finds the next open item in one
   transaction (commits once); a refused submit comes back as a :class:`SubmitOutcome` with the
   page to show again, and answers sent for an item that left the queue are kept as a draft.
@@ -14,6 +16,7 @@ in a stable shuffled order (:func:`app.annotation.service.blind_order`).
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from enum import Enum
@@ -36,8 +39,17 @@ from app.annotation.service import (
     revisions,
 )
 from app.errors import ConflictError, NotFoundError, UnprocessableError
-from app.models import Annotation, AnnotationRevision, User
+from app.models import (
+    Annotation,
+    AnnotationRevision,
+    Checkpoint,
+    Environment,
+    Response,
+    Scenario,
+    User,
+)
 from app.models.base import as_utc
+from app.vocabulary import ResponseStatus
 
 # ---------------------------------------------------------------------------------------------
 # What the annotator sent
@@ -273,6 +285,67 @@ def timeline(events: list[dict[str, Any]]) -> list[TimelineEvent]:
     return result
 
 
+def checkpoint_timeline(scenario: Scenario, checkpoint: Checkpoint) -> list[TimelineEvent]:
+    """The events e1..et the item page shows at `checkpoint` (the prefix the judgement is from)."""
+    return timeline(scenario.events[: checkpoint.t])
+
+
+def pretty_result(text: str) -> str:
+    """A command result as the item page shows it: JSON indented, anything else as it is."""
+    try:
+        return json.dumps(json.loads(text), indent=2, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return text
+
+
+@dataclass(frozen=True)
+class ResponseView:
+    """What the diagnosis page shows of one response, and nothing more (blinded: no agent).
+
+    The persona (of `environment`), the scenario's title, need type and domain, the events up to
+    the checkpoint, the trajectory, the final action with its permission flags, rationale and
+    state diff. Never the agent's name, and never the scenario's design notes (the item page
+    shows them only where a batch allows it).
+
+    Attributes:
+        response: the completed response (its ``agent_id`` is not for display).
+        scenario / environment / checkpoint: its context.
+        timeline: the events e1..et (:func:`checkpoint_timeline`).
+    """
+
+    response: Response
+    scenario: Scenario
+    environment: Environment
+    checkpoint: Checkpoint
+    timeline: list[TimelineEvent]
+
+    @property
+    def has_action(self) -> bool:
+        """True when the response ended with an action (its level is then L1–L3)."""
+        return self.response.action is not None
+
+
+def response_view(session: Session, response_id: str) -> ResponseView:
+    """The item page's content of one completed response, for an automatic judge (read only).
+
+    Raises:
+        NotFoundError: no such response, or it is not ``completed`` (only completed responses
+            are judged, DESIGN §5).
+    """
+    response = session.get(Response, response_id)
+    if response is None or response.status != ResponseStatus.COMPLETED:
+        raise NotFoundError(f"response {response_id} does not exist or is not completed")
+    checkpoint = session.get(Checkpoint, response.checkpoint_id)
+    assert checkpoint is not None
+    scenario = session.get(Scenario, checkpoint.scenario_id)
+    assert scenario is not None
+    environment = session.get(Environment, scenario.environment_id)
+    assert environment is not None
+    return ResponseView(
+        response, scenario, environment, checkpoint, checkpoint_timeline(scenario, checkpoint)
+    )
+
+
 @dataclass(frozen=True)
 class Refusal:
     """Why a submit was refused: the field (its name, "" when none) and the message shown."""
@@ -431,7 +504,7 @@ def _page(
     shown = [values.get(name) for name in ("level", "verdict", "timing", "intensity")]
     return DiagnosisPage(
         item=item,
-        timeline=timeline(item.scenario.events[: item.checkpoint.t]),
+        timeline=checkpoint_timeline(item.scenario, item.checkpoint),
         values=values,
         version=version,
         restored=restored,

@@ -24,11 +24,22 @@ import_cli = typer.Typer(
 
 
 def export_command(
-    out: Annotated[Path, typer.Option("--out", help="directory for the dump (created if missing)")],
+    ctx: typer.Context,
+    out: Annotated[
+        Path | None, typer.Option("--out", help="directory for the dump (created if missing)")
+    ] = None,
     format: Annotated[str, typer.Option("--format", help="jsonl | parquet | both")] = "both",
     run: Annotated[int | None, typer.Option("--run", help="export only this run")] = None,
 ) -> None:
-    """Write responses (JSONL and/or Parquet), scenarios.jsonl, schema.json and a dataset card."""
+    """Write responses (JSONL and/or Parquet), scenarios.jsonl, schema.json and a dataset card.
+
+    ``halo export judge-sft`` writes judge training data instead.
+    """
+    if ctx.invoked_subcommand is not None:
+        return
+    if out is None:
+        err.print("[red]Missing option '--out': the directory for the dump[/red]")
+        raise typer.Exit(2)
     from app.db import session_scope
     from app.errors import NotFoundError
     from app.export.jobs import FORMATS
@@ -100,5 +111,37 @@ def import_responses_command(
             )
 
 
+def judge_sft_command(
+    out: Annotated[Path, typer.Option("--out", help="directory (created if missing)")],
+    seed: Annotated[int, typer.Option(help="seed of the split by scenario")] = 0,
+    test_share: Annotated[float, typer.Option(help="share of scenarios in test.jsonl")] = 0.2,
+    run: Annotated[int | None, typer.Option("--run", help="only this run")] = None,
+) -> None:
+    """Write judge SFT data: train.jsonl, test.jsonl (split by scenario) and README.md.
+
+    Chat format (system, user = what the annotator sees, assistant = the human diagnosis as
+    JSON), loadable with ``datasets.load_dataset("json", ...)`` for TRL's ``SFTTrainer``
+    (DESIGN §12). Exits 2 on a bad seed or share, 1 when nothing is judged.
+    """
+    from app.db import session_scope
+    from app.errors import UnprocessableError
+    from app.judges.sft import export_judge_sft
+
+    try:
+        with session_scope() as session:
+            summary = export_judge_sft(session, out, seed=seed, test_share=test_share, run_id=run)
+    except UnprocessableError as exc:
+        err.print(str(exc), style="red", markup=False, highlight=False)
+        raise typer.Exit(1 if exc.field == "run" else 2) from exc
+    console.print(
+        f"wrote {summary['train']} train rows ({summary['train_scenarios']} scenarios) and "
+        f"{summary['test']} test rows ({summary['test_scenarios']} scenarios) to {out}",
+        markup=False,
+        highlight=False,
+        soft_wrap=True,
+    )
+
+
 export_cli.callback(invoke_without_command=True)(export_command)
+export_cli.command("judge-sft")(judge_sft_command)
 import_cli.command("responses")(import_responses_command)

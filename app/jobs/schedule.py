@@ -53,20 +53,27 @@ class Periodic:
 SCHEDULE: tuple[Periodic, ...] = (
     Periodic("reclaim-expired-assignments", "annotation.reclaim_expired", RECLAIM_EVERY_S),
     Periodic("reconcile-runs", "runs.reconcile", RECOVER_EVERY_S),
+    Periodic("reconcile-judge-runs", "judges.reconcile", RECOVER_EVERY_S),
     Periodic("fail-interrupted-exports", "exports.fail_interrupted", RECOVER_EVERY_S),
 )
 """Every periodic task of the engine, at its default interval (see :func:`current_schedule`)."""
 
 
+RECONCILERS = ("runs.reconcile", "judges.reconcile")
+"""The periodic tasks that follow the ``RECONCILE_EVERY_S`` setting."""
+
+
 def current_schedule() -> tuple[Periodic, ...]:
-    """:data:`SCHEDULE` with ``runs.reconcile`` every ``RECONCILE_EVERY_S`` seconds (the setting).
+    """:data:`SCHEDULE` with the reconcilers every ``RECONCILE_EVERY_S`` seconds (the setting).
+
+    ``runs.reconcile`` and ``judges.reconcile`` (judge runs are reconciled as runs are).
 
     Returns:
         The periodic tasks as beat and the embedded scheduler run them.
     """
     every_s = get_settings().reconcile_every_s
     return tuple(
-        replace(periodic, every_s=every_s) if periodic.task == "runs.reconcile" else periodic
+        replace(periodic, every_s=every_s) if periodic.task in RECONCILERS else periodic
         for periodic in SCHEDULE
     )
 

@@ -61,6 +61,7 @@ from app.metrics.table10 import TABLE10_COLUMNS, Table10, table10
 from app.metrics.table11 import (
     TABLE11_COLUMNS,
     TABLE11_CONFUSION_COLUMNS,
+    TABLE11_NEED_TYPE_COLUMNS,
     Predictions,
     Table11,
     table11,
@@ -398,6 +399,15 @@ TABLES: dict[str, TableSpec] = {
             TABLE11_CONFUSION_COLUMNS,
             needs_predictions=True,
         ),
+        TableSpec(
+            "table11_need_type",
+            "Table 11 · accuracy by need type",
+            "Verdict and joint accuracy within each need type, in % of its matched responses, "
+            "with 95% Wilson intervals.",
+            lambda src: list(src.table11.by_need_type),
+            TABLE11_NEED_TYPE_COLUMNS,
+            needs_predictions=True,
+        ),
     )
 }
 """Every named metric table, in page order."""
@@ -415,8 +425,8 @@ def table_spec(name: str, *, predictions: Predictions | None = None) -> TableSpe
         raise KeyError(f"unknown table {name!r}; available: {', '.join(TABLES)}")
     if spec.needs_predictions and predictions is None:
         raise KeyError(
-            f"{name} compares judge predictions with the human labels: upload them on "
-            "/analysis/judge"
+            f"{name} compares judge predictions with the human labels: name a judge run "
+            "(halo metrics table11 --judge-run N) or upload predictions on /analysis/judge"
         )
     return spec
 

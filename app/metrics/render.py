@@ -18,6 +18,7 @@ from typing import Any
 
 from sqlmodel import Session
 
+from app.judges.service import judge_predictions, list_judge_runs
 from app.metrics.figure3 import POOLED
 from app.metrics.queries import MetricFilters, paused_gc
 from app.metrics.registry import (
@@ -29,7 +30,7 @@ from app.metrics.registry import (
     TableSpec,
     figure_of,
 )
-from app.metrics.table11 import Confusion, Predictions
+from app.metrics.table11 import Confusion, Predictions, table11
 
 # --- ranking ------------------------------------------------------------------------------------
 
@@ -190,9 +191,10 @@ class JudgeReport:
         summary: the ``table11`` table (one row).
         confusion_rows: the ``table11_confusion`` table.
         confusion: field → human label → judge label → count.
-        predictions: predictions uploaded.
+        predictions: predictions uploaded (or stored for a judge run).
         without_human: predictions for responses with no human judgement under the filters
             (they are not scored).
+        by_need_type: the ``table11_need_type`` table.
     """
 
     summary: MetricTable
@@ -200,6 +202,7 @@ class JudgeReport:
     confusion: Confusion
     predictions: int
     without_human: int
+    by_need_type: MetricTable
 
 
 def judge_report(session: Session, predictions: Predictions, **filters: Any) -> JudgeReport:
@@ -215,8 +218,9 @@ def judge_report(session: Session, predictions: Predictions, **filters: Any) -> 
         A :class:`JudgeReport`.
     """
     src = MetricSources(session, MetricFilters(**filters), predictions)
-    summary, confusion = (
-        metric_table_of(src, TABLES[name]) for name in ("table11", "table11_confusion")
+    summary, confusion, by_need_type = (
+        metric_table_of(src, TABLES[name])
+        for name in ("table11", "table11_confusion", "table11_need_type")
     )
     human = {r.response_id for r in src.judged}
     return JudgeReport(
@@ -225,7 +229,71 @@ def judge_report(session: Session, predictions: Predictions, **filters: Any) -> 
         confusion=src.table11.confusion,
         predictions=len(predictions),
         without_human=sum(1 for key in predictions if key not in human),
+        by_need_type=by_need_type,
     )
+
+
+JUDGE_RUNS_COLUMNS: Columns = (
+    "judge_run",
+    "judge",
+    "run",
+    "status",
+    "predictions",
+    "n",
+    "verdict_accuracy",
+    "verdict_accuracy_ci",
+    "joint_accuracy",
+    "joint_accuracy_ci",
+)
+"""Columns of :func:`judge_runs_table`: one row per judge run."""
+
+
+def judge_runs_table(session: Session, **filters: Any) -> MetricTable:
+    """Table 11 live, one row per judge run: its accuracies against the judgements of record.
+
+    Each judge run's completed predictions (:func:`app.judges.service.judge_predictions`)
+    against the judged responses under `filters`, loaded once for all judge runs; ranked on
+    the accuracies (the paper marks best, second and third).
+
+    Args:
+        session: database session.
+        **filters: see :class:`~app.metrics.queries.MetricFilters`.
+
+    Returns:
+        A :class:`MetricTable` of :data:`JUDGE_RUNS_COLUMNS` (``predictions``: completed
+        predictions of the judge run; ``n``: those that matched a human judgement).
+    """
+    src = MetricSources(session, MetricFilters(**filters))
+    human = src.judged
+    rows: Records = []
+    for judge_run in list_judge_runs(session):
+        assert judge_run.id is not None
+        predictions = judge_predictions(session, judge_run.id)
+        result = table11(human, predictions)
+        rows.append(
+            {
+                "judge_run": judge_run.id,
+                "judge": judge_run.judge,
+                "run": judge_run.run_id,
+                "status": judge_run.status,
+                "predictions": len(predictions),
+                "n": result.n,
+                "verdict_accuracy": result.verdict_accuracy,
+                "verdict_accuracy_ci": result.verdict_accuracy_ci,
+                "joint_accuracy": result.joint_accuracy,
+                "joint_accuracy_ci": result.joint_accuracy_ci,
+            }
+        )
+    spec = TableSpec(
+        "table11_judges",
+        "Table 11 · automatic judges against human labels",
+        "Per judge run: verdict accuracy and joint accuracy (verdict, level, timing and "
+        "intensity all equal) in % of the human-judged responses it labelled, with 95% "
+        "Wilson intervals.",
+        lambda _src: [],
+        JUDGE_RUNS_COLUMNS,
+    )
+    return MetricTable(spec, JUDGE_RUNS_COLUMNS, rows, rank_marks(JUDGE_RUNS_COLUMNS, rows))
 
 
 # --- text formats -------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from app.metrics.record import Record
 from app.metrics.responses import JudgedResponse
 from app.metrics.stats import Interval, rate
+from app.vocabulary import NEED_TYPES
 
 JUDGE_FIELDS: tuple[str, ...] = ("verdict", "level", "timing", "intensity")
 NO_LABEL = "none"
@@ -29,6 +30,14 @@ TABLE11_COLUMNS: tuple[str, ...] = (
     "joint_accuracy_ci",
 )
 TABLE11_CONFUSION_COLUMNS: tuple[str, ...] = ("field", "human", "predicted", "count")
+TABLE11_NEED_TYPE_COLUMNS: tuple[str, ...] = (
+    "need_type",
+    "n",
+    "verdict_accuracy",
+    "verdict_accuracy_ci",
+    "joint_accuracy",
+    "joint_accuracy_ci",
+)
 
 Predictions = Mapping[str, Mapping[str, str | None]]
 """Judge predictions: response id → ``{"verdict", "level", "timing", "intensity"}``."""
@@ -66,6 +75,24 @@ class ConfusionRow(Record):
 
 
 @dataclass(frozen=True, slots=True)
+class NeedTypeAccuracy(Record):
+    """Table 11's accuracies within one need type (beyond the paper).
+
+    Attributes:
+        need_type: DESIGN §2 need type.
+        n / verdict_accuracy / joint_accuracy (with ``_ci``): as :class:`Table11Summary`, over
+            the matched responses of that need type.
+    """
+
+    need_type: str
+    n: int
+    verdict_accuracy: float | None
+    verdict_accuracy_ci: Interval | None
+    joint_accuracy: float | None
+    joint_accuracy_ci: Interval | None
+
+
+@dataclass(frozen=True, slots=True)
 class Table11(Record):
     """Table 11: the accuracies and the confusion counts.
 
@@ -75,6 +102,8 @@ class Table11(Record):
         confusion: ``confusion[field][human][predicted]`` = count for each of
             :data:`JUDGE_FIELDS`, with :data:`NO_LABEL` for None and every label seen on either
             side present in both dimensions.
+        by_need_type: the accuracies per need type of the matched responses, in need-type
+            order (:data:`app.vocabulary.NEED_TYPES`; need types without a match left out).
     """
 
     n: int
@@ -84,6 +113,7 @@ class Table11(Record):
     joint_accuracy: float | None
     joint_accuracy_ci: Interval | None
     confusion: Confusion
+    by_need_type: tuple[NeedTypeAccuracy, ...] = ()
 
     def summary(self) -> Table11Summary:
         """The ``table11`` table's one row."""
@@ -118,6 +148,7 @@ def table11(human_rows: Iterable[JudgedResponse], predictions: Predictions) -> T
         A :class:`Table11`; predictions without a human row are ignored.
     """
     pairs: list[tuple[dict[str, str | None], Mapping[str, str | None]]] = []
+    need_types: list[str] = []
     unmatched = 0
     for r in human_rows:
         predicted = predictions.get(r.response_id)
@@ -131,9 +162,23 @@ def table11(human_rows: Iterable[JudgedResponse], predictions: Predictions) -> T
             "intensity": r.intensity,
         }
         pairs.append((human, predicted))
+        need_types.append(r.need_type)
     n = len(pairs)
-    verdict_ok = sum(1 for h, p in pairs if h["verdict"] == p.get("verdict"))
-    joint_ok = sum(1 for h, p in pairs if all(h[f] == p.get(f) for f in JUDGE_FIELDS))
+    verdict_hits = [h["verdict"] == p.get("verdict") for h, p in pairs]
+    joint_hits = [all(h[f] == p.get(f) for f in JUDGE_FIELDS) for h, p in pairs]
+    verdict_ok, joint_ok = sum(verdict_hits), sum(joint_hits)
+    by_need_type = []
+    for need_type in NEED_TYPES:
+        mine = [i for i, nt in enumerate(need_types) if nt == need_type]
+        if mine:
+            by_need_type.append(
+                NeedTypeAccuracy(
+                    need_type,
+                    len(mine),
+                    *rate(sum(verdict_hits[i] for i in mine), len(mine)),
+                    *rate(sum(joint_hits[i] for i in mine), len(mine)),
+                )
+            )
     confusion: dict[str, dict[str, dict[str, int]]] = {}
     for field in JUDGE_FIELDS:
         counts: Counter[tuple[str, str]] = Counter(
@@ -141,4 +186,11 @@ def table11(human_rows: Iterable[JudgedResponse], predictions: Predictions) -> T
         )
         labels = sorted({label for pair in counts for label in pair})
         confusion[field] = {h: {p: counts[(h, p)] for p in labels} for h in labels}
-    return Table11(n, unmatched, *rate(verdict_ok, n), *rate(joint_ok, n), confusion=confusion)
+    return Table11(
+        n,
+        unmatched,
+        *rate(verdict_ok, n),
+        *rate(joint_ok, n),
+        confusion=confusion,
+        by_need_type=tuple(by_need_type),
+    )

@@ -5,6 +5,7 @@ from app.models.arena import Checkpoint, Environment, Scenario
 from app.models.audit import AuditDecision, AuditVote
 from app.models.batches import Batch
 from app.models.export import ExportJob
+from app.models.judges import JudgePrediction, JudgeRun
 from app.models.runs import Agent, Response, Run
 from app.models.users import User
 
@@ -20,6 +21,8 @@ __all__ = [
     "Checkpoint",
     "Environment",
     "ExportJob",
+    "JudgePrediction",
+    "JudgeRun",
     "Response",
     "Run",
     "Scenario",

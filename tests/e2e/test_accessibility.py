@@ -244,6 +244,29 @@ def test_every_page_has_no_wcag_violation(
     assert not failures, "axe-core found WCAG 2.1 A/AA violations:\n" + "\n".join(failures)
 
 
+def test_judge_pages_have_no_wcag_violation(
+    contexts: dict[str | None, BrowserContext], workbench: Workbench
+) -> None:
+    from app.judges.service import create_judge_run
+    from app.judges.tasks import start_judge_run
+
+    with session_scope() as s:
+        judge_run_id = create_judge_run(s, judge="rubric", run_id=workbench.run_id).id
+    start_judge_run(judge_run_id)  # in-process: judged by now
+    failures = []
+    for path in ("/judges", f"/judges/{judge_run_id}"):
+        page = contexts["boss"].new_page()
+        try:
+            reply = page.goto(path)
+            assert reply is not None and reply.status == 200, f"{path} gave {reply}"
+            violations = axe_violations(page)
+            if violations:
+                failures.append(f"{path}:\n{describe(violations)}")
+        finally:
+            page.close()
+    assert not failures, "axe-core found WCAG 2.1 A/AA violations:\n" + "\n".join(failures)
+
+
 def test_tab_once_reaches_the_skip_link_to_the_diagnosis(
     contexts: dict[str | None, BrowserContext], workbench: Workbench
 ) -> None:

@@ -676,6 +676,9 @@ def test_halo_metrics_prints_every_table_in_every_format(live_db: str) -> None:
     for name, spec in TABLES.items():
         if spec.needs_predictions:
             result = runner.invoke(cli, ["metrics", name, "--run", str(world.r1)])
+            if name == "table11":  # Table 11 live: one row per judge run (none here)
+                assert result.exit_code == 0 and json.loads(result.stdout) == []
+                continue
             assert result.exit_code == 2 and "judge predictions" in result.output
             continue
         for fmt in ("json", "csv", "latex"):

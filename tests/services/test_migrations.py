@@ -31,6 +31,8 @@ TABLES = {
     "annotation_drafts",
     "batches",
     "export_jobs",
+    "judge_runs",
+    "judge_predictions",
 }
 
 

@@ -161,6 +161,8 @@ def test_the_reconciler_period_and_grace_come_from_the_settings(
     queue = f"{Settings().celery_queue}.periodic"
     assert schedule["schedule"] == 5.0
     assert schedule["options"] == {"expires": 5.0, "queue": queue}
+    judges = make_celery(set_as_current=False).conf.beat_schedule["reconcile-judge-runs"]
+    assert judges["schedule"] == 5.0  # judge runs are reconciled as runs are
     monkeypatch.setenv("RECONCILE_EVERY_S", "0")
     with pytest.raises(ValidationError, match="reconcile_every_s"):
         Settings()

@@ -95,6 +95,11 @@ def test_beat_schedules_every_periodic_task_of_the_one_schedule() -> None:
             "schedule": 60.0,
             "options": {"expires": 60.0, "queue": periodic},
         },
+        "reconcile-judge-runs": {
+            "task": "judges.reconcile",
+            "schedule": 60.0,
+            "options": {"expires": 60.0, "queue": periodic},
+        },
         "fail-interrupted-exports": {
             "task": "exports.fail_interrupted",
             "schedule": 60.0,

@@ -171,7 +171,8 @@ async def judge_upload(request: Request, session: SessionDep, user: LeadUser) ->
     result = await run_in_threadpool(judge_report, session, predictions, **filters.as_dict())
     context["result"] = result
     context["downloads"] = {
-        table.spec.name: _data_links(table) for table in (result.summary, result.confusion_rows)
+        table.spec.name: _data_links(table)
+        for table in (result.summary, result.confusion_rows, result.by_need_type)
     }
     return render(request, "analysis/judge.html", context)
 

@@ -6,7 +6,6 @@ HTTP only: each route parses the form, makes one call into :mod:`app.annotation.
 
 from __future__ import annotations
 
-import json
 import time
 from typing import Any
 
@@ -99,14 +98,6 @@ def queue_page(request: Request, session: SessionDep, user: AnnotatorUser) -> Re
     )
 
 
-def _pretty(text: str) -> str:
-    """A command result for reading: JSON indented, anything else as it is."""
-    try:
-        return json.dumps(json.loads(text), indent=2, ensure_ascii=False)
-    except (TypeError, ValueError):
-        return text
-
-
 def _item_response(
     request: Request, page: workspace.DiagnosisPage, status_code: int = 200
 ) -> Response:
@@ -119,7 +110,10 @@ def _item_response(
         "environment": item.environment,
         "checkpoint": item.checkpoint,
         "events": page.timeline,
-        "steps": [{**step, "pretty": _pretty(step["result"])} for step in item.response.trajectory],
+        "steps": [
+            {**step, "pretty": workspace.pretty_result(step["result"])}
+            for step in item.response.trajectory
+        ],
         "values": page.values,
         "issues": page.issues,
         "visible": page.visible,

@@ -21,7 +21,9 @@ from celery.signals import beat_embedded_init
 from app.jobs.broker import make_celery
 from app.jobs.tasks import Task, TransientError
 
-celery_app = make_celery(include=["workers.runs", "workers.exports", "workers.annotation"])
+celery_app = make_celery(
+    include=["workers.runs", "workers.exports", "workers.annotation", "workers.construction"]
+)
 
 log = logging.getLogger(__name__)
 

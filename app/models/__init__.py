@@ -4,6 +4,7 @@ from app.models.annotation import Annotation, AnnotationDraft, AnnotationRevisio
 from app.models.arena import Checkpoint, Environment, Scenario
 from app.models.audit import AuditDecision, AuditVote
 from app.models.batches import Batch
+from app.models.construction import CandidateRevision, GenerationCandidate, GenerationJob
 from app.models.export import ExportJob
 from app.models.runs import Agent, Response, Run
 from app.models.users import User
@@ -17,9 +18,12 @@ __all__ = [
     "AuditDecision",
     "AuditVote",
     "Batch",
+    "CandidateRevision",
     "Checkpoint",
     "Environment",
     "ExportJob",
+    "GenerationCandidate",
+    "GenerationJob",
     "Response",
     "Run",
     "Scenario",

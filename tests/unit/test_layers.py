@@ -19,7 +19,7 @@ LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"jobs"}),
     frozenset({"scenarios", "users", "agents"}),
     frozenset({"runs", "annotation"}),
-    frozenset({"export"}),
+    frozenset({"export", "construction"}),
     frozenset({"metrics"}),
     frozenset({"web", "cli"}),
     frozenset({"main"}),

@@ -349,8 +349,9 @@ class OpenAIChatAgent:
         """Send the conversation (and `tools`, in ``tools`` mode); return the reply.
 
         `response_format` (e.g. ``{"type": "json_schema", "json_schema": {...}}``) is sent as
-        given, for endpoints with :attr:`EndpointConfig.structured_outputs`. The reply's text, native tool calls and reasoning text (``reasoning_content`` or
-        ``reasoning``, kept with the call) are read; see :meth:`_parse`.
+        given, for endpoints with :attr:`EndpointConfig.structured_outputs`. The reply's text,
+        native tool calls and reasoning text (``reasoning_content`` or ``reasoning``, kept with
+        the call) are read; see :meth:`_parse`.
 
         Raises:
             AgentAPIError: retries exhausted (message starts with ``rate_limited``,

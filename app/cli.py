@@ -334,6 +334,7 @@ def generate(
         + (f"; {job.error}" if job.error else ""),
         markup=False,
         highlight=False,
+        soft_wrap=True,
     )
     if job.status == service.JOB_STOPPED:
         raise typer.Exit(1)

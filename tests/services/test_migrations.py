@@ -31,6 +31,9 @@ TABLES = {
     "annotation_drafts",
     "batches",
     "export_jobs",
+    "generation_jobs",
+    "generation_candidates",
+    "candidate_revisions",
 }
 
 

@@ -12,7 +12,18 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from app.settings import ROOT, get_settings
 from app.web.errors import install_error_handlers
-from app.web.pages import admin, analysis, annotate, arena, audit, auth, batches, lead, runs
+from app.web.pages import (
+    admin,
+    analysis,
+    annotate,
+    arena,
+    audit,
+    auth,
+    batches,
+    generate,
+    lead,
+    runs,
+)
 
 
 def create_app() -> FastAPI:
@@ -40,7 +51,7 @@ def create_app() -> FastAPI:
             trusted_hosts=[str(network) for network in settings.trusted_proxies],
         )
     app.mount("/static", StaticFiles(directory=str(ROOT / "static")), name="static")
-    for module in (auth, annotate, lead, runs, arena, admin, audit, batches, analysis):
+    for module in (auth, annotate, lead, runs, generate, arena, admin, audit, batches, analysis):
         app.include_router(module.router)
     install_error_handlers(app)
 

@@ -189,11 +189,12 @@ def _call(
 
 
 def check_environment(
-    environment_id: str, output: InstanceOutput
+    environment_id: str, output: InstanceOutput, domain: str | None = None
 ) -> tuple[EnvironmentBundle | None, list[Finding], dict[str, Any]]:
     """The Instance Creator's output as an environment, and the validator's findings on it.
 
-    The environment gets `environment_id`; it is written as seed files into a temporary folder
+    The environment gets `environment_id` and, when given, the candidate's `domain` (whatever
+    the output says); it is written as seed files into a temporary folder
     and read back with :func:`app.arena.validation.load_environment_dir`, so exactly the checks
     of ``halo validate`` apply.
 
@@ -201,6 +202,8 @@ def check_environment(
         (the bundle, None when unusable; the findings; the ``environment.json`` object).
     """
     spec = {"id": environment_id, **{k: v for k, v in output.environment.items() if k != "id"}}
+    if domain is not None:
+        spec["domain"] = domain
     with tempfile.TemporaryDirectory(prefix="halo-gen-") as tmp:
         folder = Path(tmp) / environment_id
         try:
@@ -247,7 +250,7 @@ def build_environment(
     )
     output: InstanceOutput = _call(stage, recorder, 0)
     for round_ in range(rounds + 1):
-        bundle, findings, spec = check_environment(environment_id, output)
+        bundle, findings, spec = check_environment(environment_id, output, domain)
         recorder.step(
             "validator",
             round=round_,

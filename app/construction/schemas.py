@@ -8,12 +8,14 @@ content) is the validator's job (V01–V13), whose findings go back to the creat
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 MAX_TEXT = 200_000
 """Most characters of one text field of a stage output (database SQL, a file)."""
+MAX_FILES = 200
+"""Most files an Instance Creator output may hold."""
 
 
 class Output(BaseModel):
@@ -34,7 +36,9 @@ class InstanceOutput(Output):
 
     environment: dict[str, Any]
     database_sql: str = Field(max_length=MAX_TEXT)
-    files: dict[str, str] = {}
+    files: dict[str, Annotated[str, Field(max_length=MAX_TEXT)]] = Field(
+        default={}, max_length=MAX_FILES
+    )
 
 
 class ScenarioOutput(Output):

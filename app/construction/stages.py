@@ -22,6 +22,7 @@ from pydantic import ValidationError
 from app.agents.client import AgentAPIError, LLMCall
 from app.agents.llm import OpenAIChatAgent
 from app.agents.protocol import ProtocolViolation, extract_json
+from app.bounded import storable, storable_text
 from app.construction.schemas import (
     InstanceOutput,
     NoiseOutput,
@@ -151,7 +152,9 @@ def _problem(text: str, schema: type[OutputT]) -> tuple[OutputT | None, str]:
     except ProtocolViolation as exc:
         return None, str(exc)
     try:
-        return schema.model_validate(data), ""
+        # text PostgreSQL cannot hold (NUL, lone surrogates) becomes U+FFFD before anything
+        # checks it, so what is validated is what is stored
+        return schema.model_validate(storable(data)), ""
     except ValidationError as exc:
         problems = "; ".join(
             f"$.{'.'.join(str(p) for p in err['loc'])}: {err['msg']}" for err in exc.errors()[:10]
@@ -208,7 +211,7 @@ def call_stage(
             raise StageAPIError(str(exc), calls + exc.calls) from exc
         if turn.call is not None:
             calls.append(turn.call)
-        text = turn.text
+        text = storable_text(turn.text)
         output, problem = _problem(text, schema)
         if output is not None:
             return StageResult(output, text, calls)

@@ -10,7 +10,8 @@ from app.construction import service
 from app.db import session_scope
 from app.errors import NotFoundError
 from app.jobs.queue import OnDone, get_queue
-from app.jobs.tasks import TimeLimitExceeded, task
+from app.jobs.tasks import TimeLimitExceeded, TransientError, task
+from app.runs.service import internal_error_message, retry_can_fix
 
 TASK_SOFT_LIMIT_S = 6 * 3600
 """Seconds a worker gives one environment and its scenario candidates."""
@@ -22,6 +23,11 @@ def build_environment(candidate_id: int) -> str:
 
     A task that runs out of time, or fails for a reason no retry fixes, ends the candidate (and
     its open scenario candidates) ``failed`` with the reason, never ``running``.
+
+    Raises:
+        TransientError: the database or the broker blinked
+            (:func:`~app.runs.service.retry_can_fix`); the worker runs the task again with backoff and it continues where
+            it stopped (this process takes its own claim back at once, another after the lease).
     """
     try:
         with session_scope() as session:
@@ -35,6 +41,8 @@ def build_environment(candidate_id: int) -> str:
             )
         return service.FAILED
     except Exception as exc:
+        if retry_can_fix(exc):
+            raise TransientError(internal_error_message(exc)) from exc
         with session_scope() as session:
             service.fail_candidate(
                 session, candidate_id, f"internal_error: {type(exc).__name__}: {exc}"[:2000]

@@ -281,3 +281,51 @@ def test_cancel_stops_pending_candidates(live_db: str) -> None:
     with session_scope() as session:
         assert job_row(session, job_id).status == "cancelled"
         assert {c.status for c in scenario_candidates(session, job_id)} == {"cancelled"}
+
+
+def test_a_transient_error_is_retried_and_an_internal_error_fails_with_the_reason(
+    live_db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from sqlalchemy.exc import OperationalError
+
+    from app.construction import pipeline
+    from app.jobs.tasks import TransientError
+
+    real = pipeline.run_validator
+    blinks = {"left": 1}
+
+    def validator_once_away(*args: object, **kwargs: object) -> object:
+        if blinks["left"]:
+            blinks["left"] -= 1
+            raise OperationalError("SELECT 1", {}, Exception("server closed the connection"))
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(pipeline, "run_validator", validator_once_away)
+    with FakeLLM(ConstructionScript()) as llm:
+        job_id = make_job(llm.base_url)
+        with session_scope() as session:
+            env_id = service.pending_environment_ids(session, job_id)[0]
+        with pytest.raises(TransientError, match="internal_error: OperationalError"):
+            tasks.build_environment(env_id)
+        with session_scope() as session:  # nothing was failed: the retry goes on
+            assert scenario_candidates(session, job_id)[0].status == "running"
+        assert tasks.build_environment(env_id) == "accepted"  # this process retakes its claim
+        with session_scope() as session:
+            assert [c.status for c in scenario_candidates(session, job_id)] == ["accepted"] * 4
+
+        def broken(*args: object, **kwargs: object) -> object:
+            raise ValueError("a bug")
+
+        monkeypatch.setattr(pipeline, "run_validator", broken)
+        second = make_job(llm.base_url, prefix="gen2")
+        with session_scope() as session:
+            env_id = service.pending_environment_ids(session, second)[0]
+        with pytest.raises(ValueError, match="a bug"):
+            tasks.build_environment(env_id)
+        with session_scope() as session:
+            statuses = {c.status for c in service.candidates_of(session, second)}
+            assert statuses == {"failed"}
+            assert scenario_candidates(session, second)[0].reason == (
+                "internal_error: ValueError: a bug"
+            )
+            assert job_row(session, second).status == "completed"

@@ -909,6 +909,7 @@ def _check_serving(host: str) -> None:
 def _start_scheduler() -> Scheduler:
     """The embedded schedule (:func:`app.jobs.schedule.start_scheduler`) over the domains' tasks."""
     import app.annotation.tasks
+    import app.construction.tasks
     import app.export.tasks
     import app.runs.tasks  # noqa: F401  (importing a domain's tasks declares them)
 

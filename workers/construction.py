@@ -6,3 +6,4 @@ from app.construction import tasks
 from workers.celery_app import register
 
 build_environment = register(tasks.build_environment)
+reconcile = register(tasks.reconcile)

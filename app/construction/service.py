@@ -348,6 +348,30 @@ def resume_job(session: Session, job_id: int, *, budget_tokens: int | None = Non
     return pending_environment_ids(session, job_id)
 
 
+def abandoned_environment_ids(session: Session) -> list[int]:
+    """Running environment candidates of open jobs whose holder is gone or whose lease lapsed.
+
+    What the periodic ``construction.reconcile`` sends again (a worker killed whole, whose
+    broker would redeliver only after the visibility timeout); the claim takes them over.
+    """
+    rows = session.exec(
+        select(GenerationCandidate)
+        .join(GenerationJob, col(GenerationJob.id) == col(GenerationCandidate.job_id))
+        .where(
+            col(GenerationJob.status).in_(JOB_OPEN),
+            GenerationCandidate.kind == "environment",
+            GenerationCandidate.status == RUNNING,
+        )
+        .order_by(col(GenerationCandidate.id))
+    ).all()
+    return [
+        row.id
+        for row in rows
+        if row.id is not None
+        and lease.is_abandoned(row.claimed_by, row.heartbeat_at, row.started_at)
+    ]
+
+
 # --- running ----------------------------------------------------------------------------------
 
 

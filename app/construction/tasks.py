@@ -26,8 +26,9 @@ def build_environment(candidate_id: int) -> str:
 
     Raises:
         TransientError: the database or the broker blinked
-            (:func:`~app.runs.service.retry_can_fix`); the worker runs the task again with backoff and it continues where
-            it stopped (this process takes its own claim back at once, another after the lease).
+            (:func:`~app.runs.service.retry_can_fix`); the worker runs the task again with
+            backoff and it continues where it stopped (this process takes its own claim back
+            at once, another after the lease).
     """
     try:
         with session_scope() as session:
@@ -48,6 +49,19 @@ def build_environment(candidate_id: int) -> str:
                 session, candidate_id, f"internal_error: {type(exc).__name__}: {exc}"[:2000]
             )
         raise
+
+
+@task("construction.reconcile", ignore_result=True)
+def reconcile() -> int:
+    """Send a task for every abandoned environment candidate of an open job; how many.
+
+    Periodic (:data:`app.jobs.schedule.SCHEDULE`); idempotent: the claim of each task decides.
+    See :func:`app.construction.service.abandoned_environment_ids`.
+    """
+    with session_scope() as session:
+        ids = service.abandoned_environment_ids(session)
+    get_queue().enqueue_many(build_environment, ids)
+    return len(ids)
 
 
 def start_generation(job_id: int, *, on_done: OnDone | None = None) -> int:

@@ -329,3 +329,33 @@ def test_a_transient_error_is_retried_and_an_internal_error_fails_with_the_reaso
                 "internal_error: ValueError: a bug"
             )
             assert job_row(session, second).status == "completed"
+
+
+def test_reconcile_takes_over_an_environment_whose_worker_died(live_db: str) -> None:
+    import socket
+    import subprocess
+
+    from app.models import GenerationCandidate
+    from app.models.base import utcnow
+
+    gone = subprocess.Popen(["true"])
+    gone.wait()
+    with FakeLLM(ConstructionScript()) as llm:
+        job_id = make_job(llm.base_url)
+        with session_scope() as session:
+            env_id = service.pending_environment_ids(session, job_id)[0]
+            row = session.get(GenerationCandidate, env_id)
+            assert row is not None
+            row.status, row.claimed_by = "running", f"{socket.gethostname()}:{gone.pid}"
+            row.started_at = row.heartbeat_at = utcnow()
+            session.add(row)
+            job = job_row(session, job_id)
+            job.status = "running"
+            session.add(job)
+            session.commit()
+            assert service.abandoned_environment_ids(session) == [env_id]
+        assert tasks.reconcile() == 1
+        with session_scope() as session:
+            assert [c.status for c in scenario_candidates(session, job_id)] == ["accepted"] * 4
+            assert job_row(session, job_id).status == "completed"
+            assert service.abandoned_environment_ids(session) == []

@@ -251,6 +251,26 @@ def corpus_export(
     )
 
 
+def _environment_done(job_id: int) -> Any:
+    """``on_done`` of an in-process generation job: one line per finished environment."""
+    from app.construction import service
+    from app.db import session_scope
+    from app.jobs.progress import status_line
+
+    def done(_candidate_id: int, status: str) -> None:
+        with session_scope() as session:
+            progress = service.job_progress(session, job_id)
+        console.print(
+            f"environment {status}; {progress['done']}/{progress['total']} candidates: "
+            f"{status_line(progress)}",
+            markup=False,
+            highlight=False,
+            soft_wrap=True,
+        )
+
+    return done
+
+
 @cli.command()
 def generate(
     domains: Annotated[
@@ -291,7 +311,9 @@ def generate(
     try:
         if resume is not None:
             job_id = resume
-            tasks.resume_generation(job_id, budget_tokens=budget_tokens)
+            tasks.resume_generation(
+                job_id, budget_tokens=budget_tokens, on_done=_environment_done(job_id)
+            )
         else:
             if not (domains and creator and reviewer):
                 err.print("[red]give --domains, --creator and --reviewer (or --resume JOB)[/red]")
@@ -310,7 +332,7 @@ def generate(
             assert job.id is not None
             job_id = job.id
             console.print(f"generation job {job_id}", markup=False, highlight=False)
-            tasks.start_generation(job_id)
+            tasks.start_generation(job_id, on_done=_environment_done(job_id))
     except DomainError as exc:
         err.print(f"[red]{exc}[/red]", soft_wrap=True)
         raise typer.Exit(2) from exc

@@ -55,6 +55,7 @@ def test_generate_audit_tables_export_validate_and_seed(
     assert result.exit_code == 0, result.output
     job_id = int(result.output.split("generation job ")[1].split()[0])
     # 1 instance call, 3 per candidate, and a revision with its second review: 15 calls of 150
+    assert "environment accepted; 4/4 candidates: accepted 4" in result.output
     assert f"job {job_id} completed: accepted 4; tokens 2,250" in result.output
 
     with session_scope() as session:

@@ -820,8 +820,9 @@ def metrics(
         str,
         typer.Argument(
             help="table1, table1_ci, table1_outcomes, table2, table2_domain, table9, figure3, "
-            "figure4, figure6, figure6_access, figure6_stats, figure7, table10, tables7_8 or "
-            "agreement (table11 needs judge predictions: upload them on /analysis/judge)"
+            "figure4, figure6, figure6_access, figure6_stats, figure7, table10, tables7_8, "
+            "agreement, table5 (construction pipeline) or table6 (scenario audit) (table11 "
+            "needs judge predictions: upload them on /analysis/judge)"
         ),
     ],
     format: Annotated[str, typer.Option("--format", help="json | csv | latex")] = "json",

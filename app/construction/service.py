@@ -53,6 +53,8 @@ DEFAULT_ROUNDS = 3
 MAX_ROUNDS = 10
 MAX_PERSONAS = 50
 MAX_PER_NEED = 20
+MAX_CANDIDATES = 4000
+"""Most scenario candidates one job plans (domains × personas × 4 need types × per_need)."""
 
 PENDING, RUNNING = "pending", "running"
 ACCEPTED, REJECTED, FAILED, STOPPED, CANCELLED, SKIPPED = (
@@ -128,7 +130,8 @@ def create_generation_job(
         4 × per_need scenario candidates under each.
 
     Raises:
-        UnprocessableError: a bad value (``field`` names it).
+        UnprocessableError: a bad value (``field`` names it), an agent that is not an endpoint,
+            or more than :data:`MAX_CANDIDATES` scenario candidates.
     """
     if submission is not None:
         earlier = session.exec(
@@ -150,6 +153,12 @@ def create_generation_job(
         raise UnprocessableError(f"personas must be 1..{MAX_PERSONAS}", "personas")
     if not 1 <= per_need <= MAX_PER_NEED:
         raise UnprocessableError(f"per-need must be 1..{MAX_PER_NEED}", "per_need")
+    planned = len(chosen) * personas * len(NEED_TYPES) * per_need
+    if planned > MAX_CANDIDATES:
+        raise UnprocessableError(
+            f"that plans {planned:,} scenario candidates; at most {MAX_CANDIDATES:,} a job",
+            "per_need",
+        )
     if not 0 <= rounds <= MAX_ROUNDS:
         raise UnprocessableError(f"rounds must be 0..{MAX_ROUNDS}", "rounds")
     if budget_tokens is not None and budget_tokens < 1:

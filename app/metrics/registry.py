@@ -426,7 +426,7 @@ def metric_table(
         name: a key of :data:`TABLES` (``table1``, ``table1_ci``, ``table1_outcomes``,
             ``table2``, ``table2_domain``, ``table9``, ``figure3``, ``figure4``, ``figure6``,
             ``figure6_access``, ``figure6_stats``, ``figure7``, ``table10``, ``tables7_8``,
-            ``agreement``, ``table11``, ``table11_confusion``).
+            ``agreement``, ``table5``, ``table6``, ``table11``, ``table11_confusion``).
         predictions: judge predictions, required by ``table11`` and ``table11_confusion``.
         **filters: ``run_id``, ``phase``, ``need_type``, ``domain`` (see :class:`MetricFilters`).
 

@@ -224,6 +224,145 @@ def corpus_reid(
     )
 
 
+@corpus_cli.command("export")
+def corpus_export(
+    out: Annotated[Path, typer.Option("--out", help="folder to write (holds no arena/ yet)")],
+) -> None:
+    """Write the scenarios the human audit accepted, with their environments, as seed files.
+
+    ``halo validate OUT`` passes on the result and ``halo seed OUT`` imports it (DESIGN §11).
+    Exit 1 when OUT/arena exists already.
+    """
+    _database()
+    from app.construction.corpus import export_corpus
+    from app.db import session_scope
+    from app.errors import DomainError
+
+    try:
+        with session_scope() as session:
+            written = export_corpus(session, out)
+    except DomainError as exc:
+        err.print(f"[red]{exc}[/red]", soft_wrap=True)
+        raise typer.Exit(1) from exc
+    console.print(
+        f"wrote {len(written.scenarios)} accepted scenario(s) of "
+        f"{len(written.environments)} environment(s) under {out / 'arena'}",
+        markup=False,
+        highlight=False,
+    )
+
+
+def _environment_done(job_id: int) -> Any:
+    """``on_done`` of an in-process generation job: one line per finished environment."""
+    from app.construction import service
+    from app.db import session_scope
+    from app.jobs.progress import status_line
+
+    def done(_candidate_id: int, status: str) -> None:
+        with session_scope() as session:
+            progress = service.job_progress(session, job_id)
+        console.print(
+            f"environment {status}; {progress['done']}/{progress['total']} candidates: "
+            f"{status_line(progress)}",
+            markup=False,
+            highlight=False,
+            soft_wrap=True,
+        )
+
+    return done
+
+
+@cli.command()
+def generate(
+    domains: Annotated[
+        str | None, typer.Option(help="comma-separated domains (DESIGN §2), e.g. travel,health")
+    ] = None,
+    personas: Annotated[int, typer.Option(help="environments (personas) per domain")] = 1,
+    per_need: Annotated[
+        int, typer.Option("--per-need", help="scenario candidates per need type and persona")
+    ] = 2,
+    creator: Annotated[
+        str | None, typer.Option(help="agent writing environments, scenarios, noise")
+    ] = None,
+    reviewer: Annotated[str | None, typer.Option(help="agent reviewing scenarios")] = None,
+    rounds: Annotated[int, typer.Option(help="revisions per creator stage")] = 3,
+    budget_tokens: Annotated[
+        int | None,
+        typer.Option("--budget-tokens", help="prompt + completion tokens the job may spend"),
+    ] = None,
+    resume: Annotated[
+        int | None, typer.Option("--resume", help="resume this stopped or cancelled job")
+    ] = None,
+) -> None:
+    """Run the scenario construction pipeline (DESIGN §11) as a job; print its outcome.
+
+    Accepted candidates become scenarios pending the human audit (*Audit*). Exit 2 when the job
+    is refused (unknown domain or agent, a value out of range), 1 when it stopped on its token
+    budget (resume with ``--resume JOB --budget-tokens T``).
+    """
+    _database()
+    import time
+
+    from app.construction import service, tasks
+    from app.db import session_scope
+    from app.errors import DomainError
+    from app.jobs.progress import status_line
+    from app.jobs.queue import get_queue
+
+    try:
+        if resume is not None:
+            job_id = resume
+            tasks.resume_generation(
+                job_id, budget_tokens=budget_tokens, on_done=_environment_done(job_id)
+            )
+        else:
+            if not (domains and creator and reviewer):
+                err.print("[red]give --domains, --creator and --reviewer (or --resume JOB)[/red]")
+                raise typer.Exit(2)
+            with session_scope() as session:
+                job = service.create_generation_job(
+                    session,
+                    domains=domains.split(","),
+                    personas=personas,
+                    per_need=per_need,
+                    creator=creator,
+                    reviewer=reviewer,
+                    rounds=rounds,
+                    budget_tokens=budget_tokens,
+                )
+            assert job.id is not None
+            job_id = job.id
+            console.print(f"generation job {job_id}", markup=False, highlight=False)
+            tasks.start_generation(job_id, on_done=_environment_done(job_id))
+    except DomainError as exc:
+        err.print(f"[red]{exc}[/red]", soft_wrap=True)
+        raise typer.Exit(2) from exc
+    while not get_queue().in_process:  # a worker runs it: follow the progress
+        with session_scope() as session:
+            job = service.get_job(session, job_id)
+            progress = service.job_progress(session, job_id)
+        if job.status not in service.JOB_OPEN:
+            break
+        console.print(
+            f"{progress['done']}/{progress['total']} {status_line(progress)}",
+            markup=False,
+            highlight=False,
+        )
+        time.sleep(POLL_S)
+    with session_scope() as session:
+        job = service.get_job(session, job_id)
+        progress = service.job_progress(session, job_id)
+    console.print(
+        f"job {job_id} {job.status}: {status_line(progress)}; tokens {job.tokens_used:,}"
+        + (f"; {job.error}" if job.error else ""),
+        markup=False,
+        highlight=False,
+        soft_wrap=True,
+    )
+    if job.status == service.JOB_STOPPED:
+        raise typer.Exit(1)
+
+
 @cli.command()
 def seed(
     path: Annotated[Path, typer.Argument(help="seeds/, seeds/arena/ or one environment")],
@@ -309,6 +448,13 @@ def agents_add(
         WireMode,
         typer.Option(help="wire mode: json (one JSON object in the text) or tools (tool calls)"),
     ] = WireMode.JSON,
+    structured_outputs: Annotated[
+        bool,
+        typer.Option(
+            "--structured-outputs",
+            help="the endpoint accepts response_format json_schema (construction stages use it)",
+        ),
+    ] = False,
 ) -> None:
     """Define an agent behind an OpenAI-compatible /v1/chat/completions endpoint."""
     _database()
@@ -325,6 +471,7 @@ def agents_add(
         "max_retries": max_retries,
         "timeout_s": timeout,
         "mode": mode.value,
+        "structured_outputs": structured_outputs,
     }
     for key, value in (
         ("api_key_env", api_key_env),
@@ -675,8 +822,9 @@ def metrics(
         typer.Argument(
             help="table1, table1_ci, table1_outcomes, table2, table2_domain, table9, figure3, "
             "figure4, figure5, figure6, figure6_access, figure6_stats, figure7, figure8, "
-            "figure9, table10, tables7_8, agreement, or table11 (every judge run; with "
-            "--judge-run N that judge's row, table11_confusion and table11_need_type too)"
+            "figure9, table10, tables7_8, agreement, table5 (construction pipeline), table6 "
+            "(scenario audit), or table11 (every judge run; with --judge-run N that judge's "
+            "row, table11_confusion and table11_need_type too)"
         ),
     ],
     format: Annotated[str, typer.Option("--format", help="json | csv | latex")] = "json",
@@ -954,6 +1102,7 @@ def _check_serving(host: str) -> None:
 def _start_scheduler() -> Scheduler:
     """The embedded schedule (:func:`app.jobs.schedule.start_scheduler`) over the domains' tasks."""
     import app.annotation.tasks
+    import app.construction.tasks
     import app.export.tasks
     import app.judges.tasks
     import app.runs.tasks  # noqa: F401  (importing a domain's tasks declares them)

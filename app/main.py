@@ -20,6 +20,7 @@ from app.web.pages import (
     audit,
     auth,
     batches,
+    generate,
     judges,
     lead,
     runs,
@@ -51,7 +52,19 @@ def create_app() -> FastAPI:
             trusted_hosts=[str(network) for network in settings.trusted_proxies],
         )
     app.mount("/static", StaticFiles(directory=str(ROOT / "static")), name="static")
-    for module in (auth, annotate, lead, runs, arena, admin, audit, batches, analysis, judges):
+    for module in (
+        auth,
+        annotate,
+        lead,
+        runs,
+        generate,
+        arena,
+        admin,
+        audit,
+        batches,
+        analysis,
+        judges,
+    ):
         app.include_router(module.router)
     install_error_handlers(app)
 

@@ -264,3 +264,113 @@ class FakeLLM:
 
     def __exit__(self, *exc: object) -> None:
         self.stop()
+
+
+# --- the construction pipeline (DESIGN §11) -------------------------------------------------
+
+SEEDS_ARENA = __import__("pathlib").Path(__file__).resolve().parent.parent / "seeds" / "arena"
+
+CONSTRUCTION_STAGES = {
+    "You are the Instance Creator": "instance_creator",
+    "You are the Scenario Creator": "scenario_creator",
+    "You are the Reviewer": "reviewer",
+    "You are the Noise Creator": "noise_creator",
+}
+
+
+def construction_stage(body: dict[str, Any]) -> str:
+    """Which pipeline stage a request is for (from its first user message)."""
+    first = next(m["content"] for m in body["messages"] if m["role"] == "user")
+    for opening, stage in CONSTRUCTION_STAGES.items():
+        if first.startswith(opening):
+            return stage
+    raise AssertionError(f"not a construction request: {first[:80]!r}")
+
+
+def seed_instance(environment: str = "sb") -> dict[str, Any]:
+    """An Instance Creator output made of a seed environment (without its id)."""
+    root = SEEDS_ARENA / environment
+    spec = json.loads((root / "environment.json").read_text(encoding="utf-8"))
+    files = {
+        "/" + p.relative_to(root / "files").as_posix(): p.read_text(encoding="utf-8")
+        for p in sorted((root / "files").rglob("*"))
+        if p.is_file()
+    }
+    return {
+        "environment": {k: v for k, v in spec.items() if k != "id"},
+        "database_sql": (root / "database.sql").read_text(encoding="utf-8"),
+        "files": files,
+    }
+
+
+def seed_scenario_file(scenario: str = "sb-09") -> dict[str, Any]:
+    """A seed scenario file as JSON."""
+    environment = scenario.split("-")[0]
+    path = SEEDS_ARENA / environment / "scenarios" / f"{scenario}.json"
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def seed_draft(scenario: str = "sb-09") -> dict[str, Any]:
+    """A Scenario Creator output made of a seed scenario (no id, environment or noise)."""
+    raw = seed_scenario_file(scenario)
+    return {
+        "scenario": {
+            k: v for k, v in raw.items() if k not in ("id", "environment_id", "noise_records")
+        }
+    }
+
+
+def seed_noise(scenario: str = "sb-09") -> dict[str, Any]:
+    """A Noise Creator output: the seed scenario's own noise records."""
+    return {"noise_records": seed_scenario_file(scenario)["noise_records"]}
+
+
+REVIEW_CRITERIA = (
+    "causal_support",
+    "need_identity",
+    "timing_boundaries",
+    "retrieval_necessity",
+    "proportional_intensity",
+)
+
+
+def review(failing: dict[str, str] | None = None) -> dict[str, Any]:
+    """A Reviewer output: every criterion passes except those of `failing` (key → comment)."""
+    failing = failing or {}
+    return {
+        key: {"verdict": "fail", "comment": failing[key]}
+        if key in failing
+        else {"verdict": "pass", "comment": "Holds."}
+        for key in REVIEW_CRITERIA
+    }
+
+
+class ConstructionScript:
+    """A scripted creator/reviewer endpoint for the construction pipeline.
+
+    `queues` maps a stage to the replies it gives in order (the last repeats); a stage without
+    a queue answers with the seed-based default (:func:`seed_instance`, :func:`seed_draft`,
+    :func:`review`, :func:`seed_noise`). A queue item is a JSON object or a :class:`Reply`.
+    ``calls`` counts the requests per stage.
+    """
+
+    def __init__(self, **queues: list[Any]) -> None:
+        self.queues = {stage: list(items) for stage, items in queues.items()}
+        self.calls: dict[str, int] = {}
+        self._lock = threading.Lock()
+
+    def __call__(self, body: dict[str, Any]) -> Reply:
+        stage = construction_stage(body)
+        with self._lock:
+            self.calls[stage] = self.calls.get(stage, 0) + 1
+            queue = self.queues.get(stage)
+            if queue:
+                item = queue.pop(0) if len(queue) > 1 else queue[0]
+            else:
+                item = {
+                    "instance_creator": seed_instance,
+                    "scenario_creator": seed_draft,
+                    "reviewer": review,
+                    "noise_creator": seed_noise,
+                }[stage]()
+        return item if isinstance(item, Reply) else json_reply(item)

@@ -22,7 +22,13 @@ from app.jobs.broker import make_celery
 from app.jobs.tasks import Task, TransientError
 
 celery_app = make_celery(
-    include=["workers.runs", "workers.exports", "workers.annotation", "workers.judges"]
+    include=[
+        "workers.runs",
+        "workers.exports",
+        "workers.annotation",
+        "workers.judges",
+        "workers.construction",
+    ]
 )
 
 log = logging.getLogger(__name__)

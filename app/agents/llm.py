@@ -48,6 +48,7 @@ RESERVED_BODY_KEYS = frozenset(
         "temperature",
         "max_tokens",
         "max_completion_tokens",
+        "response_format",
     }
 )
 """Request fields the run sets itself, or that the agent's settings show: extra_body may not
@@ -146,6 +147,10 @@ class EndpointConfig(BaseModel):
             is configured, else across the threads of this process.
         mode: the wire mode (DESIGN §5): ``json`` (one JSON object in the reply text) or
             ``tools`` (native OpenAI tool calling; the catalogue is sent as ``tools``).
+        structured_outputs: the endpoint accepts ``response_format`` of type ``json_schema``
+            (OpenAI structured outputs; vLLM and SGLang guided decoding); the construction
+            pipeline then sends each stage's output schema (DESIGN §11), otherwise it reads the
+            JSON object out of the reply text.
 
     Every number must be finite.
     """
@@ -167,6 +172,7 @@ class EndpointConfig(BaseModel):
     backoff_max_s: float = Field(default=60.0, ge=0, le=MAX_TIMEOUT_S)
     concurrency: int = Field(default=8, ge=1, le=1024)
     mode: WireMode = WireMode.JSON
+    structured_outputs: bool = False
 
     @field_validator("base_url", mode="before")
     @classmethod
@@ -315,12 +321,17 @@ class OpenAIChatAgent:
         return self.config.mode
 
     def _body(
-        self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None = None
+        self,
+        messages: list[dict[str, Any]],
+        tools: list[dict[str, Any]] | None = None,
+        response_format: dict[str, Any] | None = None,
     ) -> dict[str, Any]:
         # an earlier reply sent back may hold lone surrogates, which have no UTF-8 form
         body: dict[str, Any] = {"model": self.config.model, "messages": storable(messages)}
         if tools:
             body["tools"] = tools
+        if response_format is not None:
+            body["response_format"] = response_format
         if self.config.temperature is not None:
             body["temperature"] = self.config.temperature
         if self.config.max_tokens is not None:
@@ -329,12 +340,18 @@ class OpenAIChatAgent:
         return body
 
     def complete(
-        self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None = None
+        self,
+        messages: list[dict[str, Any]],
+        tools: list[dict[str, Any]] | None = None,
+        *,
+        response_format: dict[str, Any] | None = None,
     ) -> AgentTurn:
         """Send the conversation (and `tools`, in ``tools`` mode); return the reply.
 
-        The reply's text, native tool calls and reasoning text (``reasoning_content`` or
-        ``reasoning``, kept with the call) are read; see :meth:`_parse`.
+        `response_format` (e.g. ``{"type": "json_schema", "json_schema": {...}}``) is sent as
+        given, for endpoints with :attr:`EndpointConfig.structured_outputs`. The reply's text,
+        native tool calls and reasoning text (``reasoning_content`` or ``reasoning``, kept with
+        the call) are read; see :meth:`_parse`.
 
         Raises:
             AgentAPIError: retries exhausted (message starts with ``rate_limited``,
@@ -345,7 +362,7 @@ class OpenAIChatAgent:
                 (``output_budget_exhausted``), or a missing API key.
         """
         client = self.client or shared_client()
-        headers, body = self._headers(), self._body(messages, tools)
+        headers, body = self._headers(), self._body(messages, tools, response_format)
         failures: list[LLMCall] = []
         last_reason = "endpoint_unavailable"
         window_s = (

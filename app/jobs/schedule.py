@@ -28,7 +28,8 @@ RECOVER_EVERY_S = 60.0
 """The default of the ``RECONCILE_EVERY_S`` setting: how often to re-queue responses of
 active runs that have no live task (``runs.reconcile``: abandoned running ones, pending ones
 whose task was lost). Interrupted export jobs are marked failed (``exports.fail_interrupted``)
-at this fixed interval, whatever the setting."""
+and abandoned generation candidates sent again (``construction.reconcile``) at this fixed
+interval, whatever the setting."""
 
 RECLAIM_EVERY_S = 300.0
 """How often expired annotation assignments go back to the pool
@@ -55,6 +56,7 @@ SCHEDULE: tuple[Periodic, ...] = (
     Periodic("reconcile-runs", "runs.reconcile", RECOVER_EVERY_S),
     Periodic("reconcile-judge-runs", "judges.reconcile", RECOVER_EVERY_S),
     Periodic("fail-interrupted-exports", "exports.fail_interrupted", RECOVER_EVERY_S),
+    Periodic("reconcile-generation", "construction.reconcile", RECOVER_EVERY_S),
 )
 """Every periodic task of the engine, at its default interval (see :func:`current_schedule`)."""
 

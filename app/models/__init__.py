@@ -4,6 +4,7 @@ from app.models.annotation import Annotation, AnnotationDraft, AnnotationRevisio
 from app.models.arena import Checkpoint, Environment, Scenario
 from app.models.audit import AuditDecision, AuditVote
 from app.models.batches import Batch
+from app.models.construction import CandidateRevision, GenerationCandidate, GenerationJob
 from app.models.export import ExportJob
 from app.models.judges import JudgePrediction, JudgeRun
 from app.models.runs import Agent, Response, Run
@@ -18,11 +19,14 @@ __all__ = [
     "AuditDecision",
     "AuditVote",
     "Batch",
+    "CandidateRevision",
     "Checkpoint",
     "Environment",
     "ExportJob",
     "JudgePrediction",
     "JudgeRun",
+    "GenerationCandidate",
+    "GenerationJob",
     "Response",
     "Run",
     "Scenario",

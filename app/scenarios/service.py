@@ -295,3 +295,35 @@ def stored_corpus_stats(session: Session) -> CorpusStats:
         _STATS_CACHE.clear()  # one corpus per database; keep only the newest
         _STATS_CACHE[key] = stats
     return stats
+
+
+def store_environment(session: Session, bundle: Any) -> None:
+    """Add or update one validated environment in the session (no commit; a helper).
+
+    For callers that compose an import of their own (the construction pipeline stores the
+    environments its Instance Creator made); :func:`seed_tree` is the one-unit-of-work import.
+
+    Args:
+        session: the database session (flushed, not committed).
+        bundle: an :class:`~app.arena.validation.EnvironmentBundle` that passed its checks.
+    """
+    _store_environment(session, bundle, SeedReport([], [], [], [], 0))
+
+
+def store_scenario(session: Session, scenario: ScenarioSpec, raw: dict[str, Any]) -> None:
+    """Add one validated scenario and its checkpoints to the session (no commit; a helper).
+
+    The scenario's audit status is ``pending`` (it waits for the human audit, DESIGN §7). Its
+    environment must be stored already.
+
+    Args:
+        session: the database session (flushed, not committed).
+        scenario: the parsed scenario, which passed every rule (V01–V13).
+        raw: the scenario file as validated (kept as ``Scenario.source``).
+
+    Raises:
+        ImportFailed: the id names a changed scenario that already has responses.
+    """
+    problems = _store_scenario(session, scenario, raw, SeedReport([], [], [], [], 0))
+    if problems:
+        raise ImportFailed(problems)

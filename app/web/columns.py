@@ -35,6 +35,11 @@ COLUMN_LABELS: dict[str, str] = {
     "joint_accuracy": "Joint acc. %",
     "agreement": "Agreement %",
     "kappa": "Cohen's κ",
+    "initial_pass_rate": "Initial pass %",
+    "initial_fail_rate": "Initial fail %",
+    "final_pass_rate": "Final pass %",
+    "mean_revisions": "Revisions",
+    "percent": "%",
     "alpha": "Krippendorff's α",
 }
 

@@ -130,9 +130,7 @@ def test_after_the_last_round_only_final_tools_are_offered(llm: FakeLLM) -> None
 
 
 def test_a_tools_agent_writing_the_json_object_instead_is_understood(llm: FakeLLM) -> None:
-    llm.script = replies(
-        Reply(content='{"type": "final", "action": null, "rationale": "in text"}')
-    )
+    llm.script = replies(Reply(content='{"type": "final", "action": null, "rationale": "in text"}'))
     out = run_response(fx.s0(), fx.events(), 1, _agent(llm))
     assert (out.status, out.level_predicted, out.rationale) == ("completed", "L0", "in text")
 
@@ -194,8 +192,12 @@ VLLM_REASONING_JSON = {
     "content": '{"type": "inspect", "commands": [{"command": "email_list", "args": {}}]}',
     "tool_calls": [],
 }
-VLLM_USAGE = {"prompt_tokens": 4000, "total_tokens": 4100, "completion_tokens": 100,
-              "prompt_tokens_details": None}
+VLLM_USAGE = {
+    "prompt_tokens": 4000,
+    "total_tokens": 4100,
+    "completion_tokens": 100,
+    "prompt_tokens_details": None,
+}
 
 
 def test_vllm_reasoning_parser_output_in_json_mode(llm: FakeLLM) -> None:
@@ -259,7 +261,7 @@ OLLAMA_TOOL_CALL = {
             "id": "call_a1b2c3d4",
             "index": 0,
             "type": "function",
-            "function": {"name": "files_list", "arguments": "{\"directory\":\"/\"}"},
+            "function": {"name": "files_list", "arguments": '{"directory":"/"}'},
         }
     ],
 }
@@ -299,9 +301,7 @@ THINK_REPLIES = [
 
 
 @pytest.mark.parametrize("content", THINK_REPLIES, ids=["think", "closing-tag-only", "prose"])
-def test_json_mode_finds_the_object_around_reasoning_and_prose(
-    llm: FakeLLM, content: str
-) -> None:
+def test_json_mode_finds_the_object_around_reasoning_and_prose(llm: FakeLLM, content: str) -> None:
     llm.script = replies(Reply(content=content))
     out = run_response(fx.s0(), fx.events(), 1, _agent(llm, mode="json"))
     assert (out.status, out.level_predicted, out.rationale) == ("completed", "L0", "not yet")

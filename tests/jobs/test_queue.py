@@ -114,6 +114,7 @@ def test_a_task_name_belongs_to_one_function() -> None:
 
 def test_the_domain_declares_the_tasks_the_worker_knows() -> None:
     import app.annotation.tasks
+    import app.construction.tasks
     import app.export.tasks
     import app.runs.tasks  # noqa: F401
 
@@ -124,6 +125,8 @@ def test_the_domain_declares_the_tasks_the_worker_knows() -> None:
         "exports.run": (6 * 3600, False),
         "exports.fail_interrupted": (None, False),
         "annotation.reclaim_expired": (300, False),
+        "construction.build_environment": (6 * 3600, True),
+        "construction.reconcile": (None, True),
     }
     declared = {
         name: (t.soft_time_limit_s, t.ignore_result)

@@ -189,8 +189,49 @@ def build_world(session: Session) -> World:
     annotate("n2", "L0 accept")
     response("x1", "alpha", "hm-01", 2, 2, None, False, run=r2)
     annotate("x1", "L1 accept")
+    _construction_and_audit(session, u1, u2)
     assert r1.id is not None and r2.id is not None
     return World(r1.id, r2.id, ids)
+
+
+def _construction_and_audit(session: Session, u1: Any, u2: Any) -> None:
+    """One accepted scenario candidate (Table 5) and two approvals of wp-02 (Table 6)."""
+    from app.models import AuditVote, CandidateRevision, GenerationCandidate, GenerationJob
+
+    job = GenerationJob(params={})
+    session.add(job)
+    session.flush()
+    assert job.id is not None
+    flags = dict.fromkeys(
+        (
+            "validator_first_pass",
+            "validator_passed",
+            "reviewer_first_pass",
+            "reviewer_passed",
+            "noise_first_pass",
+            "noise_passed",
+        ),
+        True,
+    )
+    candidate = GenerationCandidate(
+        job_id=job.id,
+        kind="scenario",
+        domain="workplace",
+        need_type="risk",
+        status="accepted",
+        **flags,
+    )
+    session.add(candidate)
+    session.flush()
+    assert candidate.id is not None
+    session.add(CandidateRevision(candidate_id=candidate.id, stage="scenario_creator", passed=True))
+    for user in (u1, u2):  # the votes alone count for Table 6; the audit status is left as is
+        session.add(
+            AuditVote(
+                scenario_id="wp-02", reviewer_id=user.id, vote="approve", criteria={}, comment="ok"
+            )
+        )
+    session.flush()
 
 
 def _by(rows: list[dict[str, Any]], *keys: str) -> dict[Any, dict[str, Any]]:

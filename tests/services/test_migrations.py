@@ -33,6 +33,9 @@ TABLES = {
     "export_jobs",
     "judge_runs",
     "judge_predictions",
+    "generation_jobs",
+    "generation_candidates",
+    "candidate_revisions",
 }
 
 

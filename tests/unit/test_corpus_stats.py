@@ -57,8 +57,14 @@ runner = CliRunner()
 
 
 def _chat(mid: str, at: str, text: str = "noise") -> dict[str, Any]:
-    return {"id": mid, "conversation_id": "c1", "sender": "max", "text": text, "at": at,
-            "read": True}
+    return {
+        "id": mid,
+        "conversation_id": "c1",
+        "sender": "max",
+        "text": text,
+        "at": at,
+        "read": True,
+    }
 
 
 def _base_scenario() -> dict[str, Any]:
@@ -110,8 +116,9 @@ def _tst_03() -> ScenarioSpec:
     raw["initial_records"]["files"]["/home/old-boiler-manual.txt"] = (
         "Boiler XR-100 manual\nService every 24 months.\n"
     )
-    for message, new_id in zip(raw["initial_records"]["chat"]["messages"], ("cm1", "cm3", "cm5"),
-                               strict=True):
+    for message, new_id in zip(
+        raw["initial_records"]["chat"]["messages"], ("cm1", "cm3", "cm5"), strict=True
+    ):
         message["id"] = new_id
     raw["noise_records"]["chat"] = {
         "conversations": [],
@@ -152,13 +159,25 @@ def _tsv() -> EnvironmentSpec:
     raw = fx.environment(may_pay=False).model_dump(mode="json", by_alias=True)
     raw.update(id="tsv", domain="travel")
     raw["apps"]["wallet"]["accounts"].append(
-        {"id": "acc-usd", "name": "USD card", "currency": "USD", "balance_minor": -5000,
-         "opening_balance_minor": 0}
+        {
+            "id": "acc-usd",
+            "name": "USD card",
+            "currency": "USD",
+            "balance_minor": -5000,
+            "opening_balance_minor": 0,
+        }
     )
     raw["apps"]["wallet"]["transactions"].append(
-        {"id": "tx9", "account_id": "acc-usd", "at": "2026-03-03T09:00:00+01:00",
-         "amount_minor": -5000, "counterparty": "Hotel", "description": "Deposit",
-         "category": "travel", "status": "posted"}
+        {
+            "id": "tx9",
+            "account_id": "acc-usd",
+            "at": "2026-03-03T09:00:00+01:00",
+            "amount_minor": -5000,
+            "counterparty": "Hotel",
+            "description": "Deposit",
+            "category": "travel",
+            "status": "posted",
+        }
     )
     return EnvironmentSpec.model_validate(raw)
 
@@ -222,7 +241,11 @@ def test_arc_patterns_and_their_scenarios(stats: CorpusStats) -> None:
     ]
     by_id = {arc.scenario_id: arc for arc in stats.arcs}
     assert [by_id[s].first_window for s in ("tst-01", "tst-02", "tst-03", "tsv-01", "tsv-02")] == [
-        3, None, 1, 5, 2,
+        3,
+        None,
+        1,
+        5,
+        2,
     ]
     assert [s for s, arc in by_id.items() if arc.restraint_throughout] == ["tst-02"]
     assert [s for s, arc in by_id.items() if arc.window_at_t1] == ["tst-03"]
@@ -304,10 +327,15 @@ def test_id_leak_check(stats: CorpusStats) -> None:
     assert by_id["tst-01"].series == ()  # story chat ids only, noise email only: nothing to compare
     [series] = by_id["tst-02"].series
     assert (series.collection, series.stem, series.story, series.noise) == (
-        "chat.messages", "cm", (1, 2, 3), (8, 9)
+        "chat.messages",
+        "cm",
+        (1, 2, 3),
+        (8, 9),
     )
     assert (series.direction, by_id["tst-02"].leaks, by_id["tst-02"].noise_above) == (
-        "noise_above", True, True
+        "noise_above",
+        True,
+        True,
     )
     [series] = by_id["tst-03"].series
     assert (series.story, series.noise, series.direction) == ((1, 3, 5), (2, 4), None)
@@ -342,8 +370,13 @@ def test_future_record_check(stats: CorpusStats) -> None:
 
 
 def test_event_kind_sequences(stats: CorpusStats) -> None:
-    five = ("chat.message", "calendar.updated", "wallet.transaction", "files.written",
-            "db.executed")
+    five = (
+        "chat.message",
+        "calendar.updated",
+        "wallet.transaction",
+        "files.written",
+        "db.executed",
+    )
     assert (stats.kind_sequences.scenarios, stats.kind_sequences.distinct) == (5, 2)
     [repeated] = stats.kind_sequences.repeated
     assert repeated.kinds == five
@@ -422,8 +455,13 @@ def test_a_scenario_whose_s0_cannot_be_built_is_left_out() -> None:
     raw["noise_records"]["email"]["messages"][0]["id"] = "m1"  # the base holds m1 already
     bad = ScenarioSpec.model_validate(raw)
     result = compute_corpus_stats(
-        Corpus((CorpusEnvironment(fx.environment(), fx.DATABASE_SQL, fx.ENVIRONMENT_FILES,
-                                  (_tst_01(), bad)),))
+        Corpus(
+            (
+                CorpusEnvironment(
+                    fx.environment(), fx.DATABASE_SQL, fx.ENVIRONMENT_FILES, (_tst_01(), bad)
+                ),
+            )
+        )
     )
     assert result.scenarios == 1
     [skipped] = result.skipped

@@ -19,7 +19,7 @@ LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"jobs"}),
     frozenset({"scenarios", "users", "agents"}),
     frozenset({"runs", "annotation"}),
-    frozenset({"export", "judges"}),
+    frozenset({"export", "judges", "construction"}),
     frozenset({"metrics"}),
     frozenset({"web", "cli"}),
     frozenset({"main"}),

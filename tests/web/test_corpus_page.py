@@ -29,9 +29,7 @@ def _text(fragment: str) -> str:
     return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", fragment)).split())
 
 
-def test_annotators_are_refused_and_anonymous_sent_to_login(
-    session: Session, make_browser
-) -> None:
+def test_annotators_are_refused_and_anonymous_sent_to_login(session: Session, make_browser) -> None:
     browser = make_browser()
     browser.login(make_user(session).username)
     assert browser.client.get("/arena/corpus").status_code == 403
@@ -62,9 +60,7 @@ def test_page_shows_the_figures_of_the_seed_tree(
         f"{from_files.environments} environments, {from_files.scenarios} scenarios · "
         f"{met} of {len(from_files.targets)} targets met"
     )
-    rows = re.findall(
-        r'<tr data-target="(\w+)" data-passed="(true|false)">(.*?)</tr>', page, re.S
-    )
+    rows = re.findall(r'<tr data-target="(\w+)" data-passed="(true|false)">(.*?)</tr>', page, re.S)
     assert [(name, passed == "true") for name, passed, _ in rows] == [
         (t.name, t.passed) for t in from_files.targets
     ]
@@ -80,7 +76,9 @@ def test_page_shows_the_figures_of_the_seed_tree(
         )
         assert found, row.environment_id
         assert _text(found.group(1)).split()[:3] == [
-            str(row.scenarios), str(row.scenarios_affected), str(row.count)
+            str(row.scenarios),
+            str(row.scenarios_affected),
+            str(row.count),
         ]
     leaks = re.search(r'<p id="id-leaks">(.*?)</p>', page, re.S)
     assert leaks and (
@@ -92,7 +90,10 @@ def test_page_shows_the_figures_of_the_seed_tree(
     for space in from_files.retrieval:
         found = re.search(rf'<tr data-retrieval="{space.environment_id}">(.*?)</tr>', page, re.S)
         assert found and _text(found.group(1)).split()[:4] == [
-            space.environment_id, str(space.tables), str(space.rows), str(space.files)
+            space.environment_id,
+            str(space.tables),
+            str(space.rows),
+            str(space.files),
         ]
 
 

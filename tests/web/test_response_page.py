@@ -79,15 +79,26 @@ def test_a_response_of_another_run_is_not_found(session: Session, researcher) ->
     with FakeLLM(tools_policy) as llm:
         researcher.client.post(
             "/agents",
-            data={"csrf_token": researcher.token, "name": "tc", "base_url": llm.base_url,
-                  "model": "m", "mode": "tools"},
+            data={
+                "csrf_token": researcher.token,
+                "name": "tc",
+                "base_url": llm.base_url,
+                "model": "m",
+                "mode": "tools",
+            },
         )
         run_ids = []
         for seed in ("1", "2"):
             created = researcher.client.post(
                 "/runs",
-                data={"csrf_token": researcher.token, "agents": ["tc"], "environments": ["hm"],
-                      "need_types": ["risk"], "k": "1", "seed": seed},
+                data={
+                    "csrf_token": researcher.token,
+                    "agents": ["tc"],
+                    "environments": ["hm"],
+                    "need_types": ["risk"],
+                    "k": "1",
+                    "seed": seed,
+                },
                 follow_redirects=False,
             )
             run_ids.append(int(created.headers["location"].rsplit("/", 1)[1]))

@@ -63,6 +63,8 @@ SECTIONS: tuple[tuple[str, str, tuple[str, ...], str | None], ...] = (
     ("table10", "Table 10 · other issues", ("table10",), None),
     ("tables7_8", "Tables 7–8 · checkpoint sampling", ("tables7_8",), None),
     ("agreement", "Inter-annotator agreement", ("agreement",), None),
+    ("table5", "Table 5 · scenario construction", ("table5",), None),
+    ("table6", "Table 6 · scenario audit", ("table6",), None),
 )
 """Page sections: (anchor, heading, tables, figure or None)."""
 

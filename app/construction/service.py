@@ -1,0 +1,730 @@
+"""Generation jobs of the construction pipeline: plan, run, cancel, resume (DESIGN.md §11, §13).
+
+A job plans, per domain, ``personas`` *environment candidates* and, for each, ``per_need``
+*scenario candidates* per need type (all planned rows in the database). The engine runs one task
+per environment candidate (:func:`execute_environment`): it holds that candidate under a lease
+(:mod:`app.jobs.lease`), runs the Instance Creator, then its scenario candidates one after the
+other, so each Scenario Creator call is shown the summaries of the scenarios accepted before it.
+Each step is stored as it happens (a :class:`~app.models.CandidateRevision`, the job's token
+count), since other processes show the progress. Accepted candidates become scenarios pending
+the human audit (``Scenario.audit_status = pending``, the existing audit workspace).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+from sqlalchemy import update
+from sqlmodel import Session, col, func, select
+
+from app.agents.client import LLMCall
+from app.agents.llm import EndpointConfig, OpenAIChatAgent
+from app.arena.schema import ScenarioSpec
+from app.arena.validation import EnvironmentBundle, Finding
+from app.construction.pipeline import (
+    CandidateFailed,
+    CandidateRejected,
+    StopJob,
+    build_environment,
+    build_scenario,
+    finding_dicts,
+)
+from app.errors import ConflictError, NotFoundError, UnprocessableError
+from app.jobs import lease
+from app.jobs.lease import holding
+from app.jobs.progress import JobProgress, tally
+from app.models import (
+    Agent,
+    CandidateRevision,
+    Environment,
+    GenerationCandidate,
+    GenerationJob,
+    Scenario,
+)
+from app.models.base import utcnow
+from app.scenarios.service import clear_scenario_cache, store_environment, store_scenario
+from app.vocabulary import DOMAINS, NEED_TYPES
+
+log = logging.getLogger(__name__)
+
+DEFAULT_ROUNDS = 3
+MAX_ROUNDS = 10
+MAX_PERSONAS = 50
+MAX_PER_NEED = 20
+MAX_CANDIDATES = 4000
+"""Most scenario candidates one job plans (domains × personas × 4 need types × per_need)."""
+
+PENDING, RUNNING = "pending", "running"
+ACCEPTED, REJECTED, FAILED, STOPPED, CANCELLED, SKIPPED = (
+    "accepted",
+    "rejected",
+    "failed",
+    "stopped",
+    "cancelled",
+    "skipped",
+)
+CANDIDATE_FINISHED = (ACCEPTED, REJECTED, FAILED, STOPPED, CANCELLED, SKIPPED)
+"""Candidate statuses after which nothing more happens (until a resume)."""
+
+JOB_QUEUED, JOB_RUNNING, JOB_COMPLETED, JOB_STOPPED, JOB_CANCELLED = (
+    "queued",
+    "running",
+    "completed",
+    "stopped",
+    "cancelled",
+)
+JOB_OPEN = (JOB_QUEUED, JOB_RUNNING)
+
+_CLAIM = lease.claim_for(GenerationCandidate, free=(PENDING,))
+"""Take a pending environment candidate, a running one whose lease lapsed or holder is gone."""
+
+
+def domain_code(domain: str) -> str:
+    """Two letters for a domain's environment ids (``home_maintenance`` → ``hm``)."""
+    words = domain.split("_")
+    return (words[0][0] + words[1][0]) if len(words) > 1 else domain[:2]
+
+
+def _endpoint(session: Session, name: str, field: str) -> Agent:
+    agent = session.exec(select(Agent).where(Agent.name == name)).first()
+    if agent is None:
+        raise UnprocessableError(f"no agent named {name!r}", field)
+    if agent.kind != "openai":
+        raise UnprocessableError(
+            f"{name!r} is not an endpoint agent (baselines cannot write scenarios)", field
+        )
+    return agent
+
+
+def create_generation_job(
+    session: Session,
+    *,
+    domains: Sequence[str],
+    personas: int,
+    per_need: int,
+    creator: str,
+    reviewer: str,
+    rounds: int = DEFAULT_ROUNDS,
+    budget_tokens: int | None = None,
+    created_by: int | None = None,
+    submission: str | None = None,
+) -> GenerationJob:
+    """Plan a generation job and its candidates (commits once).
+
+    Args:
+        session: database session.
+        domains: DESIGN §2 domains, at least one, no repeats.
+        personas: environments per domain, 1..:data:`MAX_PERSONAS`.
+        per_need: scenario candidates per need type per environment, 1..:data:`MAX_PER_NEED`.
+        creator: name of the endpoint agent that writes environments, scenarios and noise.
+        reviewer: name of the endpoint agent that reviews scenarios.
+        rounds: revisions a creator may make per stage, 0..:data:`MAX_ROUNDS` (default 3).
+        budget_tokens: prompt plus completion tokens the job may spend (None: no limit).
+        created_by: the user who asked.
+        submission: the form's one-time token (a second submit returns the same job).
+
+    Returns:
+        The job, status ``queued``, with personas × len(domains) environment candidates and
+        4 × per_need scenario candidates under each.
+
+    Raises:
+        UnprocessableError: a bad value (``field`` names it), an agent that is not an endpoint,
+            or more than :data:`MAX_CANDIDATES` scenario candidates.
+    """
+    if submission is not None:
+        earlier = session.exec(
+            select(GenerationJob).where(GenerationJob.submission == submission)
+        ).first()
+        if earlier is not None:
+            return earlier
+    chosen = [d.strip() for d in domains if d.strip()]
+    if not chosen:
+        raise UnprocessableError("choose at least one domain", "domains")
+    for domain in chosen:
+        if domain not in DOMAINS:
+            raise UnprocessableError(
+                f"unknown domain {domain!r}; one of {', '.join(DOMAINS)}", "domains"
+            )
+    if len(set(chosen)) != len(chosen):
+        raise UnprocessableError("a domain is named twice", "domains")
+    if not 1 <= personas <= MAX_PERSONAS:
+        raise UnprocessableError(f"personas must be 1..{MAX_PERSONAS}", "personas")
+    if not 1 <= per_need <= MAX_PER_NEED:
+        raise UnprocessableError(f"per-need must be 1..{MAX_PER_NEED}", "per_need")
+    planned = len(chosen) * personas * len(NEED_TYPES) * per_need
+    if planned > MAX_CANDIDATES:
+        raise UnprocessableError(
+            f"that plans {planned:,} scenario candidates; at most {MAX_CANDIDATES:,} a job",
+            "per_need",
+        )
+    if not 0 <= rounds <= MAX_ROUNDS:
+        raise UnprocessableError(f"rounds must be 0..{MAX_ROUNDS}", "rounds")
+    if budget_tokens is not None and budget_tokens < 1:
+        raise UnprocessableError("the token budget must be at least 1", "budget_tokens")
+    _endpoint(session, creator, "creator")
+    _endpoint(session, reviewer, "reviewer")
+    job = GenerationJob(
+        params={
+            "domains": chosen,
+            "personas": personas,
+            "per_need": per_need,
+            "creator": creator,
+            "reviewer": reviewer,
+            "rounds": rounds,
+            "budget_tokens": budget_tokens,
+        },
+        created_by=created_by,
+        submission=submission,
+    )
+    session.add(job)
+    session.flush()
+    assert job.id is not None
+    for domain in chosen:
+        for slot in range(1, personas + 1):
+            parent = GenerationCandidate(
+                job_id=job.id, kind="environment", domain=domain, slot=slot
+            )
+            session.add(parent)
+            session.flush()
+            ordinal = 0
+            for need_type in NEED_TYPES:
+                for _ in range(per_need):
+                    ordinal += 1
+                    session.add(
+                        GenerationCandidate(
+                            job_id=job.id,
+                            parent_id=parent.id,
+                            kind="scenario",
+                            domain=domain,
+                            slot=slot,
+                            need_type=need_type,
+                            ordinal=ordinal,
+                        )
+                    )
+    session.commit()
+    session.refresh(job)
+    return job
+
+
+def get_job(session: Session, job_id: int) -> GenerationJob:
+    """The job. Raises NotFoundError when there is none."""
+    job = session.get(GenerationJob, job_id)
+    if job is None:
+        raise NotFoundError(f"generation job {job_id} does not exist")
+    return job
+
+
+def pending_environment_ids(session: Session, job_id: int) -> list[int]:
+    """The job's environment candidates a task should run, in plan order.
+
+    Pending ones, and running ones: the claim decides whether their holder is gone.
+    """
+    return [
+        cid
+        for cid in session.exec(
+            select(GenerationCandidate.id)
+            .where(
+                GenerationCandidate.job_id == job_id,
+                GenerationCandidate.kind == "environment",
+                col(GenerationCandidate.status).in_((PENDING, RUNNING)),
+            )
+            .order_by(col(GenerationCandidate.id))
+        )
+        if cid is not None
+    ]
+
+
+def mark_job_started(session: Session, job_id: int) -> None:
+    """Set a queued job running (commits)."""
+    job = get_job(session, job_id)
+    if job.status == JOB_QUEUED:
+        job.status, job.started_at = JOB_RUNNING, utcnow()
+        session.add(job)
+        session.commit()
+
+
+def job_progress(session: Session, job_id: int) -> JobProgress:
+    """The job's scenario candidates counted by status (the engine's one progress view)."""
+    counts = session.exec(
+        select(GenerationCandidate.status, func.count())
+        .where(GenerationCandidate.job_id == job_id, GenerationCandidate.kind == "scenario")
+        .group_by(col(GenerationCandidate.status))
+    ).all()
+    return tally([(str(s), int(n)) for s, n in counts], CANDIDATE_FINISHED)
+
+
+def list_jobs(session: Session, limit: int = 50) -> list[GenerationJob]:
+    """The newest jobs first."""
+    return list(
+        session.exec(select(GenerationJob).order_by(col(GenerationJob.id).desc()).limit(limit))
+    )
+
+
+def candidates_of(session: Session, job_id: int) -> list[GenerationCandidate]:
+    """The job's candidates in plan order."""
+    return list(
+        session.exec(
+            select(GenerationCandidate)
+            .where(GenerationCandidate.job_id == job_id)
+            .order_by(col(GenerationCandidate.id))
+        )
+    )
+
+
+def revisions_of(session: Session, candidate_id: int) -> list[CandidateRevision]:
+    """Every step a candidate kept, in order."""
+    return list(
+        session.exec(
+            select(CandidateRevision)
+            .where(CandidateRevision.candidate_id == candidate_id)
+            .order_by(col(CandidateRevision.id))
+        )
+    )
+
+
+def cancel_job(session: Session, job_id: int) -> GenerationJob:
+    """Cancel a job (commits).
+
+    Pending candidates are cancelled; running ones stop before their next LLM call.
+
+    Raises:
+        NotFoundError: no such job.
+        ConflictError: the job has finished.
+    """
+    job = get_job(session, job_id)
+    if job.status not in JOB_OPEN and job.status != JOB_STOPPED:
+        raise ConflictError(f"the job is {job.status}; only an open or stopped job is cancelled")
+    job.status, job.finished_at = JOB_CANCELLED, utcnow()
+    job.error = "cancelled by a lead"
+    session.add(job)
+    session.execute(
+        update(GenerationCandidate)
+        .where(
+            col(GenerationCandidate.job_id) == job_id,
+            col(GenerationCandidate.status).in_((PENDING, STOPPED)),
+        )
+        .values(status=CANCELLED, reason="the job was cancelled")
+    )
+    session.commit()
+    return job
+
+
+def resume_job(session: Session, job_id: int, *, budget_tokens: int | None = None) -> list[int]:
+    """Make a stopped or cancelled job open again (commits); the environment candidates to run.
+
+    Stopped and cancelled candidates go back to pending, with everything they kept; a budget
+    given replaces the job's (a job stopped by its budget needs a larger one).
+
+    Args:
+        session: database session.
+        job_id: the job.
+        budget_tokens: the new token budget, or None to keep it.
+
+    Returns:
+        The ids of the environment candidates to enqueue.
+
+    Raises:
+        NotFoundError: no such job.
+        ConflictError: the job is completed, or its budget is still spent.
+    """
+    job = get_job(session, job_id)
+    if job.status == JOB_COMPLETED:
+        raise ConflictError("the job is completed; nothing to resume")
+    params = dict(job.params)
+    if budget_tokens is not None:
+        if budget_tokens < 1:
+            raise UnprocessableError("the token budget must be at least 1", "budget_tokens")
+        params["budget_tokens"] = budget_tokens
+    budget = params.get("budget_tokens")
+    if budget is not None and job.tokens_used >= budget:
+        raise ConflictError(
+            f"the job has used {job.tokens_used:,} of its {budget:,} tokens: give a larger budget"
+        )
+    job.params = params
+    job.status, job.error, job.finished_at = JOB_RUNNING, None, None
+    session.add(job)
+    session.execute(
+        update(GenerationCandidate)
+        .where(
+            col(GenerationCandidate.job_id) == job_id,
+            col(GenerationCandidate.status).in_((STOPPED, CANCELLED)),
+        )
+        .values(status=PENDING, reason=None)
+    )
+    session.commit()
+    return pending_environment_ids(session, job_id)
+
+
+def abandoned_environment_ids(session: Session) -> list[int]:
+    """Running environment candidates of open jobs whose holder is gone or whose lease lapsed.
+
+    What the periodic ``construction.reconcile`` sends again (a worker killed whole, whose
+    broker would redeliver only after the visibility timeout); the claim takes them over.
+    """
+    rows = session.exec(
+        select(GenerationCandidate)
+        .join(GenerationJob, col(GenerationJob.id) == col(GenerationCandidate.job_id))
+        .where(
+            col(GenerationJob.status).in_(JOB_OPEN),
+            GenerationCandidate.kind == "environment",
+            GenerationCandidate.status == RUNNING,
+        )
+        .order_by(col(GenerationCandidate.id))
+    ).all()
+    return [
+        row.id
+        for row in rows
+        if row.id is not None
+        and lease.is_abandoned(row.claimed_by, row.heartbeat_at, row.started_at)
+    ]
+
+
+# --- running ----------------------------------------------------------------------------------
+
+
+class _Recorder:
+    """Stores a candidate's steps as revisions, counts tokens, and stops the job when told.
+
+    Each step commits: the progress and the token count must be seen by other processes.
+    """
+
+    def __init__(self, session: Session, job_id: int, candidate: GenerationCandidate) -> None:
+        self.session, self.job_id, self.candidate = session, job_id, candidate
+
+    def step(
+        self,
+        stage: str,
+        *,
+        round: int,
+        passed: bool,
+        output: dict[str, Any] | None = None,
+        raw: str | None = None,
+        findings: list[Finding] | None = None,
+        verdicts: dict[str, Any] | None = None,
+        feedback: str | None = None,
+        calls: list[LLMCall] | None = None,
+        prompt: str | None = None,
+    ) -> None:
+        calls = calls or []
+        prompt_tokens = sum(c.prompt_tokens or 0 for c in calls)
+        completion_tokens = sum(c.completion_tokens or 0 for c in calls)
+        latency = round_(sum(c.latency_s or 0.0 for c in calls))
+        c = self.candidate
+        self.session.add(
+            CandidateRevision(
+                candidate_id=c.id or 0,
+                round=round,
+                stage=stage,
+                prompt=prompt,
+                output=output,
+                raw=raw,
+                findings=finding_dicts(findings or []),
+                verdicts=verdicts or {},
+                passed=passed,
+                feedback=feedback,
+                prompt_tokens=prompt_tokens if calls else None,
+                completion_tokens=completion_tokens if calls else None,
+                latency_s=latency if calls else None,
+            )
+        )
+        c.prompt_tokens += prompt_tokens
+        c.completion_tokens += completion_tokens
+        c.latency_s = round_(c.latency_s + latency)
+        c.stage = stage
+        if stage.endswith("_creator") and round > 0 and passed:
+            c.revisions += 1
+        flags = {
+            "validator": ("validator_first_pass", "validator_passed"),
+            "reviewer": ("reviewer_first_pass", "reviewer_passed"),
+            "noise_validator": ("noise_first_pass", "noise_passed"),
+        }.get(stage)
+        if flags is not None:
+            first, final = flags
+            if getattr(c, first) is None:
+                setattr(c, first, passed)
+            if passed or getattr(c, final) is not True:
+                setattr(c, final, passed)
+        self.session.add(c)
+        if prompt_tokens or completion_tokens:
+            self.session.execute(
+                update(GenerationJob)
+                .where(col(GenerationJob.id) == self.job_id)
+                .values(tokens_used=GenerationJob.tokens_used + prompt_tokens + completion_tokens)
+            )
+        self.session.commit()
+
+    def check(self) -> None:
+        job = self.session.exec(
+            select(GenerationJob)
+            .where(GenerationJob.id == self.job_id)
+            .execution_options(populate_existing=True)
+        ).one()
+        if job.status == JOB_CANCELLED:
+            raise StopJob("cancelled")
+        budget = job.params.get("budget_tokens")
+        if budget is not None and job.tokens_used >= budget:
+            if job.status in JOB_OPEN:
+                job.status, job.finished_at = JOB_STOPPED, utcnow()
+                job.error = (
+                    f"token budget spent: {job.tokens_used:,} of {budget:,} tokens used; "
+                    "resume with a larger budget"
+                )
+                self.session.add(job)
+                self.session.commit()
+            raise StopJob("budget")
+        if job.status == JOB_STOPPED:
+            raise StopJob("budget")
+
+
+def round_(value: float) -> float:
+    """Seconds kept to the millisecond."""
+    return round(value, 3)
+
+
+def _client(session: Session, name: str) -> OpenAIChatAgent:
+    agent = session.exec(select(Agent).where(Agent.name == name)).first()
+    if agent is None:
+        raise CandidateFailed(f"the agent {name!r} no longer exists")
+    return OpenAIChatAgent(EndpointConfig.model_validate(agent.config))
+
+
+def _finish(
+    session: Session, candidate: GenerationCandidate, status: str, reason: str | None
+) -> None:
+    candidate.status, candidate.reason, candidate.finished_at = status, reason, utcnow()
+    session.add(candidate)
+    session.commit()
+
+
+def _summaries(session: Session, environment_id: str) -> list[str]:
+    """One line per stored scenario of the environment: id, need type, title and need."""
+    return [
+        f"{row.id} ({row.need_type}): {row.title} — {row.design.get('need', '')}"
+        for row in session.exec(
+            select(Scenario)
+            .where(Scenario.environment_id == environment_id)
+            .order_by(col(Scenario.id))
+        )
+    ]
+
+
+def _bundle(session: Session, environment_id: str) -> EnvironmentBundle | None:
+    from app.arena.schema import EnvironmentSpec
+
+    row = session.get(Environment, environment_id)
+    if row is None:
+        return None
+    return EnvironmentBundle(
+        EnvironmentSpec.model_validate(row.spec), row.database_sql, dict(row.files), []
+    )
+
+
+def execute_environment(session: Session, candidate_id: int) -> str:
+    """Run one environment candidate and its scenario candidates; returns its status.
+
+    Idempotent: a finished candidate, or one a live holder runs, is left alone (its status is
+    returned); a candidate whose holder died is taken over and continues where it stopped (the
+    environment, once stored, is not made again; finished scenario candidates are kept).
+
+    Args:
+        session: a session of its own (each step commits).
+        candidate_id: the environment candidate.
+
+    Raises:
+        NotFoundError: no such candidate.
+    """
+    claimed = lease.claim(session, _CLAIM, candidate_id)
+    if claimed is None:
+        raise NotFoundError(f"candidate {candidate_id} does not exist")
+    if isinstance(claimed, str):
+        session.rollback()
+        return claimed
+    session.commit()
+    candidate = session.get(GenerationCandidate, candidate_id)
+    assert candidate is not None and candidate.id is not None
+    job = get_job(session, candidate.job_id)
+    mark_job_started(session, candidate.job_id)
+    with holding(GenerationCandidate, candidate.id):
+        status = _run_environment(session, job, candidate)
+    _finish_job_if_done(session, candidate.job_id)
+    return status
+
+
+def _run_environment(session: Session, job: GenerationJob, candidate: GenerationCandidate) -> str:
+    assert job.id is not None and candidate.id is not None
+    params = job.params
+    rounds = int(params.get("rounds", DEFAULT_ROUNDS))
+    recorder = _Recorder(session, job.id, candidate)
+    try:
+        creator = _client(session, params["creator"])
+        reviewer = _client(session, params["reviewer"])
+        bundle = _bundle(session, candidate.environment_id) if candidate.environment_id else None
+        if bundle is None:
+            environment_id = f"g{job.id}{domain_code(candidate.domain)}{candidate.slot}"
+            existing = [
+                f"{row.id}: {row.persona.get('name', '')} ({row.persona.get('role', '')})"
+                for row in session.exec(
+                    select(Environment).where(Environment.domain == candidate.domain)
+                )
+            ]
+            bundle, _spec = build_environment(
+                creator,
+                environment_id=environment_id,
+                domain=candidate.domain,
+                slot=candidate.slot,
+                existing=existing,
+                rounds=rounds,
+                recorder=recorder,
+            )
+            store_environment(session, bundle)
+            candidate.environment_id = environment_id
+            session.add(candidate)
+            session.commit()
+            clear_scenario_cache()
+    except StopJob as stop:
+        return _stop(session, candidate, str(stop))
+    except (CandidateFailed, CandidateRejected) as exc:
+        status = FAILED if isinstance(exc, CandidateFailed) else REJECTED
+        _finish(session, candidate, status, str(exc))
+        _skip_children(session, candidate, f"its environment was not made: {exc}")
+        return status
+    for child in _children(session, candidate.id):
+        outcome = _run_scenario(session, job, child, bundle, creator, reviewer, rounds)
+        if outcome in (STOPPED, CANCELLED):
+            return _stop(session, candidate, "budget" if outcome == STOPPED else "cancelled")
+    _finish(session, candidate, ACCEPTED, None)
+    return ACCEPTED
+
+
+def _children(session: Session, parent_id: int) -> list[GenerationCandidate]:
+    return list(
+        session.exec(
+            select(GenerationCandidate)
+            .where(
+                GenerationCandidate.parent_id == parent_id,
+                col(GenerationCandidate.status).in_((PENDING, RUNNING)),
+            )
+            .order_by(col(GenerationCandidate.id))
+        )
+    )
+
+
+def _skip_children(session: Session, parent: GenerationCandidate, reason: str) -> None:
+    session.execute(
+        update(GenerationCandidate)
+        .where(
+            col(GenerationCandidate.parent_id) == parent.id,
+            col(GenerationCandidate.status).in_((PENDING, RUNNING)),
+        )
+        .values(status=SKIPPED, reason=reason)
+    )
+    session.commit()
+
+
+def _stop(session: Session, candidate: GenerationCandidate, why: str) -> str:
+    if why == "cancelled":
+        _finish(session, candidate, CANCELLED, "the job was cancelled")
+        session.execute(
+            update(GenerationCandidate)
+            .where(
+                col(GenerationCandidate.parent_id) == candidate.id,
+                col(GenerationCandidate.status).in_((PENDING, RUNNING)),
+            )
+            .values(status=CANCELLED, reason="the job was cancelled")
+        )
+        session.commit()
+        return CANCELLED
+    _finish(session, candidate, STOPPED, "the job's token budget is spent")
+    return STOPPED
+
+
+def _run_scenario(
+    session: Session,
+    job: GenerationJob,
+    candidate: GenerationCandidate,
+    bundle: EnvironmentBundle,
+    creator: OpenAIChatAgent,
+    reviewer: OpenAIChatAgent,
+    rounds: int,
+) -> str:
+    assert candidate.need_type is not None
+    candidate.status, candidate.started_at = RUNNING, utcnow()
+    session.add(candidate)
+    session.commit()
+    recorder = _Recorder(session, job.id or 0, candidate)
+    scenario_id = f"{bundle.spec.id}-{candidate.ordinal:02d}"
+    try:
+        built = build_scenario(
+            creator,
+            reviewer,
+            bundle=bundle,
+            need_type=candidate.need_type,
+            scenario_id=scenario_id,
+            existing=_summaries(session, bundle.spec.id),
+            rounds=rounds,
+            recorder=recorder,
+        )
+    except StopJob as stop:
+        if str(stop) == "cancelled":
+            _finish(session, candidate, CANCELLED, "the job was cancelled")
+            return CANCELLED
+        _finish(session, candidate, STOPPED, "the job's token budget is spent")
+        return STOPPED
+    except CandidateFailed as exc:
+        _finish(session, candidate, FAILED, str(exc))
+        return FAILED
+    except CandidateRejected as exc:
+        _finish(session, candidate, REJECTED, str(exc))
+        return REJECTED
+    spec = ScenarioSpec.model_validate(built.raw)
+    store_scenario(session, spec, built.raw)
+    candidate.scenario_id = scenario_id
+    _finish(session, candidate, ACCEPTED, None)  # commits the scenario with it
+    clear_scenario_cache()
+    return ACCEPTED
+
+
+def _finish_job_if_done(session: Session, job_id: int) -> None:
+    """Complete an open job once none of its candidates is pending or running (commits)."""
+    job = session.exec(
+        select(GenerationJob)
+        .where(GenerationJob.id == job_id)
+        .execution_options(populate_existing=True)
+    ).one()
+    if job.status not in JOB_OPEN:
+        return
+    open_ = session.exec(
+        select(func.count())
+        .select_from(GenerationCandidate)
+        .where(
+            GenerationCandidate.job_id == job_id,
+            col(GenerationCandidate.status).in_((PENDING, RUNNING)),
+        )
+    ).one()
+    if not open_:
+        job.status, job.finished_at = JOB_COMPLETED, utcnow()
+        session.add(job)
+        session.commit()
+
+
+def fail_candidate(session: Session, candidate_id: int, reason: str) -> None:
+    """End an environment candidate and its open scenario candidates as ``failed`` (commits).
+
+    For a task that raised something no retry can fix (``internal_error``).
+    """
+    candidate = session.get(GenerationCandidate, candidate_id)
+    if candidate is None or candidate.status in CANDIDATE_FINISHED:
+        return
+    _finish(session, candidate, FAILED, reason)
+    session.execute(
+        update(GenerationCandidate)
+        .where(
+            col(GenerationCandidate.parent_id) == candidate_id,
+            col(GenerationCandidate.status).in_((PENDING, RUNNING)),
+        )
+        .values(status=FAILED, reason=reason)
+    )
+    session.commit()
+    _finish_job_if_done(session, candidate.job_id)

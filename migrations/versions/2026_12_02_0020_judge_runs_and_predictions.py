@@ -1,7 +1,7 @@
 """judge runs and predictions: automatic judges as first-class runs (DESIGN §12)
 
 Revision ID: 0020
-Revises: 0016
+Revises: 0019
 Create Date: 2026-12-02 03:05:16.308622
 """
 

@@ -116,6 +116,7 @@ def test_the_domain_declares_the_tasks_the_worker_knows() -> None:
     import app.annotation.tasks
     import app.construction.tasks
     import app.export.tasks
+    import app.judges.tasks
     import app.runs.tasks  # noqa: F401
 
     expected = {
@@ -127,6 +128,8 @@ def test_the_domain_declares_the_tasks_the_worker_knows() -> None:
         "annotation.reclaim_expired": (300, False),
         "construction.build_environment": (6 * 3600, True),
         "construction.reconcile": (None, True),
+        "judges.execute": (900, True),
+        "judges.reconcile": (None, True),
     }
     declared = {
         name: (t.soft_time_limit_s, t.ignore_result)

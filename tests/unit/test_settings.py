@@ -157,6 +157,9 @@ def test_the_reconciler_period_and_grace_come_from_the_settings(
     monkeypatch.setenv("RECONCILE_GRACE_S", "3")
     assert Settings().reconcile_grace == 3.0
     monkeypatch.setattr("app.jobs.schedule.get_settings", Settings)
+    # the broker's settings too: its cached get_settings() would otherwise keep this test's
+    # environment for every later test in the process
+    monkeypatch.setattr("app.jobs.broker.get_settings", Settings)
     schedule = make_celery(set_as_current=False).conf.beat_schedule["reconcile-runs"]
     queue = f"{Settings().celery_queue}.periodic"
     assert schedule["schedule"] == 5.0

@@ -422,6 +422,9 @@ def main() -> None:
     parser.add_argument("--rows", type=int, default=1_000_000, help="responses in the end")
     parser.add_argument("--base", type=int, default=8000, help="synthetic responses (÷ 20)")
     parser.add_argument("--skip-export", action="store_true")
+    parser.add_argument(
+        "--keep", action="store_true", help="keep the database (its name is printed) to reuse"
+    )
     parser.add_argument("--child", choices=["page", "http", "export"], help=argparse.SUPPRESS)
     parser.add_argument("--url", help=argparse.SUPPRESS)
     parser.add_argument("--format", help=argparse.SUPPRESS)
@@ -510,8 +513,11 @@ def main() -> None:
         from app.db import get_engine
 
         get_engine().dispose()
-        with psycopg.connect(ADMIN, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')  # type: ignore[arg-type]
+        if args.keep:
+            print(f"kept database {name} ({url})")
+        else:
+            with psycopg.connect(ADMIN, autocommit=True) as conn:
+                conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')  # type: ignore[arg-type]
         tmp.cleanup()
 
 

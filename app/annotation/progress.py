@@ -33,6 +33,7 @@ from app.annotation.batches import (
     is_expired,
 )
 from app.annotation.service import double_judged_pairs
+from app.db import any_of
 from app.models import Annotation, Assignment, Batch, Checkpoint, Response, Scenario, User
 from app.models.base import as_utc, utcnow
 from app.vocabulary import AssignmentKind, AuditStatus
@@ -270,7 +271,7 @@ def _tally(rows: list[Any], now: datetime) -> dict[int, AnnotatorProgress]:
 
 def _name(session: Session, people: dict[int, AnnotatorProgress]) -> list[AnnotatorProgress]:
     if people:
-        users = session.exec(select(User).where(col(User.id).in_(list(people)))).all()
+        users = session.exec(select(User).where(any_of(User.id, list(people)))).all()
         for user in users:
             assert user.id is not None
             people[user.id].username = user.username
@@ -282,7 +283,7 @@ def _users(session: Session, ids: set[int]) -> dict[int, User]:
     """Accounts by id."""
     if not ids:
         return {}
-    users = session.exec(select(User).where(col(User.id).in_(sorted(ids))))
+    users = session.exec(select(User).where(any_of(User.id, sorted(ids))))
     return {user.id: user for user in users if user.id is not None}
 
 
@@ -433,7 +434,7 @@ def batch_progress(session: Session, batch_id: int, now: datetime | None = None)
                 col(Assignment.released_at).is_(None),
                 col(Assignment.phase) == batch.phase,
                 or_(col(Assignment.batch_id).is_(None), col(Assignment.batch_id) != batch_id),
-                col(Checkpoint.scenario_id).in_(sorted({k[0] for k in holdings})),
+                any_of(Checkpoint.scenario_id, sorted({k[0] for k in holdings})),
             )
         ).all()
         for scenario_id, annotator_id, kind, annotation_id in elsewhere:

@@ -18,6 +18,7 @@ from sqlmodel import Session, col, select
 from app.annotation.batches import EXPIRED, RESTART, is_expired, unexpired_sql
 from app.annotation.moves import held_assignment
 from app.annotation.rules import Diagnosis, DiagnosisError, check_diagnosis
+from app.db import any_of
 from app.errors import ConflictError, NotFoundError, UnprocessableError
 from app.models import (
     Annotation,
@@ -153,7 +154,7 @@ def queue_departures(session: Session, annotator: User) -> list[Departure]:
         select(Assignment)
         .where(
             Assignment.annotator_id == annotator.id,
-            col(Assignment.response_id).in_([r for r, *_ in rows]),
+            any_of(Assignment.response_id, [r for r, *_ in rows]),
         )
         .order_by(col(Assignment.id))
     ):

@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import func, update
+from sqlalchemy import Table, func, update
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session, col, select
 
@@ -32,7 +32,7 @@ from app.annotation.batches import (
     get_username,
     is_expired,
 )
-from app.db import any_of
+from app.db import any_of, bulk_insert
 from app.errors import ConflictError, NotFoundError, UnprocessableError
 from app.models import Annotation, Assignment, Batch, Checkpoint, Response
 from app.models.base import utcnow
@@ -214,6 +214,11 @@ def _release_overlap_of(
     return freed
 
 
+def _expiry(now: datetime, hours: int | None) -> datetime | None:
+    """When an item handed out `now` expires under its batch's `hours` (None: never)."""
+    return None if hours is None else now + timedelta(hours=hours)
+
+
 def reassign_scenario(
     session: Session,
     *,
@@ -348,21 +353,35 @@ def reassign_scenario(
             select(Batch).where(any_of(Batch.id, {a.batch_id for a in holding if a.batch_id}))
         )
     }
-    created = []
-    for old_assignment in holding:
-        hours_left = hours.get(old_assignment.batch_id)
-        created.append(
-            Assignment(
-                response_id=old_assignment.response_id,
-                annotator_id=to_annotator,
-                phase=old_assignment.phase,
-                batch_id=old_assignment.batch_id,
-                kind=old_assignment.kind,
-                assigned_at=now,
-                expires_at=None if hours_left is None else now + timedelta(hours=hours_left),
+    table: Table = Assignment.__table__  # type: ignore[attr-defined]
+    bulk_insert(  # COPY on PostgreSQL: a scenario of any size moves in one statement
+        session,
+        table,
+        [
+            {
+                "response_id": a.response_id,
+                "annotator_id": to_annotator,
+                "phase": a.phase,
+                "batch_id": a.batch_id,
+                "kind": str(a.kind),
+                "assigned_at": now,
+                "expires_at": _expiry(now, hours.get(a.batch_id)),
+            }
+            for a in holding
+        ],
+    )
+    # the new assignments as stored: `to_annotator` held none of these responses (checked)
+    created = list(
+        session.exec(
+            select(Assignment)
+            .where(
+                col(Assignment.annotator_id) == to_annotator,
+                col(Assignment.released_at).is_(None),
+                any_of(Assignment.response_id, [a.response_id for a in holding]),
             )
+            .order_by(col(Assignment.id))
         )
-    session.add_all(created)
+    )
     session.commit()
     return created
 

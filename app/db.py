@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+import logging
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from functools import lru_cache
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
+import psycopg
 from fastapi import Depends
-from sqlalchemy import Boolean, ColumnElement, Table, bindparam, event, insert
+from sqlalchemy import Boolean, ColumnElement, Table, bindparam, event, insert, text
 from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
@@ -207,3 +211,133 @@ def bulk_insert(session: Session, table: Table, rows: Sequence[Mapping[str, Any]
     with raw.cursor() as cursor, cursor.copy(sql) as copy:  # type: ignore[attr-defined]
         for row in rows:
             copy.write_row([row[name] for name in names])
+
+
+# --- aggregates kept until the content changes ------------------------------------------------
+
+CONTENT_CHANNEL = "halo_content"
+"""The channel the triggers of migration 0018 notify when what the pages read changes."""
+CONTENT_CACHE_ENTRIES = 256
+"""Values :func:`content_cached` keeps per process (the oldest go first)."""
+
+T = TypeVar("T")
+_log = logging.getLogger(__name__)
+
+
+class _ContentNotices:
+    """A ``LISTEN halo_content`` connection to one database, counting the notices received.
+
+    The count (the *generation*) goes up with every transaction that changed the watched tables
+    and committed, and with every (re)connection, since notices sent while not listening are
+    lost.
+    """
+
+    def __init__(self, conninfo: str) -> None:
+        self.conninfo = conninfo
+        self.connection: psycopg.Connection[Any] | None = None
+        self.generation = 0
+        self.usable = True
+        self.lock = threading.Lock()
+
+    def _notified(self, _notice: psycopg.Notify) -> None:
+        self.generation += 1
+
+    def current(self) -> int | None:
+        """The generation now: notices of every commit before this call counted.
+
+        A round trip on the listening connection delivers them (a committing backend signals
+        the listeners before its COMMIT returns, and a signalled backend sends its notices
+        before it reads the next query). None when the database has no triggers (not
+        migrated to 0018) or cannot be reached: then nothing is cached.
+        """
+        with self.lock:
+            if not self.usable:
+                return None
+            try:
+                if self.connection is None or self.connection.closed:
+                    self.connection = psycopg.connect(self.conninfo, autocommit=True)
+                    self.connection.add_notify_handler(self._notified)
+                    installed = self.connection.execute(
+                        "SELECT count(*) FROM pg_trigger WHERE tgname = 'halo_content_changed'"
+                    ).fetchone()
+                    if not installed or not installed[0]:
+                        self.usable = False
+                        self.connection.close()
+                        return None
+                    self.connection.execute(f"LISTEN {CONTENT_CHANNEL}")
+                    self.generation += 1
+                else:
+                    self.connection.execute("SELECT 1")
+            except psycopg.Error:
+                _log.warning("content notices unavailable; computing without the cache")
+                if self.connection is not None:
+                    self.connection.close()
+                self.connection = None
+                return None
+            return self.generation
+
+
+_NOTICES: dict[str, _ContentNotices] = {}
+_CACHE: OrderedDict[tuple[str, Hashable], tuple[int, Any]] = OrderedDict()
+_CACHE_LOCK = threading.Lock()
+
+
+def _notices_for(session: Session) -> tuple[str, _ContentNotices] | None:
+    """The database's URL and its notices listener; None off PostgreSQL."""
+    bind = session.get_bind()
+    if bind.dialect.name != "postgresql":
+        return None
+    url = bind.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+    with _CACHE_LOCK:
+        notices = _NOTICES.get(url)
+        if notices is None:
+            notices = _NOTICES[url] = _ContentNotices(url)
+    return url, notices
+
+
+def content_cached(session: Session, key: Hashable, compute: Callable[[], T]) -> T:
+    """``compute()``, or its value kept from an earlier call while the content is unchanged.
+
+    For aggregates that read every response (Table 1, the analysis cells, the overview's
+    counts): they cost seconds at a million responses and change only when responses,
+    annotations, assignments, scenarios, batches, audits, agents, runs or accounts do. On
+    PostgreSQL the triggers of migration 0018 send a notice when a transaction that changed one
+    of those tables commits; a value is kept until the next notice (per process, the
+    :data:`CONTENT_CACHE_ENTRIES` most recent). It is computed afresh when the session's own
+    transaction has changed them (uncommitted, so no notice yet), off PostgreSQL, and when the
+    notices are unavailable. The value is shared: callers must not change it.
+
+    Args:
+        session: the reader's session.
+        key: what is computed, with its arguments (hashable; the database is added).
+        compute: computes the value with `session`.
+
+    Returns:
+        The value.
+    """
+    found = _notices_for(session)
+    if found is None:
+        return compute()
+    url, notices = found
+    dirty = (
+        session.connection()
+        .execute(text("SELECT current_setting('halo.content_dirty', true)"))
+        .scalar()
+    )
+    if dirty == "1":
+        return compute()
+    generation = notices.current()
+    if generation is None:
+        return compute()
+    with _CACHE_LOCK:
+        kept = _CACHE.get((url, key))
+        if kept is not None and kept[0] == generation:
+            _CACHE.move_to_end((url, key))
+            return kept[1]  # type: ignore[no-any-return]
+    value = compute()  # reads at least what was committed before `generation` was counted
+    with _CACHE_LOCK:
+        _CACHE[(url, key)] = (generation, value)
+        _CACHE.move_to_end((url, key))
+        while len(_CACHE) > CONTENT_CACHE_ENTRIES:
+            _CACHE.popitem(last=False)
+    return value

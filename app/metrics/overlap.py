@@ -16,6 +16,7 @@ from sqlalchemy.orm import aliased
 from sqlmodel import Session, col
 
 from app.annotation.service import double_judged_pairs
+from app.db import content_cached
 from app.metrics.agreement import AGREEMENT_FIELDS, agreement_table
 from app.models import Annotation
 
@@ -56,6 +57,14 @@ def agreement_on_overlap(session: Session, phase: int | None = None) -> dict[str
     Returns:
         ``{"items": number of double-judged responses, "rows": agreement_table rows}``.
     """
+    return content_cached(
+        session,
+        ("agreement_on_overlap", phase),
+        lambda: _agreement_on_overlap_uncached(session, phase),
+    )
+
+
+def _agreement_on_overlap_uncached(session: Session, phase: int | None = None) -> dict[str, Any]:
     pairs = overlap_pairs(session, phase)
     double_judged: dict[str, list[tuple[str, Any, Any]]] = {f: [] for f in AGREEMENT_FIELDS}
     for response_id, first, second in pairs:

@@ -183,34 +183,72 @@ def any_of(column: Any, values: Iterable[Any]) -> ColumnElement[bool]:
     return _AnyOf(column, list(values))
 
 
-def bulk_insert(session: Session, table: Table, rows: Sequence[Mapping[str, Any]]) -> None:
-    """Insert `rows` into `table` in the session's transaction, fast at any count.
+def bulk_insert(session: Session, model: Any, rows: Sequence[Mapping[str, Any]]) -> None:
+    """Insert `rows` of a table model in the session's transaction, fast at any count.
 
-    PostgreSQL: one ``COPY ... FROM STDIN`` (binary-free text rows through psycopg's copy,
-    about 10x faster than batched INSERTs at a million rows); elsewhere one executemany
-    ``INSERT``. Flushes the session first, so rows it holds are written before these. No ORM
-    events, no primary keys returned.
+    Fields a row leaves out get the model's defaults (``default`` / ``default_factory``, as
+    constructing the model would give them; an unset autoincrement ``id`` is left to the
+    database). PostgreSQL: one ``COPY ... FROM STDIN`` (the columns' bind processing applied,
+    e.g. JSON), about 10x faster than batched INSERTs and 50x faster than ORM objects; elsewhere
+    one executemany ``INSERT``. Flushes the session first, so rows it holds are written before
+    these. No ORM events, no primary keys returned.
 
     Args:
         session: the unit of work's session (not committed here).
-        table: the target table (``Model.__table__``).
-        rows: dicts of column name → value, every dict with the same keys.
+        model: the SQLModel table class (``Assignment``, ``Response``, ...).
+        rows: dicts of field name → value.
+
+    Raises:
+        sqlalchemy.exc.IntegrityError: a constraint refused a row (as an INSERT would raise).
     """
     if not rows:
         return
+    table: Table = model.__table__
+    defaults = [
+        (name, field)
+        for name, field in model.model_fields.items()
+        if name in table.c and not (table.c[name].primary_key and field.default is None)
+    ]
+    names = [name for name, _field in defaults]
+    # the default factories called directly: pydantic's get_default inspects each one's
+    # signature on every call, which costs more than the rest of a row
+    factories = {name: f.default_factory for name, f in defaults if f.default_factory is not None}
+    values = {name: f.default for name, f in defaults if f.default_factory is None}
+    full = [
+        {
+            name: row[name]
+            if name in row
+            else factories[name]()
+            if name in factories
+            else values[name]
+            for name in names
+        }
+        for row in rows
+    ]
     session.flush()
     connection = session.connection()
     if connection.dialect.name != "postgresql":
-        connection.execute(insert(table), list(rows))
+        connection.execute(insert(table), full)
         return
-    names = list(rows[0])
+    dialect = connection.dialect
+    processors = [
+        table.c[name].type.dialect_impl(dialect).bind_processor(dialect) for name in names
+    ]
     raw = connection.connection.dbapi_connection
     assert raw is not None
     quoted = ", ".join(f'"{name}"' for name in names)
     sql = f'COPY "{table.name}" ({quoted}) FROM STDIN'
-    with raw.cursor() as cursor, cursor.copy(sql) as copy:  # type: ignore[attr-defined]
-        for row in rows:
-            copy.write_row([row[name] for name in names])
+    try:
+        with raw.cursor() as cursor, cursor.copy(sql) as copy:  # type: ignore[attr-defined]
+            for row in full:
+                copy.write_row(
+                    [
+                        value if process is None or value is None else process(value)
+                        for value, process in zip(row.values(), processors, strict=True)
+                    ]
+                )
+    except psycopg.errors.IntegrityError as exc:
+        raise IntegrityError(sql, None, exc) from exc
 
 
 # --- aggregates kept until the content changes ------------------------------------------------

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import Table, exists, func, text
+from sqlalchemy import exists, func, text
 from sqlmodel import Session, col, select
 from sqlmodel.sql.expression import Select
 
@@ -328,10 +328,9 @@ def create_batch(
     session.add(batch)
     session.flush()
     expires_at = None if expires_after_hours is None else now + timedelta(hours=expires_after_hours)
-    table: Table = Assignment.__table__  # type: ignore[attr-defined]
     bulk_insert(  # COPY on PostgreSQL: a million assignments in seconds, not ORM objects
         session,
-        table,
+        Assignment,
         [
             {
                 "response_id": planned.response_id,

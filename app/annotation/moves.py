@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Table, func, update
+from sqlalchemy import func, update
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session, col, select
 
@@ -353,10 +353,9 @@ def reassign_scenario(
             select(Batch).where(any_of(Batch.id, {a.batch_id for a in holding if a.batch_id}))
         )
     }
-    table: Table = Assignment.__table__  # type: ignore[attr-defined]
     bulk_insert(  # COPY on PostgreSQL: a scenario of any size moves in one statement
         session,
-        table,
+        Assignment,
         [
             {
                 "response_id": a.response_id,

@@ -89,7 +89,11 @@ def import_responses_command(
         TimeElapsedColumn(),
     )
     try:
-        with Progress(*columns, console=console) as bar, session_scope() as session:
+        # on a terminal only: piped or captured output stays the problems or the summary
+        with (
+            Progress(*columns, console=console, disable=not console.is_terminal) as bar,
+            session_scope() as session,
+        ):
             tasks: dict[str, TaskID] = {}
 
             def progress(stage: str, done: int, total: int | None) -> None:

@@ -15,7 +15,9 @@ and drops its own database.
 from __future__ import annotations
 
 import argparse
+import cProfile
 import os
+import pstats
 import sys
 import tempfile
 import time
@@ -36,6 +38,7 @@ def main() -> None:
     """Populate, then time the bulk paths of a batch; prints one line per step."""
     parser = argparse.ArgumentParser(description="a batch of a million responses")
     parser.add_argument("--rows", type=int, default=1_000_000, help="completed responses")
+    parser.add_argument("--profile", action="store_true", help="where create_batch spends")
     args = parser.parse_args()
 
     from app.annotation.creation import create_batch
@@ -79,6 +82,9 @@ def main() -> None:
                 )
                 for i in range(10)
             ]
+            profile = cProfile.Profile() if args.profile else None
+            if profile is not None:
+                profile.enable()
             start = time.perf_counter()
             batch = create_batch(
                 session,
@@ -88,6 +94,9 @@ def main() -> None:
                 expires_after_hours=None,
             )
             seconds = time.perf_counter() - start
+            if profile is not None:
+                profile.disable()
+                pstats.Stats(profile).sort_stats("tottime").print_stats(25)
             count = session.exec(
                 select(func.count()).where(col(Assignment.batch_id) == batch.id)
             ).one()

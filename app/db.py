@@ -293,7 +293,9 @@ class _ContentNotices:
                 return None
             try:
                 if self.connection is None or self.connection.closed:
-                    self.connection = psycopg.connect(self.conninfo, autocommit=True)
+                    self.connection = psycopg.connect(
+                        self.conninfo, autocommit=True, connect_timeout=5
+                    )
                     self.connection.add_notify_handler(self._notified)
                     installed = self.connection.execute(
                         "SELECT count(*) FROM pg_trigger WHERE tgname = 'halo_content_changed'"

@@ -8,6 +8,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from datetime import UTC, datetime
 from functools import lru_cache
 from typing import Annotated, Any, TypeVar
 
@@ -318,7 +319,7 @@ class _ContentNotices:
 
 
 _NOTICES: dict[str, _ContentNotices] = {}
-_CACHE: OrderedDict[tuple[str, Hashable], tuple[int, Any]] = OrderedDict()
+_CACHE: OrderedDict[tuple[str, Hashable], tuple[int, Any, datetime | None]] = OrderedDict()
 _CACHE_LOCK = threading.Lock()
 
 
@@ -335,7 +336,13 @@ def _notices_for(session: Session) -> tuple[str, _ContentNotices] | None:
     return url, notices
 
 
-def content_cached(session: Session, key: Hashable, compute: Callable[[], T]) -> T:
+def content_cached(
+    session: Session,
+    key: Hashable,
+    compute: Callable[[], T],
+    *,
+    valid_until: Callable[[], datetime | None] | None = None,
+) -> T:
     """``compute()``, or its value kept from an earlier call while the content is unchanged.
 
     For aggregates that read every response (Table 1, the analysis cells, the overview's
@@ -347,10 +354,15 @@ def content_cached(session: Session, key: Hashable, compute: Callable[[], T]) ->
     transaction has changed them (uncommitted, so no notice yet), off PostgreSQL, and when the
     notices are unavailable. The value is shared: callers must not change it.
 
+    A value that also depends on the clock (items expire, a window of hours moves) passes
+    `valid_until`: called right after `compute` on the same content, it says when the value
+    would first differ with the content unchanged (None: never); the value is kept until then.
+
     Args:
         session: the reader's session.
         key: what is computed, with its arguments (hashable; the database is added).
         compute: computes the value with `session`.
+        valid_until: when the value computed for a fixed "now" stops being true (aware).
 
     Returns:
         The value.
@@ -371,12 +383,14 @@ def content_cached(session: Session, key: Hashable, compute: Callable[[], T]) ->
         return compute()
     with _CACHE_LOCK:
         kept = _CACHE.get((url, key))
-        if kept is not None and kept[0] == generation:
+        fresh = kept is not None and (kept[2] is None or datetime.now(UTC) < kept[2])
+        if kept is not None and kept[0] == generation and fresh:
             _CACHE.move_to_end((url, key))
             return kept[1]  # type: ignore[no-any-return]
     value = compute()  # reads at least what was committed before `generation` was counted
+    until = valid_until() if valid_until is not None else None
     with _CACHE_LOCK:
-        _CACHE[(url, key)] = (generation, value)
+        _CACHE[(url, key)] = (generation, value, until)
         _CACHE.move_to_end((url, key))
         while len(_CACHE) > CONTENT_CACHE_ENTRIES:
             _CACHE.popitem(last=False)

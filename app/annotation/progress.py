@@ -723,6 +723,33 @@ def annotation_progress(session: Session, now: datetime | None = None) -> Overal
     return OverallProgress(phases=phases, annotators=_name(session, people))
 
 
+def progress_valid_until(session: Session, now: datetime) -> datetime | None:
+    """When :func:`annotation_progress` at `now` would first change with the data unchanged.
+
+    Its clock-dependent figures change when an active assignment expires and when a judgement
+    leaves the throughput window or the last day; the earliest such moment after `now` (None:
+    none). For keeping the progress until the content changes
+    (:func:`app.db.content_cached`).
+    """
+    now = now.astimezone(UTC)
+    times = [
+        session.execute(
+            sa_select(func.min(col(Assignment.expires_at))).where(
+                col(Assignment.released_at).is_(None), col(Assignment.expires_at) > now
+            )
+        ).scalar_one()
+    ]
+    for window in (THROUGHPUT_WINDOW, timedelta(days=1)):
+        oldest = session.execute(
+            sa_select(func.min(col(Annotation.created_at))).where(
+                col(Annotation.created_at) > now - window
+            )
+        ).scalar_one()
+        times.append(None if oldest is None else as_utc(oldest) + window)
+    found = [as_utc(t) for t in times if t is not None]
+    return min((t for t in found if t is not None), default=None)
+
+
 def _middle_seconds(session: Session, *conditions: Any) -> dict[int, list[float]]:
     """Annotator → the middle one (odd count) or two (even count) of their seconds per item.
 

@@ -18,12 +18,13 @@ from sqlalchemy import func
 from sqlmodel import Session, col, select
 
 from app.annotation import audit
-from app.annotation.progress import OverallProgress, annotation_progress
+from app.annotation.progress import OverallProgress, annotation_progress, progress_valid_until
 from app.db import content_cached
 from app.jobs.progress import JobProgress
 from app.metrics.overlap import agreement_on_overlap
 from app.metrics.registry import Columns, Records, metric_table
 from app.models import Annotation, Response, Run, User
+from app.models.base import utcnow
 from app.runs.service import runs_progress
 from app.vocabulary import ResponseStatus
 
@@ -82,6 +83,7 @@ def lead_overview(session: Session, *, viewer: User, phase: int | None = None) -
     Returns:
         The :class:`LeadOverview`.
     """
+    now = utcnow()
     columns, rows = metric_table(session, "table1")
     outcome_columns, outcome_rows = metric_table(session, "table1_outcomes")
     runs = list(session.exec(select(Run).order_by(col(Run.id).desc()).limit(RECENT_RUNS)))
@@ -106,8 +108,11 @@ def lead_overview(session: Session, *, viewer: User, phase: int | None = None) -
         ),
         completed=completed,
         annotated=annotated,
-        annotation=content_cached(
-            session, ("annotation_progress",), lambda: annotation_progress(session)
+        annotation=content_cached(  # expiries and hour windows: kept until the next one
+            session,
+            ("annotation_progress",),
+            lambda: annotation_progress(session, now),
+            valid_until=lambda: progress_valid_until(session, now),
         ),
         agreement=agreement_on_overlap(session, phase),
         agreement_phase=phase,

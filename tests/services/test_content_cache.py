@@ -7,12 +7,17 @@ computes it afresh without keeping that value.
 
 from __future__ import annotations
 
+import time
+from datetime import UTC, datetime, timedelta
+
 from sqlmodel import Session, select
 
-from app.db import get_engine, session_scope
+from app.annotation.creation import create_batch
+from app.annotation.progress import progress_valid_until
+from app.db import content_cached, get_engine, session_scope
 from app.metrics import cells
 from app.metrics.registry import metric_table
-from app.models import Assignment, Response
+from app.models import Annotation, Assignment, Response
 from tests.factories import assign_paired, make_run, make_user, submit_answers
 
 
@@ -81,3 +86,45 @@ def test_table1_is_kept_until_a_submit_commits(live_db: str, monkeypatch) -> Non
     with session_scope() as reader:
         assert _judged(reader) == 2
     assert len(computed) == 3  # the dirty read; then the kept value again (a rollback is no change)
+
+
+def test_a_value_that_depends_on_the_clock_is_kept_only_until_it_changes(live_db: str) -> None:
+    calls: list[int] = []
+
+    def compute() -> int:
+        calls.append(1)
+        return len(calls)
+
+    until = datetime.now(UTC) + timedelta(seconds=0.5)
+    with session_scope() as reader:
+        assert content_cached(reader, "clock", compute, valid_until=lambda: until) == 1
+        assert content_cached(reader, "clock", compute, valid_until=lambda: until) == 1
+        time.sleep(0.6)
+        assert content_cached(reader, "clock", compute, valid_until=lambda: until) == 2
+
+
+def test_progress_is_valid_until_the_next_expiry_or_window_edge(session: Session) -> None:
+    now = datetime.now(UTC).replace(microsecond=0)
+    make_run(session, scenario_ids=["wp-01"], k=1)
+    annotator, lead = make_user(session), make_user(session, role="lead")
+    assert progress_valid_until(session, now) is None  # nothing expires, nothing judged
+    create_batch(
+        session,
+        name="b",
+        annotator_ids=[annotator.id],
+        created_by=lead.id,
+        expires_after_hours=2,
+        now=now - timedelta(minutes=30),
+    )
+    # the assignments expire in 90 minutes; nothing judged yet
+    assert progress_valid_until(session, now) == now + timedelta(minutes=90)
+    item = session.exec(
+        select(Assignment.response_id).where(Assignment.annotator_id == annotator.id)
+    ).first()
+    _accept(session, annotator, item)  # judged just now: its windows end in 8 h and 1 day
+    annotation = session.exec(select(Annotation).where(Annotation.response_id == item)).one()
+    assert progress_valid_until(session, now) == now + timedelta(minutes=90)
+    annotation.created_at = now - timedelta(hours=7)  # leaves the 8-hour window in an hour
+    session.add(annotation)
+    session.commit()
+    assert progress_valid_until(session, now) == now + timedelta(hours=1)

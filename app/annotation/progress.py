@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import statistics
 from collections import Counter, defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
@@ -33,7 +33,7 @@ from app.annotation.batches import (
     is_expired,
 )
 from app.annotation.service import double_judged_pairs
-from app.db import any_of
+from app.db import any_of, content_cached
 from app.models import Annotation, Assignment, Batch, Checkpoint, Response, Scenario, User
 from app.models.base import as_utc, utcnow
 from app.vocabulary import AssignmentKind, AuditStatus
@@ -380,6 +380,10 @@ def _history(session: Session, batch: Batch, rows: list[Any]) -> dict[str, list[
 def batch_progress(session: Session, batch_id: int, now: datetime | None = None) -> BatchProgress:
     """Progress of one batch per annotator and per scenario, with throughput and history.
 
+    Kept until the content changes or an item expires or leaves a throughput window
+    (:func:`app.db.content_cached`, :func:`progress_valid_until`): it reads every assignment
+    of the batch. With `now` given (tests), computed afresh for that time.
+
     Throughput counts first saves (``Annotation.created_at``) of the batch's items by their
     holders; seconds per item come from ``Annotation.seconds_spent`` (time on the page). Each
     scenario row lists its holdings (annotator × kind, the unit a lead moves, with the items of
@@ -389,6 +393,24 @@ def batch_progress(session: Session, batch_id: int, now: datetime | None = None)
     Raises:
         NotFoundError: no such batch.
     """
+    if now is not None:
+        return _batch_progress(session, batch_id, now)
+    at = utcnow()
+
+    def compute() -> BatchProgress:
+        progress = _batch_progress(session, batch_id, at)
+        # a copy of the batch that belongs to no session: the kept value outlives this one
+        return replace(progress, batch=Batch.model_validate(progress.batch.model_dump()))
+
+    return content_cached(
+        session,
+        ("batch_progress", batch_id),
+        compute,
+        valid_until=lambda: progress_valid_until(session, at),
+    )
+
+
+def _batch_progress(session: Session, batch_id: int, now: datetime) -> BatchProgress:
     now = now or utcnow()
     batch = get_batch(session, batch_id)
     rows = _assignment_rows(session, col(Assignment.batch_id) == batch_id)

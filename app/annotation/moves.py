@@ -17,7 +17,8 @@ from collections.abc import Iterable
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import func
+from sqlalchemy import func, update
+from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session, col, select
 
 from app.annotation.batches import (
@@ -31,6 +32,7 @@ from app.annotation.batches import (
     get_username,
     is_expired,
 )
+from app.db import any_of, bulk_insert
 from app.errors import ConflictError, NotFoundError, UnprocessableError
 from app.models import Annotation, Assignment, Batch, Checkpoint, Response
 from app.models.base import utcnow
@@ -76,7 +78,7 @@ def _lock_responses(session: Session, response_ids: Iterable[str]) -> None:
     if ids:
         session.exec(
             select(Response.id)
-            .where(col(Response.id).in_(ids))
+            .where(any_of(Response.id, ids))
             .order_by(col(Response.id))
             .with_for_update()
         ).all()
@@ -89,7 +91,7 @@ def _judged_pairs(session: Session, response_ids: Iterable[str]) -> set[tuple[st
         return set()
     rows = session.exec(
         select(Annotation.response_id, Annotation.annotator_id).where(
-            col(Annotation.response_id).in_(ids)
+            any_of(Annotation.response_id, ids)
         )
     ).all()
     return {(r, a) for r, a in rows}
@@ -138,7 +140,7 @@ def _lock_and_reload(session: Session, assignments: list[Assignment]) -> list[As
     return list(
         session.exec(
             select(Assignment)
-            .where(col(Assignment.id).in_(ids), col(Assignment.released_at).is_(None))
+            .where(any_of(Assignment.id, ids), col(Assignment.released_at).is_(None))
             .order_by(col(Assignment.id))
             .execution_options(populate_existing=True)
         )
@@ -153,12 +155,28 @@ def _unjudged(session: Session, assignments: list[Assignment]) -> list[Assignmen
 
 
 def _release(
-    assignments: Iterable[Assignment], *, now: datetime, reason: str, by: int | None
+    session: Session,
+    assignments: Iterable[Assignment],
+    *,
+    now: datetime,
+    reason: str,
+    by: int | None,
 ) -> None:
-    for assignment in assignments:
-        assignment.released_at = now
-        assignment.released_reason = reason[:200]
-        assignment.released_by = by
+    """Mark `assignments` released: one UPDATE for all of them, the loaded objects kept in step."""
+    listed = list(assignments)
+    if not listed:
+        return
+    values = {"released_at": now, "released_reason": reason[:200], "released_by": by}
+    session.flush()
+    session.execute(
+        update(Assignment)
+        .where(any_of(Assignment.id, [a.id for a in listed]))
+        .values(**values)
+        .execution_options(synchronize_session=False)
+    )
+    for assignment in listed:  # as the database now says, without a per-row flush
+        for name, value in values.items():
+            set_committed_value(assignment, name, value)
 
 
 def _release_overlap_of(
@@ -177,7 +195,7 @@ def _release_overlap_of(
     still_primary = set(
         session.exec(
             select(Assignment.response_id).where(
-                col(Assignment.response_id).in_(ids),
+                any_of(Assignment.response_id, ids),
                 col(Assignment.kind) == AssignmentKind.PRIMARY,
                 col(Assignment.released_at).is_(None),
             )
@@ -185,15 +203,20 @@ def _release_overlap_of(
     )
     overlap = session.exec(
         select(Assignment).where(
-            col(Assignment.response_id).in_([r for r in ids if r not in still_primary]),
+            any_of(Assignment.response_id, [r for r in ids if r not in still_primary]),
             col(Assignment.kind) == AssignmentKind.OVERLAP,
             col(Assignment.released_at).is_(None),
         )
     ).all()
     judged = _judged_pairs(session, ids)
     freed = [a for a in overlap if (a.response_id, a.annotator_id) not in judged]
-    _release(freed, now=now, reason=f"{PRIMARY_RELEASED}: {reason}", by=by)
+    _release(session, freed, now=now, reason=f"{PRIMARY_RELEASED}: {reason}", by=by)
     return freed
+
+
+def _expiry(now: datetime, hours: int | None) -> datetime | None:
+    """When an item handed out `now` expires under its batch's `hours` (None: never)."""
+    return None if hours is None else now + timedelta(hours=hours)
 
 
 def reassign_scenario(
@@ -309,7 +332,7 @@ def reassign_scenario(
         select(func.count())
         .select_from(Assignment)
         .where(
-            col(Assignment.response_id).in_([a.response_id for a in holding]),
+            any_of(Assignment.response_id, [a.response_id for a in holding]),
             col(Assignment.annotator_id) == to_annotator,
             col(Assignment.released_at).is_(None),
         )
@@ -322,29 +345,42 @@ def reassign_scenario(
             "to_annotator",
         )
     note = reason if not done else f"{reason} ({RESTART}: {len(done)} judged, to judge again)"
-    _release(holding, now=now, reason=note, by=by)
+    _release(session, holding, now=now, reason=note, by=by)
     session.flush()
     hours = {
         b.id: b.expires_after_hours
         for b in session.exec(
-            select(Batch).where(col(Batch.id).in_({a.batch_id for a in holding if a.batch_id}))
+            select(Batch).where(any_of(Batch.id, {a.batch_id for a in holding if a.batch_id}))
         )
     }
-    created = []
-    for old_assignment in holding:
-        hours_left = hours.get(old_assignment.batch_id)
-        created.append(
-            Assignment(
-                response_id=old_assignment.response_id,
-                annotator_id=to_annotator,
-                phase=old_assignment.phase,
-                batch_id=old_assignment.batch_id,
-                kind=old_assignment.kind,
-                assigned_at=now,
-                expires_at=None if hours_left is None else now + timedelta(hours=hours_left),
+    bulk_insert(  # COPY on PostgreSQL: a scenario of any size moves in one statement
+        session,
+        Assignment,
+        [
+            {
+                "response_id": a.response_id,
+                "annotator_id": to_annotator,
+                "phase": a.phase,
+                "batch_id": a.batch_id,
+                "kind": str(a.kind),
+                "assigned_at": now,
+                "expires_at": _expiry(now, hours.get(a.batch_id)),
+            }
+            for a in holding
+        ],
+    )
+    # the new assignments as stored: `to_annotator` held none of these responses (checked)
+    created = list(
+        session.exec(
+            select(Assignment)
+            .where(
+                col(Assignment.annotator_id) == to_annotator,
+                col(Assignment.released_at).is_(None),
+                any_of(Assignment.response_id, [a.response_id for a in holding]),
             )
+            .order_by(col(Assignment.id))
         )
-    session.add_all(created)
+    )
     session.commit()
     return created
 
@@ -400,7 +436,7 @@ def release(
     if kind is not None:
         conditions.append(col(Assignment.kind) == kind)
     freed = _unjudged(session, _active_assignments(session, *conditions))
-    _release(freed, now=now, reason=reason, by=by)
+    _release(session, freed, now=now, reason=reason, by=by)
     cascaded = _release_overlap_of(session, freed, now=now, reason=reason, by=by)
     session.commit()
     return len(freed) + len(cascaded)
@@ -436,11 +472,11 @@ def reclaim_expired(
     if not ids:
         session.rollback()  # nothing to do: end the read-only transaction
         return 0
-    found = list(session.exec(select(Assignment).where(col(Assignment.id).in_(ids))))
+    found = list(session.exec(select(Assignment).where(any_of(Assignment.id, ids))))
     expired = [
         a for a in _unjudged(session, found) if is_expired(a.expires_at, now)
     ]  # re-checked under the lock: a reassignment may have renewed it
-    _release(expired, now=now, reason=EXPIRED, by=None)
+    _release(session, expired, now=now, reason=EXPIRED, by=None)
     cascaded = _release_overlap_of(session, expired, now=now, reason=EXPIRED, by=None)
     session.commit()
     return len(expired) + len(cascaded)
@@ -461,7 +497,7 @@ def close_batch(session: Session, *, batch_id: int, by: int, now: datetime | Non
     if batch.status == BatchStatus.CLOSED:
         raise ConflictError("this batch is closed already")
     freed = _unjudged(session, _active_assignments(session, col(Assignment.batch_id) == batch_id))
-    _release(freed, now=now, reason=CLOSED, by=by)
+    _release(session, freed, now=now, reason=CLOSED, by=by)
     cascaded = _release_overlap_of(session, freed, now=now, reason=CLOSED, by=by)
     batch.status = BatchStatus.CLOSED
     session.add(batch)

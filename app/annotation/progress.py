@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import statistics
 from collections import Counter, defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
@@ -33,6 +33,7 @@ from app.annotation.batches import (
     is_expired,
 )
 from app.annotation.service import double_judged_pairs
+from app.db import any_of, content_cached
 from app.models import Annotation, Assignment, Batch, Checkpoint, Response, Scenario, User
 from app.models.base import as_utc, utcnow
 from app.vocabulary import AssignmentKind, AuditStatus
@@ -270,7 +271,7 @@ def _tally(rows: list[Any], now: datetime) -> dict[int, AnnotatorProgress]:
 
 def _name(session: Session, people: dict[int, AnnotatorProgress]) -> list[AnnotatorProgress]:
     if people:
-        users = session.exec(select(User).where(col(User.id).in_(list(people)))).all()
+        users = session.exec(select(User).where(any_of(User.id, list(people)))).all()
         for user in users:
             assert user.id is not None
             people[user.id].username = user.username
@@ -282,7 +283,7 @@ def _users(session: Session, ids: set[int]) -> dict[int, User]:
     """Accounts by id."""
     if not ids:
         return {}
-    users = session.exec(select(User).where(col(User.id).in_(sorted(ids))))
+    users = session.exec(select(User).where(any_of(User.id, sorted(ids))))
     return {user.id: user for user in users if user.id is not None}
 
 
@@ -379,6 +380,10 @@ def _history(session: Session, batch: Batch, rows: list[Any]) -> dict[str, list[
 def batch_progress(session: Session, batch_id: int, now: datetime | None = None) -> BatchProgress:
     """Progress of one batch per annotator and per scenario, with throughput and history.
 
+    Kept until the content changes or an item expires or leaves a throughput window
+    (:func:`app.db.content_cached`, :func:`progress_valid_until`): it reads every assignment
+    of the batch. With `now` given (tests), computed afresh for that time.
+
     Throughput counts first saves (``Annotation.created_at``) of the batch's items by their
     holders; seconds per item come from ``Annotation.seconds_spent`` (time on the page). Each
     scenario row lists its holdings (annotator × kind, the unit a lead moves, with the items of
@@ -388,6 +393,24 @@ def batch_progress(session: Session, batch_id: int, now: datetime | None = None)
     Raises:
         NotFoundError: no such batch.
     """
+    if now is not None:
+        return _batch_progress(session, batch_id, now)
+    at = utcnow()
+
+    def compute() -> BatchProgress:
+        progress = _batch_progress(session, batch_id, at)
+        # a copy of the batch that belongs to no session: the kept value outlives this one
+        return replace(progress, batch=Batch.model_validate(progress.batch.model_dump()))
+
+    return content_cached(
+        session,
+        ("batch_progress", batch_id),
+        compute,
+        valid_until=lambda: progress_valid_until(session, at),
+    )
+
+
+def _batch_progress(session: Session, batch_id: int, now: datetime) -> BatchProgress:
     now = now or utcnow()
     batch = get_batch(session, batch_id)
     rows = _assignment_rows(session, col(Assignment.batch_id) == batch_id)
@@ -433,7 +456,7 @@ def batch_progress(session: Session, batch_id: int, now: datetime | None = None)
                 col(Assignment.released_at).is_(None),
                 col(Assignment.phase) == batch.phase,
                 or_(col(Assignment.batch_id).is_(None), col(Assignment.batch_id) != batch_id),
-                col(Checkpoint.scenario_id).in_(sorted({k[0] for k in holdings})),
+                any_of(Checkpoint.scenario_id, sorted({k[0] for k in holdings})),
             )
         ).all()
         for scenario_id, annotator_id, kind, annotation_id in elsewhere:
@@ -720,6 +743,33 @@ def annotation_progress(session: Session, now: datetime | None = None) -> Overal
     for annotator_id, middle in _middle_seconds(session, active, kept, judged).items():
         people[annotator_id].median_seconds = round(statistics.median(middle), 1)
     return OverallProgress(phases=phases, annotators=_name(session, people))
+
+
+def progress_valid_until(session: Session, now: datetime) -> datetime | None:
+    """When :func:`annotation_progress` at `now` would first change with the data unchanged.
+
+    Its clock-dependent figures change when an active assignment expires and when a judgement
+    leaves the throughput window or the last day; the earliest such moment after `now` (None:
+    none). For keeping the progress until the content changes
+    (:func:`app.db.content_cached`).
+    """
+    now = now.astimezone(UTC)
+    times = [
+        session.execute(
+            sa_select(func.min(col(Assignment.expires_at))).where(
+                col(Assignment.released_at).is_(None), col(Assignment.expires_at) > now
+            )
+        ).scalar_one()
+    ]
+    for window in (THROUGHPUT_WINDOW, timedelta(days=1)):
+        oldest = session.execute(
+            sa_select(func.min(col(Annotation.created_at))).where(
+                col(Annotation.created_at) > now - window
+            )
+        ).scalar_one()
+        times.append(None if oldest is None else as_utc(oldest) + window)
+    found = [as_utc(t) for t in times if t is not None]
+    return min((t for t in found if t is not None), default=None)
 
 
 def _middle_seconds(session: Session, *conditions: Any) -> dict[int, list[float]]:

@@ -18,6 +18,7 @@ from sqlmodel import Session, col, select
 from app.annotation.batches import EXPIRED, RESTART, is_expired, unexpired_sql
 from app.annotation.moves import held_assignment
 from app.annotation.rules import Diagnosis, DiagnosisError, check_diagnosis
+from app.db import any_of
 from app.errors import ConflictError, NotFoundError, UnprocessableError
 from app.models import (
     Annotation,
@@ -153,7 +154,7 @@ def queue_departures(session: Session, annotator: User) -> list[Departure]:
         select(Assignment)
         .where(
             Assignment.annotator_id == annotator.id,
-            col(Assignment.response_id).in_([r for r, *_ in rows]),
+            any_of(Assignment.response_id, [r for r, *_ in rows]),
         )
         .order_by(col(Assignment.id))
     ):
@@ -418,7 +419,17 @@ def double_judged_pairs(phase: int | None = None) -> Any:
     Args:
         phase: only annotations of this phase (both of them); None for all.
     """
-    record = judgement_of_record(phase)
+    # only responses with two annotations (of the phase) can be double-judged: the judgement
+    # of record is computed for those alone, not for every judged response (an index-only
+    # GROUP BY rather than the record's join with the assignments at a million responses)
+    several: Any = (
+        sa_select(col(Annotation.response_id))
+        .group_by(col(Annotation.response_id))
+        .having(func.count() > 1)
+    )
+    if phase is not None:
+        several = several.where(col(Annotation.phase) == phase)
+    record = judgement_of_record(phase, among=several)
     mine, other = aliased(Annotation), aliased(Annotation)
     earliest = func.min(col(other.id)).label("other_id")
     others: Any = (
@@ -443,7 +454,7 @@ def double_judged_pairs(phase: int | None = None) -> Any:
     )
 
 
-def judgement_of_record(phase: int | None = None) -> Any:
+def judgement_of_record(phase: int | None = None, *, among: Any = None) -> Any:
     """Subquery ``(response_id, annotation_id)``: the judgement of record of each response.
 
     It is the one annotation per response that metrics and exports count.
@@ -456,6 +467,7 @@ def judgement_of_record(phase: int | None = None) -> Any:
 
     Args:
         phase: only annotations of this phase; None for all.
+        among: a SELECT of response ids: only those responses (None: all).
     """
     # a LEFT JOIN on active primary assignments and NOT IN for audited-out scenarios: ~2.5x
     # faster than a correlated EXISTS at 1M rows. Judged items are released only when a lead
@@ -479,4 +491,6 @@ def judgement_of_record(phase: int | None = None) -> Any:
     )
     if phase is not None:
         query = query.where(col(Annotation.phase) == phase)
+    if among is not None:
+        query = query.where(col(Annotation.response_id).in_(among))
     return query.group_by(col(Annotation.response_id)).subquery()

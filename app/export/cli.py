@@ -11,7 +11,14 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TaskID,
+    TextColumn,
+    TimeElapsedColumn,
+)
 
 console = Console()
 err = Console(stderr=True)
@@ -85,9 +92,27 @@ def import_responses_command(
     from app.errors import ImportFailed
     from app.export.importer import import_responses
 
+    columns = (
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("rows"),
+        TimeElapsedColumn(),
+    )
     try:
-        with session_scope() as session:
-            report = import_responses(session, file)
+        # on a terminal only: piped or captured output stays the problems or the summary
+        with (
+            Progress(*columns, console=console, disable=not console.is_terminal) as bar,
+            session_scope() as session,
+        ):
+            tasks: dict[str, TaskID] = {}
+
+            def progress(stage: str, done: int, total: int | None) -> None:
+                if stage not in tasks:
+                    tasks[stage] = bar.add_task(stage, total=total)
+                bar.update(tasks[stage], completed=done, total=total)
+
+            report = import_responses(session, file, progress=progress)
     except ImportFailed as exc:
         for problem in exc.problems:
             console.print(problem, markup=False, highlight=False, soft_wrap=True)

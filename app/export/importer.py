@@ -33,6 +33,7 @@ from app.arena.commands import (
 )
 from app.arena.errors import CommandError
 from app.bounded import JSONTooDeep, load_json, unstorable_text
+from app.db import any_of, bulk_insert
 from app.errors import ImportFailed
 from app.export.rows import ExportRow
 from app.models import (
@@ -55,8 +56,14 @@ from app.vocabulary import Level, Role, RunStatus
 
 AGENT_NAME = re.compile(r"[A-Za-z0-9._-]{1,64}")
 IMPORTED_USER_PREFIX = "imported-"
-FLUSH_EVERY = 500
+FLUSH_EVERY = 2000
+"""Rows stored per bulk write (COPY on PostgreSQL) in the storing pass."""
+PROGRESS_EVERY = 500
+"""Rows checked between two progress reports of the checking pass."""
 UTF8_BOM = b"\xef\xbb\xbf"
+Progress = Callable[[str, int, int | None], None]
+"""``progress(stage, rows done, rows in all or None while unknown)``; stage ``check`` (the
+first pass) or ``store`` (the second)."""
 SKIP_CHUNK = 1 << 16
 """Bytes read at a time while skipping the rest of a line that is too long."""
 
@@ -215,7 +222,16 @@ def _load_context(session: Session) -> _Context:
             sa_select(col(Checkpoint.id), col(Checkpoint.scenario_id), col(Checkpoint.t))
         ).all()
     }
-    return _Context(scenarios, checkpoints, lambda sid: load_scenario(session, sid))
+    loaded: dict[str, LoadedScenario] = {}
+
+    def arena(scenario_id: str) -> LoadedScenario:
+        # once per scenario and import: each lookup reads the content hashes, and in the
+        # storing pass would flush the session's pending rows first
+        if scenario_id not in loaded:
+            loaded[scenario_id] = load_scenario(session, scenario_id)
+        return loaded[scenario_id]
+
+    return _Context(scenarios, checkpoints, arena)
 
 
 def _check_row(row: ExportRow, context: _Context) -> list[str]:
@@ -376,9 +392,15 @@ class _Scan:
         return ImportFailed(sorted(self.problems, key=_line_number), more=self.more)
 
 
-def _scan(path: Path, context: _Context, max_line_bytes: int) -> _Scan:
+def _scan(
+    path: Path, context: _Context, max_line_bytes: int, progress: Progress | None = None
+) -> _Scan:
     scan = _Scan()
+    read = 0
     for number, text, problem in _lines(path, max_line_bytes):
+        read += 1
+        if progress is not None and read % PROGRESS_EVERY == 0:
+            progress("check", read, None)
         prefix = f"line {number}: "
         if problem is not None:
             scan.add(prefix + problem)
@@ -428,6 +450,8 @@ def _scan(path: Path, context: _Context, max_line_bytes: int) -> _Scan:
         scan.runs.setdefault(row.run_id, number)
         if row.annotator is not None and row.annotated:
             scan.pseudonyms.setdefault(row.annotator, number)
+    if progress is not None:
+        progress("check", read, read)
     return scan
 
 
@@ -617,59 +641,69 @@ def _store(
     annotators: dict[str, int],
     report: ImportReport,
     max_line_bytes: int,
+    progress: Progress | None,
+    total: int,
 ) -> None:
+    """The second pass: every row stored, :data:`FLUSH_EVERY` at a time in bulk (COPY)."""
     now = utcnow()
-    pending: list[tuple[Annotation, ExportRow, Diagnosis]] = []
-    added: list[Any] = []
-
-    def add(instance: Any) -> None:
-        session.add(instance)
-        added.append(instance)
+    responses: list[dict[str, Any]] = []
+    annotations: list[dict[str, Any]] = []
 
     def flush() -> None:
-        session.flush()  # responses before the annotations that reference them
-        for annotation, _row, _diag in pending:
-            add(annotation)
-        session.flush()
-        for annotation, row, diagnosis in pending:
-            assert annotation.id is not None
-            add(
-                AnnotationRevision(
-                    annotation_id=annotation.id,
-                    version=1,
-                    data=diagnosis.as_dict(),
-                    created_by=annotation.annotator_id,
-                    created_at=annotation.updated_at,
-                )
+        bulk_insert(session, Response, responses)
+        bulk_insert(session, Annotation, annotations)
+        if annotations:  # the new responses' only annotations: their ids, by response
+            ids = dict(
+                session.execute(
+                    sa_select(col(Annotation.response_id), col(Annotation.id)).where(
+                        any_of(Annotation.response_id, [a["response_id"] for a in annotations])
+                    )
+                ).all()
             )
-            add(
-                Assignment(
-                    response_id=row.response_id,
-                    annotator_id=annotation.annotator_id,
-                    phase=annotation.phase,
-                    assigned_at=annotation.created_at,
-                )
+            bulk_insert(
+                session,
+                AnnotationRevision,
+                [
+                    {
+                        "annotation_id": ids[a["response_id"]],
+                        "version": 1,
+                        "data": a["data"],
+                        "created_by": a["annotator_id"],
+                        "created_at": a["updated_at"],
+                    }
+                    for a in annotations
+                ],
             )
-        session.flush()
-        pending.clear()
-        for instance in added:  # keep the identity map, and memory, flat
-            session.expunge(instance)
-        added.clear()
+            bulk_insert(
+                session,
+                Assignment,
+                [
+                    {
+                        "response_id": a["response_id"],
+                        "annotator_id": a["annotator_id"],
+                        "phase": a["phase"],
+                        "assigned_at": a["created_at"],
+                    }
+                    for a in annotations
+                ],
+            )
+        responses.clear()
+        annotations.clear()
 
     for count, (_number, text, problem) in enumerate(_lines(path, max_line_bytes), start=1):
         assert problem is None
         row = ExportRow.model_validate_json(text)
         replayed = context.replay(row) if row.completed else None
-        add(
-            Response(
-                id=row.response_id,
-                run_id=runs[row.run_id],
-                agent_id=agents[row.agent],
-                checkpoint_id=context.checkpoints[(row.scenario_id, row.checkpoint)],
-                status=row.status,
-                action=row.action.model_dump() if row.action is not None else None,
-                level_predicted=row.level_predicted,
-                trajectory=[  # results capped as the runner caps them (DESIGN §3.3)
+        responses.append(
+            {
+                "id": row.response_id,
+                "run_id": runs[row.run_id],
+                "agent_id": agents[row.agent],
+                "checkpoint_id": context.checkpoints[(row.scenario_id, row.checkpoint)],
+                "status": row.status,
+                "action": row.action.model_dump() if row.action is not None else None,
+                "level_predicted": row.level_predicted,
+                "trajectory": [  # results capped as the runner caps them (DESIGN §3.3)
                     {
                         **step.model_dump(),
                         "result": truncate(step.result),
@@ -677,44 +711,49 @@ def _store(
                     }
                     for step in row.trajectory
                 ],
-                prompt_tokens=row.prompt_tokens,
-                completion_tokens=row.completion_tokens,
-                reasoning_tokens=row.reasoning_tokens,
-                retrieval_rounds=row.retrieval_rounds,
-                local_content_access=row.local_content_access,
-                state_diff=replayed.diff if replayed is not None else [],
-                permission_flags=replayed.flags if replayed is not None else [],
-                finished_at=now,
-            )
+                "prompt_tokens": row.prompt_tokens,
+                "completion_tokens": row.completion_tokens,
+                "reasoning_tokens": row.reasoning_tokens,
+                "retrieval_rounds": row.retrieval_rounds,
+                "local_content_access": row.local_content_access,
+                "state_diff": replayed.diff if replayed is not None else [],
+                "permission_flags": replayed.flags if replayed is not None else [],
+                "finished_at": now,
+            }
         )
         report.responses += 1
         if row.annotated:
             assert row.annotator is not None
             diagnosis = _diagnosis(row)
             at = row.annotated_at or now
-            pending.append(
-                (
-                    Annotation(
-                        response_id=row.response_id,
-                        annotator_id=annotators[row.annotator],
-                        phase=row.phase or 1,
-                        version=1,
-                        created_at=at,
-                        updated_at=at,
-                        **diagnosis.as_dict(),
-                    ),
-                    row,
-                    diagnosis,
-                )
+            annotations.append(
+                {
+                    "response_id": row.response_id,
+                    "annotator_id": annotators[row.annotator],
+                    "phase": row.phase or 1,
+                    "version": 1,
+                    "created_at": at,
+                    "updated_at": at,
+                    **diagnosis.as_dict(),
+                    "data": diagnosis.as_dict(),
+                }
             )
             report.annotations += 1
         if count % FLUSH_EVERY == 0:
             flush()
+            if progress is not None:
+                progress("store", count, total)
     flush()
+    if progress is not None:
+        progress("store", total, total)
 
 
 def import_responses(
-    session: Session, path: Path, *, max_line_bytes: int | None = None
+    session: Session,
+    path: Path,
+    *,
+    max_line_bytes: int | None = None,
+    progress: Progress | None = None,
 ) -> ImportReport:
     """Import responses from a JSONL file in the export row format, all-or-nothing (DESIGN §9).
 
@@ -756,6 +795,8 @@ def import_responses(
         path: the JSONL file; blank lines are ignored.
         max_line_bytes: longest line accepted, in bytes without its line break; None for the
             ``IMPORT_MAX_LINE_BYTES`` setting (default 1,000,000).
+        progress: called as lines are checked (``"check"``, lines read, None) and rows stored
+            (``"store"``, rows stored, rows in all); see :data:`Progress`.
 
     Returns:
         An :class:`ImportReport`.
@@ -785,7 +826,7 @@ def import_responses(
     if not context.scenarios:
         raise ImportFailed([NO_SCENARIOS])
     limit = get_settings().import_max_line_bytes if max_line_bytes is None else max_line_bytes
-    scan = _scan(path, context, limit)
+    scan = _scan(path, context, limit, progress)
     _summarise_unknown_scenarios(scan)
     if scan.rows == 0 and not scan.problems:
         scan.add(f"{path.name}: no rows to import")
@@ -798,7 +839,7 @@ def import_responses(
         agents = _ensure_agents(session, set(scan.agents), report)
         runs = _ensure_runs(session, set(scan.runs), reusable, path.name, report)
         annotators = _ensure_annotators(session, set(scan.pseudonyms), report)
-        _store(session, path, context, agents, runs, annotators, report, limit)
+        _store(session, path, context, agents, runs, annotators, report, limit, progress, scan.rows)
         session.commit()
     except IntegrityError as exc:  # another import stored the same rows since the check
         session.rollback()

@@ -35,7 +35,7 @@ from pathlib import Path
 from sqlalchemy import ColumnElement, delete, update
 from sqlmodel import Session, col, select
 
-from app.db import earlier_submission, flush_submitted
+from app.db import any_of, earlier_submission, flush_submitted
 from app.errors import ForbiddenError, NotFoundError, UnprocessableError
 from app.export.writers import export_dump
 from app.jobs import lease
@@ -181,7 +181,7 @@ def creator_names(session: Session, export_jobs: Iterable[ExportJob]) -> dict[in
     ids = {job.created_by for job in export_jobs if job.created_by is not None}
     if not ids:
         return {}
-    users = session.exec(select(User).where(col(User.id).in_(ids)))
+    users = session.exec(select(User).where(any_of(User.id, ids)))
     return {user.id: user.username for user in users if user.id is not None}
 
 

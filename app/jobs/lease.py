@@ -275,7 +275,7 @@ def holding(model: Any, row_id: Any) -> Iterator[None]:
 
 
 def _beat_forever() -> None:
-    from app.db import session_scope
+    from app.db import any_of, session_scope
 
     while True:
         threading.Event().wait(HEARTBEAT_S)
@@ -289,7 +289,7 @@ def _beat_forever() -> None:
                     session.execute(
                         update(model)
                         .where(
-                            col(model.id).in_(ids),
+                            any_of(model.id, ids),
                             col(model.status) == RUNNING,
                             col(model.claimed_by) == claimant(),
                         )

@@ -28,6 +28,7 @@ import json
 from collections import Counter, defaultdict
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
+from functools import partial
 from typing import Any, TypeVar
 
 from sqlalchemy import BigInteger, Text, case, cast, exists, func, literal, literal_column, true
@@ -35,6 +36,7 @@ from sqlalchemy import select as sa_select
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlmodel import Session, col
 
+from app.db import content_cached
 from app.metrics.queries import (
     MetricFilters,
     join_checkpoint_attributes,
@@ -484,6 +486,12 @@ def judged_cells_sql(session: Session, filters: MetricFilters | None = None) -> 
         One cell per ``(agent, scenario_id, t)`` with judged responses, sorted by that key.
     """
     filters = filters or MetricFilters()
+    return list(
+        content_cached(session, ("judged_cells", filters), partial(_judged_cells, session, filters))
+    )
+
+
+def _judged_cells(session: Session, filters: MetricFilters) -> list[JudgedCell]:
     with planner_settings(session):
         records, at = _aggregate(session, filters, per_checkpoint=True)
         unknown: dict[tuple[int, int], dict[str, int]] = {}
@@ -512,8 +520,15 @@ def agent_table1_sql(
     Returns:
         Agent name → :class:`Table1Counts`, for the agents with judged responses.
     """
+    filters = filters or MetricFilters()
+    return dict(
+        content_cached(session, ("agent_table1", filters), partial(_agent_table1, session, filters))
+    )
+
+
+def _agent_table1(session: Session, filters: MetricFilters) -> dict[str, Table1Counts]:
     with planner_settings(session):
-        records, at = _aggregate(session, filters or MetricFilters(), per_checkpoint=False)
+        records, at = _aggregate(session, filters, per_checkpoint=False)
     if not records:
         return {}
     agents = _agent_names(session)

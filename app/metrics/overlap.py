@@ -12,10 +12,10 @@ from __future__ import annotations
 from typing import Any
 
 from sqlalchemy import select as sa_select
-from sqlalchemy.orm import aliased
-from sqlmodel import Session, col
+from sqlmodel import Session, select
 
 from app.annotation.service import double_judged_pairs
+from app.db import any_of, content_cached
 from app.metrics.agreement import AGREEMENT_FIELDS, agreement_table
 from app.models import Annotation
 
@@ -29,16 +29,16 @@ def overlap_pairs(
     None: all phases), in response order.
     """
     pairs = double_judged_pairs(phase)
-    record, other = aliased(Annotation), aliased(Annotation)
-    columns: list[Any] = [pairs.c.response_id, record, other]
-    query = (
-        sa_select(*columns)
-        .select_from(pairs)
-        .join(record, col(record.id) == pairs.c.record_id)
-        .join(other, col(other.id) == pairs.c.other_id)
-        .order_by(pairs.c.response_id)
-    )
-    return [(r, a, b) for r, a, b in session.execute(query).all()]
+    # the ids first, then the annotations by id: joined in one statement, the planner expects
+    # millions of pairs and hashes every annotation to find a few
+    ids = session.execute(
+        sa_select(pairs.c.response_id, pairs.c.record_id, pairs.c.other_id).order_by(
+            pairs.c.response_id
+        )
+    ).all()
+    wanted = sorted({i for _r, a, b in ids for i in (a, b)})
+    found = {a.id: a for a in session.exec(select(Annotation).where(any_of(Annotation.id, wanted)))}
+    return [(r, found[a], found[b]) for r, a, b in ids]
 
 
 def agreement_on_overlap(session: Session, phase: int | None = None) -> dict[str, Any]:
@@ -56,6 +56,14 @@ def agreement_on_overlap(session: Session, phase: int | None = None) -> dict[str
     Returns:
         ``{"items": number of double-judged responses, "rows": agreement_table rows}``.
     """
+    return content_cached(
+        session,
+        ("agreement_on_overlap", phase),
+        lambda: _agreement_on_overlap_uncached(session, phase),
+    )
+
+
+def _agreement_on_overlap_uncached(session: Session, phase: int | None = None) -> dict[str, Any]:
     pairs = overlap_pairs(session, phase)
     double_judged: dict[str, list[tuple[str, Any, Any]]] = {f: [] for f in AGREEMENT_FIELDS}
     for response_id, first, second in pairs:

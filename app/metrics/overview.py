@@ -18,11 +18,13 @@ from sqlalchemy import func
 from sqlmodel import Session, col, select
 
 from app.annotation import audit
-from app.annotation.progress import OverallProgress, annotation_progress
+from app.annotation.progress import OverallProgress, annotation_progress, progress_valid_until
+from app.db import content_cached
 from app.jobs.progress import JobProgress
 from app.metrics.overlap import agreement_on_overlap
 from app.metrics.registry import Columns, Records, metric_table
 from app.models import Annotation, Response, Run, User
+from app.models.base import utcnow
 from app.runs.service import runs_progress
 from app.vocabulary import ResponseStatus
 
@@ -81,30 +83,53 @@ def lead_overview(session: Session, *, viewer: User, phase: int | None = None) -
     Returns:
         The :class:`LeadOverview`.
     """
+    now = utcnow()
     columns, rows = metric_table(session, "table1")
     outcome_columns, outcome_rows = metric_table(session, "table1_outcomes")
     runs = list(session.exec(select(Run).order_by(col(Run.id).desc()).limit(RECENT_RUNS)))
-    completed = session.exec(
-        select(func.count())
-        .select_from(Response)
-        .where(Response.status == ResponseStatus.COMPLETED)
-    ).one()
-    annotated = session.exec(select(func.count(func.distinct(Annotation.response_id)))).one()
+    run_ids = [run.id for run in runs if run.id is not None]
+    # every figure below reads all responses or assignments: kept until the content changes
+    completed, annotated = content_cached(session, ("overview_counts",), lambda: _counts(session))
+    my_splits = None
+    if audit.can_adjudicate(viewer):
+        my_splits = content_cached(
+            session,
+            ("adjudication_queue", viewer.id),
+            lambda: len(audit.adjudication_queue(session, viewer)),
+        )
     return LeadOverview(
         columns=columns,
         rows=rows,
         outcome_columns=outcome_columns,
         outcome_rows=outcome_rows,
         runs=runs,
-        run_progress=runs_progress(session, [run.id for run in runs if run.id is not None]),
+        run_progress=content_cached(
+            session, ("runs_progress", tuple(run_ids)), lambda: runs_progress(session, run_ids)
+        ),
         completed=completed,
         annotated=annotated,
-        annotation=annotation_progress(session),
+        annotation=content_cached(  # expiries and hour windows: kept until the next one
+            session,
+            ("annotation_progress",),
+            lambda: annotation_progress(session, now),
+            valid_until=lambda: progress_valid_until(session, now),
+        ),
         agreement=agreement_on_overlap(session, phase),
         agreement_phase=phase,
         can_manage=viewer.role in MANAGER_ROLES,
-        splits=len(audit.adjudication_queue(session)),
-        my_splits=len(audit.adjudication_queue(session, viewer))
-        if audit.can_adjudicate(viewer)
-        else None,
+        splits=content_cached(
+            session, ("adjudication_queue", None), lambda: len(audit.adjudication_queue(session))
+        ),
+        my_splits=my_splits,
     )
+
+
+def _counts(session: Session) -> tuple[int, int]:
+    """Completed responses, and responses with at least one annotation."""
+    completed = session.exec(
+        select(func.count())
+        .select_from(Response)
+        .where(Response.status == ResponseStatus.COMPLETED)
+    ).one()
+    annotated = session.exec(select(func.count(func.distinct(Annotation.response_id)))).one()
+    return completed, annotated

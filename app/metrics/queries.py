@@ -34,6 +34,7 @@ from sqlalchemy.orm import aliased
 from sqlmodel import Session, col
 
 from app.annotation.service import double_judged_pairs, judgement_of_record
+from app.db import content_cached
 from app.errors import UnprocessableError
 from app.metrics.agreement import AGREEMENT_FIELDS
 from app.metrics.responses import JudgedResponse
@@ -359,6 +360,23 @@ def double_judged(
         label_b)`` per double-judged response in response order, ready for
         :func:`app.metrics.agreement.agreement_table`.
     """
+    return content_cached(
+        session,
+        ("double_judged", run_id, phase, need_type, domain),
+        lambda: _double_judged_uncached(
+            session, run_id=run_id, phase=phase, need_type=need_type, domain=domain
+        ),
+    )
+
+
+def _double_judged_uncached(
+    session: Session,
+    *,
+    run_id: int | None = None,
+    phase: int | None = None,
+    need_type: str | None = None,
+    domain: str | None = None,
+) -> dict[str, list[tuple[Hashable, str | None, str | None]]]:
     filters = MetricFilters(run_id, phase, need_type, domain)
     pairs = double_judged_pairs(phase)
     a, b = aliased(Annotation), aliased(Annotation)

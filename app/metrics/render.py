@@ -18,6 +18,7 @@ from typing import Any
 
 from sqlmodel import Session
 
+from app.db import content_cached
 from app.judges.service import judge_predictions, list_judge_runs
 from app.metrics.figure3 import POOLED
 from app.metrics.queries import MetricFilters, paused_gc
@@ -172,7 +173,15 @@ def analysis_report(
     Returns:
         An :class:`AnalysisReport`.
     """
-    src = MetricSources(session, MetricFilters(run_id, phase, need_type, domain))
+    filters = MetricFilters(run_id, phase, need_type, domain)
+    # every table and figure is a function of the content: kept until it changes
+    return content_cached(
+        session, ("analysis_report", filters), lambda: _analysis_report(session, filters)
+    )
+
+
+def _analysis_report(session: Session, filters: MetricFilters) -> AnalysisReport:
+    src = MetricSources(session, filters)
     with paused_gc():  # many small acyclic objects: cells and rows
         tables = {
             name: metric_table_of(src, spec)

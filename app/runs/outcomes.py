@@ -26,6 +26,7 @@ from sqlalchemy import func
 from sqlalchemy import select as sa_select
 from sqlmodel import Session, col
 
+from app.db import content_cached
 from app.models import Agent, Checkpoint, Environment, Response, Scenario
 from app.percent import percent
 from app.vocabulary import ResponseStatus
@@ -143,6 +144,24 @@ def response_outcomes(
         One :class:`OutcomeRow` per agent with planned responses in scope, sorted by agent name
         (as Table 1 sorts them).
     """
+    return list(
+        content_cached(
+            session,
+            ("response_outcomes", run_id, need_type, domain),
+            lambda: _response_outcomes_uncached(
+                session, run_id=run_id, need_type=need_type, domain=domain
+            ),
+        )
+    )
+
+
+def _response_outcomes_uncached(
+    session: Session,
+    *,
+    run_id: int | None = None,
+    need_type: str | None = None,
+    domain: str | None = None,
+) -> list[OutcomeRow]:
     status = col(Response.status)
 
     def count(*statuses: ResponseStatus) -> Any:

@@ -28,7 +28,7 @@ from app.agents.protocol import Limits
 from app.agents.runner import PROMPT_VERSION, ResponseOutcome, run_response, system_prompt
 from app.arena.replay import Observation
 from app.bounded import storable
-from app.db import earlier_submission, flush_submitted
+from app.db import any_of, earlier_submission, flush_submitted
 from app.errors import NotFoundError, UnprocessableError
 from app.jobs import lease
 from app.jobs.backoff import Backoff, full_jitter_delay
@@ -182,7 +182,7 @@ def create_run(
         )
     query = select(Scenario).order_by(Scenario.id)
     if scenario_ids is not None:
-        query = query.where(col(Scenario.id).in_(scenario_ids))
+        query = query.where(any_of(Scenario.id, scenario_ids))
     scenarios = list(session.exec(query))
     if scenario_ids is not None and len(scenarios) != len(set(scenario_ids)):
         found = {s.id for s in scenarios}
@@ -229,7 +229,7 @@ def create_run(
     checkpoints = {
         (c.scenario_id, c.t): c
         for c in session.exec(
-            select(Checkpoint).where(col(Checkpoint.scenario_id).in_([s.id for s in scenarios]))
+            select(Checkpoint).where(any_of(Checkpoint.scenario_id, [s.id for s in scenarios]))
         )
     }
     for scenario in scenarios:
@@ -786,7 +786,7 @@ def runs_progress(session: Session, run_ids: list[int]) -> dict[int, JobProgress
     if run_ids:
         rows = session.execute(
             sa_select(col(Response.run_id), col(Response.status), func.count())
-            .where(col(Response.run_id).in_(run_ids))
+            .where(any_of(Response.run_id, run_ids))
             .group_by(col(Response.run_id), col(Response.status))
         ).all()
         for run_id, status, count in rows:
@@ -877,7 +877,7 @@ def mark_enqueued(session: Session, response_ids: list[str], now: datetime | Non
         return
     session.execute(
         update(Response)
-        .where(col(Response.id).in_(response_ids))
+        .where(any_of(Response.id, response_ids))
         .values(enqueued_at=now or utcnow())
         .execution_options(synchronize_session=False)
     )
@@ -970,8 +970,7 @@ def retry_failed(session: Session, run_id: int) -> list[str]:
         session.exec(
             select(Response).where(
                 Response.run_id == run_id,
-                (col(Response.status) == ResponseStatus.API_ERROR)
-                | col(Response.id).in_(abandoned),
+                (col(Response.status) == ResponseStatus.API_ERROR) | any_of(Response.id, abandoned),
             )
         )
     )
@@ -1032,7 +1031,7 @@ def cancel_run(session: Session, run_id: int) -> int:
     )
     abandoned = set(abandoned_response_ids(session, run_id))
     if abandoned:  # running, but nobody is producing them any more
-        pending += list(session.exec(select(Response).where(col(Response.id).in_(abandoned))))
+        pending += list(session.exec(select(Response).where(any_of(Response.id, abandoned))))
     now = utcnow()
     for response in pending:
         response.status, response.finished_at = ResponseStatus.CANCELLED, now

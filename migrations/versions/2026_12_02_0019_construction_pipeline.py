@@ -1,7 +1,7 @@
 """construction pipeline: generation jobs, candidates, revisions
 
 Revision ID: 0019
-Revises: 0016
+Revises: 0018
 Create Date: 2026-12-02 03:06:00.629659
 """
 
@@ -13,7 +13,7 @@ from alembic import op
 from sqlalchemy.dialects import postgresql
 
 revision: str = "0019"
-down_revision: str | None = "0016"
+down_revision: str | None = "0018"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

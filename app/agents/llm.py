@@ -8,6 +8,10 @@ infrastructure failure too, never model behaviour. So is a body that cannot be u
 :data:`MAX_BODY_BYTES` (read as a stream and cut off there, never buffered whole), not JSON,
 nested too deeply to parse, or without a text reply. API keys are read from the environment
 variable the agent config names and are never stored.
+
+Every text of a reply (content, reasoning, tool-call ids, names and arguments) is read through
+:func:`app.bounded.storable_text`: a NUL or a lone surrogate becomes U+FFFD here, the one place,
+for both wire modes.
 """
 
 from __future__ import annotations
@@ -30,7 +34,7 @@ import httpx
 from pydantic import BaseModel, ConfigDict, Field, HttpUrl, field_validator
 
 from app.agents.client import AgentAPIError, AgentTurn, LLMCall, ToolCall
-from app.bounded import storable
+from app.bounded import storable, storable_text
 from app.jobs.backoff import Backoff, full_jitter_delay
 from app.jobs.slots import endpoint_slot
 from app.settings import Settings, get_settings
@@ -458,6 +462,8 @@ class OpenAIChatAgent:
                 f"{type(content).__name__}, not text: {_excerpt(body)}"
             )
         tool_calls = _tool_calls(raw_calls, body)
+        sent = len(raw_calls) if len(raw_calls) > len(tool_calls) else None
+        content = storable_text(content)  # the one rule for text PostgreSQL cannot hold
         if not isinstance(finish_reason, str | None):
             finish_reason = str(finish_reason)[:32]
         usage = data.get("usage") if isinstance(data.get("usage"), dict) else {}
@@ -474,6 +480,7 @@ class OpenAIChatAgent:
             response=content,
             reasoning=reasoning_text(message),
             tool_calls=[vars(c) for c in tool_calls] or None,
+            tool_calls_sent=sent,
         )
         if finish_reason == "length" and not content.strip() and not tool_calls:
             budget = self.config.max_tokens or "the endpoint default"
@@ -482,12 +489,14 @@ class OpenAIChatAgent:
                 f"used the whole output budget of {budget} tokens)",
                 [call],
             )
-        return AgentTurn(content, call, tool_calls)
+        return AgentTurn(content, call, tool_calls, sent)
 
 
 MAX_TOOL_CALLS = 64
 """Most native tool calls read from one reply (a round runs at most the round limit of them;
-the rest are answered as not run)."""
+the rest are answered as not run). A reply with more is a protocol violation: the calls beyond
+are neither kept nor answered, and the reply's count is kept with its LLM call
+(``tool_calls_sent``)."""
 MAX_TOOL_CALL_ID_CHARS = 128
 """Longest tool-call id kept as sent (real ids are ~30 characters: ``call_…``,
 ``chatcmpl-tool-…``)."""
@@ -512,8 +521,8 @@ def reasoning_text(message: dict[str, Any]) -> str | None:
         value = message.get(name)
         if isinstance(value, str) and value.strip():
             if len(value) > MAX_REASONING_CHARS:
-                return value[:MAX_REASONING_CHARS] + "…[truncated]"
-            return value
+                return storable_text(value[:MAX_REASONING_CHARS]) + "…[truncated]"
+            return storable_text(value)
     return None
 
 
@@ -547,6 +556,8 @@ def _tool_calls(raw: Any, body: bytes) -> list[ToolCall]:
         if not isinstance(arguments, str):
             arguments = json.dumps(arguments, ensure_ascii=False)
         call_id = item.get("id")
+        if isinstance(call_id, str):
+            call_id = storable_text(call_id)  # before the check: two ids may differ only there
         if not (isinstance(call_id, str) and 0 < len(call_id) <= MAX_TOOL_CALL_ID_CHARS) or (
             call_id in seen
         ):
@@ -557,8 +568,8 @@ def _tool_calls(raw: Any, body: bytes) -> list[ToolCall]:
         calls.append(
             ToolCall(
                 id=call_id,
-                name=name[:128],
-                arguments=arguments,
+                name=storable_text(name[:128]),
+                arguments=storable_text(arguments),
             )
         )
     return calls

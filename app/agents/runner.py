@@ -15,6 +15,7 @@ from importlib import resources
 from typing import Any
 
 from app.agents.client import AgentAPIError, AgentClient, AgentTurn, LLMCall, ToolCall
+from app.agents.llm import MAX_TOOL_CALLS
 from app.agents.protocol import (
     NOT_RUN,
     CommandCall,
@@ -348,9 +349,16 @@ class _Loop:
         error for that call only). A final is one action tool call or ``no_action``, alone in
         its turn; the rationale of an action is the reply's text outside any reasoning block.
 
+        A reply with more than :data:`~app.agents.llm.MAX_TOOL_CALLS` calls is refused whole
+        (the calls read are echoed and each answered with the error, so every tool-call id of
+        the next request has its ``tool`` message); one cut off by the output budget
+        (``finish_reason`` ``length``) with arguments that cannot be read ends the response as
+        ``output_budget_exhausted``, as a cut-off reply does in ``json`` mode.
+
         Raises:
-            ProtocolViolation: a final beside other calls, a final that is refused, or retrieval
-                calls when no rounds are left (every call is answered with the error first).
+            ProtocolViolation: too many calls, cut-off arguments, a final beside other calls, a
+                final that is refused, or retrieval calls when no rounds are left (every call
+                is answered with the error first, except for cut-off arguments).
         """
         text = self._capped(turn)
         self.outcome.raw_output = text or json.dumps(
@@ -370,6 +378,23 @@ class _Loop:
                 ],
             }
         )
+        if turn.tool_calls_dropped:
+            # every id of the assistant message sent back needs its tool message: the calls
+            # beyond the limit were never kept, so the turn echoes (and answers) the ones read
+            return self._refuse(
+                turn.tool_calls,
+                f"the reply made {turn.tool_calls_sent:,} tool calls; at most "
+                f"{MAX_TOOL_CALLS} are read in one turn",
+            )
+        if turn.call is not None and turn.call.finish_reason == "length":
+            for call in turn.tool_calls:  # arguments cut off by the output budget
+                try:
+                    _tool_arguments(call)
+                except ProtocolViolation as exc:
+                    # the response ends (output_budget_exhausted): nothing more is sent
+                    raise ProtocolViolation(
+                        f"the arguments of tool call {call.name} ({call.id}) are cut off: {exc}"
+                    ) from exc
         finals = [call for call in turn.tool_calls if _is_final_tool(call.name)]
         if finals:
             if len(turn.tool_calls) > 1:

@@ -10,6 +10,7 @@ import time
 import uuid
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import lru_cache
 from typing import Any
@@ -34,7 +35,7 @@ from app.jobs import lease
 from app.jobs.backoff import Backoff, full_jitter_delay
 from app.jobs.progress import JobProgress, tally
 from app.jobs.schedule import RECOVER_EVERY_S
-from app.models import Agent, Checkpoint, Response, Run, Scenario
+from app.models import Agent, Checkpoint, Environment, Response, Run, Scenario
 from app.models.base import as_utc, utcnow
 from app.scenarios.sampling import sample_checkpoints
 from app.scenarios.service import load_scenario
@@ -290,10 +291,11 @@ def mark_run_started(session: Session, run_id: int) -> None:
 def execute_response(session: Session, response_id: str) -> str:
     """Produce one planned response; idempotent (a finished response is left as it is).
 
-    The hot path is four single statements, so it needs no multi-statement transaction (the
-    worker runs it on an autocommit connection): the atomic claim (``UPDATE … RETURNING``), the
-    scenario's content hashes, the result, and the run's completion check. Checkpoints, agents
-    and run limits never change once written, so they are cached per process.
+    The hot path is three single statements, so it needs no multi-statement transaction (the
+    worker runs it on an autocommit connection): the atomic claim (``UPDATE … RETURNING``, which
+    also reads the checkpoint and the scenario's content hashes), the result, and the run's
+    completion check. Agents and run limits never change once written, so they are cached per
+    process.
 
     Args:
         session: database session (committed when the response is stored).
@@ -312,23 +314,15 @@ def execute_response(session: Session, response_id: str) -> str:
         claimed = _claim(session, response_id)
         if isinstance(claimed, str):  # finished, cancelled, or a live holder is producing it
             return claimed
-        run_id, agent_id, checkpoint_id = claimed
         with lease.holding(Response, response_id):
-            return _produce(session, response_id, run_id, agent_id, checkpoint_id, started)
+            return _produce(session, response_id, claimed, started)
 
 
-def _produce(
-    session: Session,
-    response_id: str,
-    run_id: int,
-    agent_id: int,
-    checkpoint_id: int,
-    started: float,
-) -> str:
+def _produce(session: Session, response_id: str, claimed: _Claimed, started: float) -> str:
     """The work of :func:`execute_response` once this process holds the response."""
-    scenario_id, t = _checkpoint(session, checkpoint_id)
-    agent = _agent(session, agent_id)
-    loaded = load_scenario(session, scenario_id)
+    run_id, t = claimed.run_id, claimed.t
+    agent = _agent(session, claimed.agent_id)
+    loaded = load_scenario(session, claimed.scenario_id, hashes=claimed.hashes)
     session.commit()  # end the read transaction: nothing is held while the agent thinks
 
     def on_backoff(backoff: Backoff) -> None:
@@ -493,26 +487,51 @@ _FINISH_RUN = (
 """Complete a run none of whose responses is still open."""
 
 
+def _checkpoint_columns(responses: Table) -> tuple[Any, ...]:
+    """What a claim reads beside the response, as scalar subqueries of its RETURNING.
+
+    Its checkpoint's scenario and t, and the content hashes of that scenario and of its
+    environment: subqueries, so the claim is still one statement on SQLite and PostgreSQL alike.
+    """
+    checkpoints: Table = Checkpoint.__table__  # type: ignore[attr-defined]
+    scenarios: Table = Scenario.__table__  # type: ignore[attr-defined]
+    environments: Table = Environment.__table__  # type: ignore[attr-defined]
+    mine = checkpoints.c.id == responses.c.checkpoint_id
+    of_scenario = scenarios.c.id == checkpoints.c.scenario_id
+    return (
+        sa_select(checkpoints.c.scenario_id).where(mine).scalar_subquery(),
+        sa_select(checkpoints.c.t).where(mine).scalar_subquery(),
+        sa_select(scenarios.c.content_hash).where(mine, of_scenario).scalar_subquery(),
+        sa_select(environments.c.content_hash)
+        .where(mine, of_scenario, environments.c.id == scenarios.c.environment_id)
+        .scalar_subquery(),
+    )
+
+
 _CLAIM = lease.claim_for(
-    Response, free=(ResponseStatus.PENDING,), returning=("run_id", "agent_id", "checkpoint_id")
+    Response,
+    free=(ResponseStatus.PENDING,),
+    returning=("run_id", "agent_id", "checkpoint_id"),
+    also=_checkpoint_columns,
 )
-"""Take a pending response, a running one whose lease lapsed, or one whose holder is gone."""
+"""Take a pending response, a running one whose lease lapsed, or one whose holder is gone;
+returns (id, run id, agent id, checkpoint id, scenario id, t, scenario hash, environment
+hash)."""
 
 
-_CHECKPOINTS: dict[int, tuple[str, int]] = {}
+@dataclass(frozen=True)
+class _Claimed:
+    """A response this process now holds, with what producing it needs."""
+
+    run_id: int
+    agent_id: int
+    scenario_id: str
+    t: int
+    hashes: tuple[str, str]
+
+
 _AGENTS: dict[int, Agent] = {}
 _LIMITS: dict[int, Limits] = {}
-
-
-def _checkpoint(session: Session, checkpoint_id: int) -> tuple[str, int]:
-    """(scenario id, t) of a checkpoint; checkpoints are immutable, so cached per process."""
-    found = _CHECKPOINTS.get(checkpoint_id)
-    if found is None:
-        row = session.exec(
-            select(Checkpoint.scenario_id, Checkpoint.t).where(Checkpoint.id == checkpoint_id)
-        ).one()
-        found = _CHECKPOINTS[checkpoint_id] = (row[0], row[1])
-    return found
 
 
 def _agent(session: Session, agent_id: int) -> Agent:
@@ -539,7 +558,7 @@ def _run_limits(session: Session, run_id: int) -> Limits:
     return limits
 
 
-def _claim(session: Session, response_id: str) -> tuple[int, int, int] | str:
+def _claim(session: Session, response_id: str) -> _Claimed | str:
     """Take a response for this process: pending, or running but abandoned.
 
     Abandoned: no heartbeat for :data:`~app.jobs.lease.LEASE_S`, or its holder's process on this
@@ -549,9 +568,12 @@ def _claim(session: Session, response_id: str) -> tuple[int, int, int] | str:
     A cancelled run has no pending responses (:func:`cancel_run` ends them in the same
     transaction that cancels the run), so a claimed response always belongs to a live run.
 
+    One statement: the claim also reads the checkpoint's scenario and t and the two content
+    hashes :func:`~app.scenarios.service.load_scenario` checks its cache with.
+
     Returns:
-        (run id, agent id, checkpoint id) when this process now holds the response (committed);
-        else its status: finished, cancelled, or ``running`` (a live holder has it).
+        What producing the response needs when this process now holds it (committed); else
+        its status: finished, cancelled, or ``running`` (a live holder has it).
 
     Raises:
         NotFoundError: no such response.
@@ -564,7 +586,8 @@ def _claim(session: Session, response_id: str) -> tuple[int, int, int] | str:
         session.rollback()
         return row
     session.commit()
-    return row[1], row[2], row[3]  # row[0] is the id
+    # row: id, run id, agent id, checkpoint id, scenario id, t, scenario and environment hashes
+    return _Claimed(row[1], row[2], row[4], row[5], (row[6], row[7]))
 
 
 def mark_failed(

@@ -301,10 +301,13 @@ def test_cancel_also_ends_abandoned_running_responses_but_not_live_ones(session:
 @pytest.mark.parametrize(
     ("reply", "status", "stored"),
     [
-        (  # NUL in the reply: refused by the protocol, kept as raw text
+        (  # NUL in the reply: replaced as it is read, in either wire mode (not refused)
             Reply(content='{"type": "final", "action": null, "rationale": "a\x00b"}'),
-            "protocol_error",
-            {"raw_output": '{"type": "final", "action": null, "rationale": "a\ufffdb"}'},
+            "completed",
+            {
+                "raw_output": '{"type": "final", "action": null, "rationale": "a\ufffdb"}',
+                "rationale": "a\ufffdb",
+            },
         ),
         (  # a lone surrogate in the rationale (sent as the JSON escape \ud800)
             Reply(content='{"type": "final", "action": null, "rationale": "\ud800 soon"}'),

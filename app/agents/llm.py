@@ -27,6 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from email.utils import parsedate_to_datetime
+from functools import lru_cache
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -237,6 +238,16 @@ class EndpointConfig(BaseModel):
         """The chat-completions address under :attr:`base_url`."""
         return str(self.base_url).rstrip("/") + "/chat/completions"
 
+    @property
+    def request_url(self) -> httpx.URL:
+        """:attr:`url` parsed once per address (httpx parses a text URL on every request)."""
+        return _parsed_url(self.url)
+
+
+@lru_cache(maxsize=256)
+def _parsed_url(url: str) -> httpx.URL:
+    return httpx.URL(url)
+
 
 _CLIENTS: dict[int, httpx.Client] = {}
 
@@ -371,7 +382,7 @@ class OpenAIChatAgent:
                     ),
                     client.stream(  # streamed, so a huge body is cut off, never buffered
                         "POST",
-                        self.config.url,
+                        self.config.request_url,
                         json=body,
                         headers=headers,
                         timeout=self.config.timeout_s,

@@ -9,7 +9,7 @@ to the sandbox to record its state diff. It never raises for agent behaviour: th
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from typing import Any
@@ -571,7 +571,9 @@ def run_response(
     finally:
         sandbox.close()
     outcome, calls = loop.outcome, loop.calls
-    outcome.llm_calls = [asdict(call) for call in calls]
+    # a shallow copy: the messages a call holds are never changed once sent (asdict's deep copy
+    # of every message cost more than the rest of the accounting)
+    outcome.llm_calls = [dict(vars(call)) for call in calls]
     outcome.prompt_tokens = _sum_tokens(calls, "prompt_tokens")
     outcome.completion_tokens = _sum_tokens(calls, "completion_tokens")
     outcome.reasoning_tokens, outcome.reasoning_tokens_partial = reasoning_token_sum(calls)

@@ -94,8 +94,26 @@ def agent_client(
     if agent.kind == "baseline":
         return BaselineAgent(agent.config.get("baseline", agent.name), observation)
     if agent.kind == "openai":
-        return OpenAIChatAgent(EndpointConfig.model_validate(agent.config), on_backoff=on_backoff)
+        return OpenAIChatAgent(_endpoint_config(agent), on_backoff=on_backoff)
     raise UnprocessableError(f"agent {agent.name}: kind {agent.kind!r} cannot be run", "kind")
+
+
+_CONFIGS: dict[int, tuple[Agent, EndpointConfig]] = {}
+
+
+def _endpoint_config(agent: Agent) -> EndpointConfig:
+    """An agent's validated endpoint settings, validated once per cached agent row.
+
+    Agents are never edited (a new config is a new agent) and :func:`_agent` hands out one
+    detached row per id, so the settings are kept with that very row object.
+    """
+    cached = _CONFIGS.get(agent.id) if agent.id is not None else None
+    if cached is not None and cached[0] is agent:
+        return cached[1]
+    config = EndpointConfig.model_validate(agent.config)
+    if agent.id is not None:
+        _CONFIGS[agent.id] = (agent, config)
+    return config
 
 
 def create_run(

@@ -9,6 +9,7 @@ to the sandbox to record its state diff. It never raises for agent behaviour: th
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
@@ -225,9 +226,15 @@ class _Loop:
     """The conversation of one response: messages, calls, the sandbox and the outcome so far."""
 
     def __init__(
-        self, agent: AgentClient, observation: Observation, sandbox: Any, limits: Limits
+        self,
+        agent: AgentClient,
+        observation: Observation,
+        sandbox: Any,
+        limits: Limits,
+        on_calls: Callable[[list[LLMCall]], None] | None = None,
     ) -> None:
         self.agent, self.sandbox, self.limits = agent, sandbox, limits
+        self.on_calls = on_calls
         self.mode = WireMode(getattr(agent, "mode", WireMode.JSON))
         self.outcome = ResponseOutcome()
         self.calls: list[LLMCall] = []
@@ -261,10 +268,17 @@ class _Loop:
             except ProtocolViolation as exc:
                 if not self._violation(turn, exc):
                     return
+                self._progress()
                 continue
             if done:
                 return
             self.violations = 0
+            self._progress()
+
+    def _progress(self) -> None:
+        """Hand the calls made so far to :attr:`on_calls` (the response goes on)."""
+        if self.on_calls is not None and self.calls:
+            self.on_calls(self.calls)
 
     def _violation(self, turn: AgentTurn, exc: ProtocolViolation) -> bool:
         """Record a violation; False when it ends the response."""
@@ -545,6 +559,7 @@ def run_response(
     *,
     agent_factory: Any = None,
     limits: Limits | None = None,
+    on_calls: Callable[[list[LLMCall]], None] | None = None,
 ) -> ResponseOutcome:
     """Produce one response at checkpoint t, in the agent's wire mode (DESIGN §5).
 
@@ -555,6 +570,8 @@ def run_response(
         agent: the agent to ask; or
         agent_factory: ``factory(observation) -> AgentClient`` for agents that need it.
         limits: protocol limits (defaults: 6 rounds, 8 commands).
+        on_calls: called with the LLM calls made so far after each reply that does not end
+            the response (so a caller can keep them before the response is stored).
 
     Returns:
         The :class:`ResponseOutcome` (never raises for agent or endpoint behaviour).
@@ -565,7 +582,7 @@ def run_response(
         agent = agent_factory(observation)
     assert agent is not None
     sandbox = replay_prefix(s0, events, t)
-    loop = _Loop(agent, observation, sandbox, limits)
+    loop = _Loop(agent, observation, sandbox, limits, on_calls)
     try:
         loop.run()
     finally:

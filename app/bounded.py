@@ -14,7 +14,8 @@ responses``:
   Unicode defines for one that cannot be represented: what agents and endpoints send is kept,
   never refused (PostgreSQL refuses NUL in ``TEXT`` and as ``\u0000`` in ``JSONB``, and a
   surrogate code point has no UTF-8 form; a lone ``\ud800`` escape in a JSON reply decodes
-  to one).
+  to one). An endpoint's reply is read through it once, in both wire modes
+  (``OpenAIChatAgent._parse`` in :mod:`app.agents.llm`), and a response's end state as it is stored.
 
 JSON paths are written by :mod:`app.jsonpath`, as in the validator's findings.
 

@@ -74,6 +74,30 @@ def cpu_seconds(pid: int) -> float:
     return ticks / os.sysconf("SC_CLK_TCK")
 
 
+def backend_cpu(admin_url: str, database: str, exclude: set[int]) -> dict[int, float]:
+    """CPU seconds so far of each PostgreSQL backend connected to `database` (pid → seconds).
+
+    Backends of other databases (other engineers' tests on the same server) are left out, and
+    so are the pids in `exclude` (this script's own polling connection).
+    """
+    with psycopg.connect(admin_url, autocommit=True) as conn:
+        pids = [
+            row[0]
+            for row in conn.execute(
+                "SELECT pid FROM pg_stat_activity WHERE datname = %s", (database,)
+            )
+        ]
+    found: dict[int, float] = {}
+    for pid in pids:
+        if pid in exclude:
+            continue
+        try:
+            found[pid] = cpu_seconds(pid)
+        except (FileNotFoundError, ProcessLookupError):  # ended meanwhile
+            continue
+    return found
+
+
 def peak_rss_mib(pid: int) -> float:
     """Peak resident memory (VmHWM) of `pid` and its children, in MiB (Linux /proc)."""
     total = 0
@@ -104,7 +128,7 @@ def main() -> None:
     parser.add_argument("--seeds", default=str(ROOT / "seeds"))
     args = parser.parse_args()
 
-    name = f"halo_bench_{uuid.uuid4().hex[:8]}"
+    name = name_db = f"halo_bench_{uuid.uuid4().hex[:8]}"
     url = ADMIN.rsplit("/", 1)[0].replace("postgresql://", "postgresql+psycopg://", 1) + f"/{name}"
     with psycopg.connect(ADMIN, autocommit=True) as conn:
         conn.execute(f'CREATE DATABASE "{name}"')  # type: ignore[arg-type]
@@ -178,6 +202,10 @@ def main() -> None:
                     )
                 )
                 wait_for_worker(client, name, workers[-1], timeout=60)
+            own = {session.exec(select(func.pg_backend_pid())).one()}
+            load_before = Path("/proc/loadavg").read_text().split()[:3]
+            pg_start = backend_cpu(ADMIN, name_db, own)
+            endpoint_start = cpu_seconds(endpoint.pid)  # type: ignore[arg-type]
             start = time.perf_counter()
             cpu_start = sum(cpu_seconds(w.pid) for w in workers)
             with client.producer_or_acquire() as producer:
@@ -202,6 +230,10 @@ def main() -> None:
             wall = time.perf_counter() - start
             rss = sum(peak_rss_mib(w.pid) for w in workers)
             cpu = sum(cpu_seconds(w.pid) for w in workers) - cpu_start
+            endpoint_cpu = cpu_seconds(endpoint.pid) - endpoint_start  # type: ignore[arg-type]
+            pg_end = backend_cpu(ADMIN, name_db, own)
+            pg_cpu = sum(value - pg_start.get(pid, 0.0) for pid, value in pg_end.items())
+            load_after = Path("/proc/loadavg").read_text().split()[:3]
             print()
             rows = session.exec(
                 select(Response.status, Response.timings).where(Response.id.in_(ids))
@@ -231,6 +263,16 @@ def main() -> None:
             f"worker CPU: {cpu:.1f} s = {1000 * cpu / max(1, len(rows)):.1f} ms per response "
             f"({100 * cpu / wall:.0f}% of one core over the wall time)"
         )
+        done_n = max(1, len(rows))
+        print(
+            f"CPU per response: worker {1000 * cpu / done_n:.2f} ms, fake endpoint "
+            f"{1000 * endpoint_cpu / done_n:.2f} ms, PostgreSQL backends of this database "
+            f"{1000 * pg_cpu / done_n:.2f} ms"
+        )
+        print(
+            f"load average before {' '.join(load_before)}, after {' '.join(load_after)} "
+            f"({os.cpu_count()} cores)"
+        )
         print(
             f"wall time: {wall:.1f} s (enqueue {enqueued:.1f} s) → "
             f"{len(rows) / wall:.1f} responses/s (zero-latency target: ≥ 136/s)"
@@ -256,7 +298,7 @@ def main() -> None:
         for each in workers:
             each.wait(20)
         with psycopg.connect(ADMIN, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')  # type: ignore[arg-type]
+            conn.execute(f'DROP DATABASE IF EXISTS "{name_db}" WITH (FORCE)')  # type: ignore[arg-type]
 
 
 if __name__ == "__main__":

@@ -135,10 +135,15 @@ def tool_call(name: str, arguments: Any, call_id: str | None = None) -> dict[str
     }
 
 
-def tools_reply(*calls: dict[str, Any], content: str | None = None, **kwargs: Any) -> Reply:
+def tools_reply(
+    *calls: dict[str, Any],
+    content: str | None = None,
+    finish_reason: str = "tool_calls",
+    **kwargs: Any,
+) -> Reply:
     """A Reply in OpenAI's tool-calling shape: ``content`` null and ``tool_calls``."""
     message = {"role": "assistant", "content": content, "tool_calls": list(calls)}
-    return Reply(message=message, finish_reason="tool_calls", **kwargs)
+    return Reply(message=message, finish_reason=finish_reason, **kwargs)
 
 
 def tools_policy(body: dict[str, Any]) -> Reply:

@@ -21,7 +21,10 @@ class LLMCall:
         reasoning: the reasoning text the endpoint returned beside the reply
             (``reasoning_content`` or ``reasoning``), None when it returned none.
         tool_calls: the native tool calls of the reply, ``{"id", "name", "arguments"}`` each
-            (``arguments`` as the JSON text received), None in ``json`` mode or without calls.
+            (``arguments`` as the JSON text received), None in ``json`` mode or without calls;
+            at most :data:`app.agents.llm.MAX_TOOL_CALLS` are kept.
+        tool_calls_sent: how many native tool calls the reply made, when it made more than
+            are kept in `tool_calls` (the reply is then a protocol violation); None otherwise.
     """
 
     prompt_tokens: int | None = None
@@ -34,6 +37,7 @@ class LLMCall:
     response: str = ""
     reasoning: str | None = None
     tool_calls: list[dict[str, Any]] | None = None
+    tool_calls_sent: int | None = None
 
 
 @dataclass(frozen=True)
@@ -59,11 +63,22 @@ class AgentTurn:
         text: the reply text (may be empty when the reply is only tool calls).
         call: the LLM call that produced it (None for baselines).
         tool_calls: the reply's native tool calls (``tools`` mode), in order; empty otherwise.
+            At most :data:`app.agents.llm.MAX_TOOL_CALLS` are read.
+        tool_calls_sent: how many tool calls the reply made (more than `tool_calls` holds when
+            the reply passed that limit); None: ``len(tool_calls)``.
     """
 
     text: str
     call: LLMCall | None = None
     tool_calls: list[ToolCall] = field(default_factory=list)
+    tool_calls_sent: int | None = None
+
+    @property
+    def tool_calls_dropped(self) -> int:
+        """Tool calls of the reply beyond those read (0 when all were read)."""
+        if self.tool_calls_sent is None:
+            return 0
+        return max(0, self.tool_calls_sent - len(self.tool_calls))
 
 
 class AgentClient(Protocol):

@@ -8,6 +8,10 @@ infrastructure failure too, never model behaviour. So is a body that cannot be u
 :data:`MAX_BODY_BYTES` (read as a stream and cut off there, never buffered whole), not JSON,
 nested too deeply to parse, or without a text reply. API keys are read from the environment
 variable the agent config names and are never stored.
+
+Every text of a reply (content, reasoning, tool-call ids, names and arguments) is read through
+:func:`app.bounded.storable_text`: a NUL or a lone surrogate becomes U+FFFD here, the one place,
+for both wire modes.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from email.utils import parsedate_to_datetime
+from functools import lru_cache
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -30,7 +35,7 @@ import httpx
 from pydantic import BaseModel, ConfigDict, Field, HttpUrl, field_validator
 
 from app.agents.client import AgentAPIError, AgentTurn, LLMCall, ToolCall
-from app.bounded import storable
+from app.bounded import storable, storable_text
 from app.jobs.backoff import Backoff, full_jitter_delay
 from app.jobs.slots import endpoint_slot
 from app.settings import Settings, get_settings
@@ -239,6 +244,16 @@ class EndpointConfig(BaseModel):
         """The chat-completions address under :attr:`base_url`."""
         return str(self.base_url).rstrip("/") + "/chat/completions"
 
+    @property
+    def request_url(self) -> httpx.URL:
+        """:attr:`url` parsed once per address (httpx parses a text URL on every request)."""
+        return _parsed_url(self.url)
+
+
+@lru_cache(maxsize=256)
+def _parsed_url(url: str) -> httpx.URL:
+    return httpx.URL(url)
+
 
 _CLIENTS: dict[int, httpx.Client] = {}
 
@@ -384,7 +399,7 @@ class OpenAIChatAgent:
                     ),
                     client.stream(  # streamed, so a huge body is cut off, never buffered
                         "POST",
-                        self.config.url,
+                        self.config.request_url,
                         json=body,
                         headers=headers,
                         timeout=self.config.timeout_s,
@@ -475,6 +490,8 @@ class OpenAIChatAgent:
                 f"{type(content).__name__}, not text: {_excerpt(body)}"
             )
         tool_calls = _tool_calls(raw_calls, body)
+        sent = len(raw_calls) if len(raw_calls) > len(tool_calls) else None
+        content = storable_text(content)  # the one rule for text PostgreSQL cannot hold
         if not isinstance(finish_reason, str | None):
             finish_reason = str(finish_reason)[:32]
         usage = data.get("usage") if isinstance(data.get("usage"), dict) else {}
@@ -491,6 +508,7 @@ class OpenAIChatAgent:
             response=content,
             reasoning=reasoning_text(message),
             tool_calls=[vars(c) for c in tool_calls] or None,
+            tool_calls_sent=sent,
         )
         if finish_reason == "length" and not content.strip() and not tool_calls:
             budget = self.config.max_tokens or "the endpoint default"
@@ -499,12 +517,14 @@ class OpenAIChatAgent:
                 f"used the whole output budget of {budget} tokens)",
                 [call],
             )
-        return AgentTurn(content, call, tool_calls)
+        return AgentTurn(content, call, tool_calls, sent)
 
 
 MAX_TOOL_CALLS = 64
 """Most native tool calls read from one reply (a round runs at most the round limit of them;
-the rest are answered as not run)."""
+the rest are answered as not run). A reply with more is a protocol violation: the calls beyond
+are neither kept nor answered, and the reply's count is kept with its LLM call
+(``tool_calls_sent``)."""
 MAX_TOOL_CALL_ID_CHARS = 128
 """Longest tool-call id kept as sent (real ids are ~30 characters: ``call_…``,
 ``chatcmpl-tool-…``)."""
@@ -529,8 +549,8 @@ def reasoning_text(message: dict[str, Any]) -> str | None:
         value = message.get(name)
         if isinstance(value, str) and value.strip():
             if len(value) > MAX_REASONING_CHARS:
-                return value[:MAX_REASONING_CHARS] + "…[truncated]"
-            return value
+                return storable_text(value[:MAX_REASONING_CHARS]) + "…[truncated]"
+            return storable_text(value)
     return None
 
 
@@ -564,6 +584,8 @@ def _tool_calls(raw: Any, body: bytes) -> list[ToolCall]:
         if not isinstance(arguments, str):
             arguments = json.dumps(arguments, ensure_ascii=False)
         call_id = item.get("id")
+        if isinstance(call_id, str):
+            call_id = storable_text(call_id)  # before the check: two ids may differ only there
         if not (isinstance(call_id, str) and 0 < len(call_id) <= MAX_TOOL_CALL_ID_CHARS) or (
             call_id in seen
         ):
@@ -574,8 +596,8 @@ def _tool_calls(raw: Any, body: bytes) -> list[ToolCall]:
         calls.append(
             ToolCall(
                 id=call_id,
-                name=name[:128],
-                arguments=arguments,
+                name=storable_text(name[:128]),
+                arguments=storable_text(arguments),
             )
         )
     return calls

@@ -9,12 +9,14 @@ to the sandbox to record its state diff. It never raises for agent behaviour: th
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from typing import Any
 
 from app.agents.client import AgentAPIError, AgentClient, AgentTurn, LLMCall, ToolCall
+from app.agents.llm import MAX_TOOL_CALLS
 from app.agents.protocol import (
     NOT_RUN,
     CommandCall,
@@ -224,9 +226,15 @@ class _Loop:
     """The conversation of one response: messages, calls, the sandbox and the outcome so far."""
 
     def __init__(
-        self, agent: AgentClient, observation: Observation, sandbox: Any, limits: Limits
+        self,
+        agent: AgentClient,
+        observation: Observation,
+        sandbox: Any,
+        limits: Limits,
+        on_calls: Callable[[list[LLMCall]], None] | None = None,
     ) -> None:
         self.agent, self.sandbox, self.limits = agent, sandbox, limits
+        self.on_calls = on_calls
         self.mode = WireMode(getattr(agent, "mode", WireMode.JSON))
         self.outcome = ResponseOutcome()
         self.calls: list[LLMCall] = []
@@ -260,10 +268,17 @@ class _Loop:
             except ProtocolViolation as exc:
                 if not self._violation(turn, exc):
                     return
+                self._progress()
                 continue
             if done:
                 return
             self.violations = 0
+            self._progress()
+
+    def _progress(self) -> None:
+        """Hand the calls made so far to :attr:`on_calls` (the response goes on)."""
+        if self.on_calls is not None and self.calls:
+            self.on_calls(self.calls)
 
     def _violation(self, turn: AgentTurn, exc: ProtocolViolation) -> bool:
         """Record a violation; False when it ends the response."""
@@ -343,9 +358,16 @@ class _Loop:
         error for that call only). A final is one action tool call or ``no_action``, alone in
         its turn; the rationale of an action is the reply's text outside any reasoning block.
 
+        A reply with more than :data:`~app.agents.llm.MAX_TOOL_CALLS` calls is refused whole
+        (the calls read are echoed and each answered with the error, so every tool-call id of
+        the next request has its ``tool`` message); one cut off by the output budget
+        (``finish_reason`` ``length``) with arguments that cannot be read ends the response as
+        ``output_budget_exhausted``, as a cut-off reply does in ``json`` mode.
+
         Raises:
-            ProtocolViolation: a final beside other calls, a final that is refused, or retrieval
-                calls when no rounds are left (every call is answered with the error first).
+            ProtocolViolation: too many calls, cut-off arguments, a final beside other calls, a
+                final that is refused, or retrieval calls when no rounds are left (every call
+                is answered with the error first, except for cut-off arguments).
         """
         text = self._capped(turn)
         self.outcome.raw_output = text or json.dumps(
@@ -365,6 +387,23 @@ class _Loop:
                 ],
             }
         )
+        if turn.tool_calls_dropped:
+            # every id of the assistant message sent back needs its tool message: the calls
+            # beyond the limit were never kept, so the turn echoes (and answers) the ones read
+            return self._refuse(
+                turn.tool_calls,
+                f"the reply made {turn.tool_calls_sent:,} tool calls; at most "
+                f"{MAX_TOOL_CALLS} are read in one turn",
+            )
+        if turn.call is not None and turn.call.finish_reason == "length":
+            for call in turn.tool_calls:  # arguments cut off by the output budget
+                try:
+                    _tool_arguments(call)
+                except ProtocolViolation as exc:
+                    # the response ends (output_budget_exhausted): nothing more is sent
+                    raise ProtocolViolation(
+                        f"the arguments of tool call {call.name} ({call.id}) are cut off: {exc}"
+                    ) from exc
         finals = [call for call in turn.tool_calls if _is_final_tool(call.name)]
         if finals:
             if len(turn.tool_calls) > 1:
@@ -512,6 +551,7 @@ def run_response(
     *,
     agent_factory: Any = None,
     limits: Limits | None = None,
+    on_calls: Callable[[list[LLMCall]], None] | None = None,
 ) -> ResponseOutcome:
     """Produce one response at checkpoint t, in the agent's wire mode (DESIGN §5).
 
@@ -522,6 +562,8 @@ def run_response(
         agent: the agent to ask; or
         agent_factory: ``factory(observation) -> AgentClient`` for agents that need it.
         limits: protocol limits (defaults: 6 rounds, 8 commands).
+        on_calls: called with the LLM calls made so far after each reply that does not end
+            the response (so a caller can keep them before the response is stored).
 
     Returns:
         The :class:`ResponseOutcome` (never raises for agent or endpoint behaviour).
@@ -532,13 +574,15 @@ def run_response(
         agent = agent_factory(observation)
     assert agent is not None
     sandbox = replay_prefix(s0, events, t)
-    loop = _Loop(agent, observation, sandbox, limits)
+    loop = _Loop(agent, observation, sandbox, limits, on_calls)
     try:
         loop.run()
     finally:
         sandbox.close()
     outcome, calls = loop.outcome, loop.calls
-    outcome.llm_calls = [asdict(call) for call in calls]
+    # a shallow copy: the messages a call holds are never changed once sent (asdict's deep copy
+    # of every message cost more than the rest of the accounting)
+    outcome.llm_calls = [dict(vars(call)) for call in calls]
     outcome.prompt_tokens = _sum_tokens(calls, "prompt_tokens")
     outcome.completion_tokens = _sum_tokens(calls, "completion_tokens")
     outcome.reasoning_tokens, outcome.reasoning_tokens_partial = reasoning_token_sum(calls)

@@ -17,7 +17,7 @@ import os
 import socket
 import threading
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -172,7 +172,13 @@ class Claim:
     model: Any
 
 
-def claim_for(model: Any, *, free: tuple[str, ...], returning: tuple[str, ...] = ()) -> Claim:
+def claim_for(
+    model: Any,
+    *,
+    free: tuple[str, ...],
+    returning: tuple[str, ...] = (),
+    also: Callable[[Table], tuple[ColumnElement[Any], ...]] | None = None,
+) -> Claim:
     """The :class:`Claim` of `model`'s table.
 
     Args:
@@ -181,9 +187,13 @@ def claim_for(model: Any, *, free: tuple[str, ...], returning: tuple[str, ...] =
         free: statuses a row may be claimed in whoever holds it (``pending``; an export's
             ``queued`` and ``failed``).
         returning: columns the claim returns (besides ``id``, always first).
+        also: ``also(table)`` gives further expressions returned after `returning`, e.g.
+            scalar subqueries on rows the claimed one points to, so the claim reads them in
+            the same statement (one round trip fewer on a hot path).
     """
     table: Table = model.__table__
     c = table.c
+    extra = also(table) if also is not None else ()
 
     def claiming(*conditions: ColumnElement[bool]) -> Update:
         return (
@@ -195,7 +205,7 @@ def claim_for(model: Any, *, free: tuple[str, ...], returning: tuple[str, ...] =
                 heartbeat_at=bindparam("v_now"),
                 claimed_by=bindparam("v_me"),
             )
-            .returning(c.id, *(c[name] for name in returning))
+            .returning(c.id, *(c[name] for name in returning), *extra)
         )
 
     cutoff = bindparam("v_cutoff", type_=c.started_at.type)

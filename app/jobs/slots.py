@@ -179,6 +179,12 @@ def _redis(url: str) -> redis.Redis:
     )
 
 
+@lru_cache(maxsize=256)
+def _semaphore(redis_url: str, endpoint: str, limit: int, lease_s: float) -> RedisSemaphore:
+    """One :class:`RedisSemaphore` per endpoint and limit (registering its script hashes it)."""
+    return RedisSemaphore(_redis(redis_url), endpoint, limit, lease_s=lease_s)
+
+
 class LocalLimiter:
     """At most `limit` holders at once among this process's threads.
 
@@ -225,7 +231,7 @@ def endpoint_slot(
             the request timeout plus a margin, so a killed worker blocks no one for long.
     """
     if redis_url:
-        with RedisSemaphore(_redis(redis_url), endpoint, limit, lease_s=lease_s).slot():
+        with _semaphore(redis_url, endpoint, limit, lease_s).slot():
             yield
         return
     with _LOCAL_LOCK:

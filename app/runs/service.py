@@ -10,6 +10,7 @@ import time
 import uuid
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import lru_cache
 from typing import Any
@@ -22,7 +23,7 @@ from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select
 
 from app.agents.baselines import BASELINES, BaselineAgent
-from app.agents.client import AgentClient
+from app.agents.client import AgentClient, LLMCall
 from app.agents.llm import EndpointConfig, OpenAIChatAgent
 from app.agents.protocol import Limits
 from app.agents.runner import PROMPT_VERSION, ResponseOutcome, run_response, system_prompt
@@ -34,7 +35,7 @@ from app.jobs import lease
 from app.jobs.backoff import Backoff, full_jitter_delay
 from app.jobs.progress import JobProgress, tally
 from app.jobs.schedule import RECOVER_EVERY_S
-from app.models import Agent, Checkpoint, Response, Run, Scenario
+from app.models import Agent, Checkpoint, Environment, Response, Run, Scenario
 from app.models.base import as_utc, utcnow
 from app.scenarios.sampling import sample_checkpoints
 from app.scenarios.service import load_scenario
@@ -93,8 +94,26 @@ def agent_client(
     if agent.kind == "baseline":
         return BaselineAgent(agent.config.get("baseline", agent.name), observation)
     if agent.kind == "openai":
-        return OpenAIChatAgent(EndpointConfig.model_validate(agent.config), on_backoff=on_backoff)
+        return OpenAIChatAgent(_endpoint_config(agent), on_backoff=on_backoff)
     raise UnprocessableError(f"agent {agent.name}: kind {agent.kind!r} cannot be run", "kind")
+
+
+_CONFIGS: dict[int, tuple[Agent, EndpointConfig]] = {}
+
+
+def _endpoint_config(agent: Agent) -> EndpointConfig:
+    """An agent's validated endpoint settings, validated once per cached agent row.
+
+    Agents are never edited (a new config is a new agent) and :func:`_agent` hands out one
+    detached row per id, so the settings are kept with that very row object.
+    """
+    cached = _CONFIGS.get(agent.id) if agent.id is not None else None
+    if cached is not None and cached[0] is agent:
+        return cached[1]
+    config = EndpointConfig.model_validate(agent.config)
+    if agent.id is not None:
+        _CONFIGS[agent.id] = (agent, config)
+    return config
 
 
 def create_run(
@@ -290,10 +309,11 @@ def mark_run_started(session: Session, run_id: int) -> None:
 def execute_response(session: Session, response_id: str) -> str:
     """Produce one planned response; idempotent (a finished response is left as it is).
 
-    The hot path is four single statements, so it needs no multi-statement transaction (the
-    worker runs it on an autocommit connection): the atomic claim (``UPDATE … RETURNING``), the
-    scenario's content hashes, the result, and the run's completion check. Checkpoints, agents
-    and run limits never change once written, so they are cached per process.
+    The hot path is three single statements, so it needs no multi-statement transaction (the
+    worker runs it on an autocommit connection): the atomic claim (``UPDATE … RETURNING``, which
+    also reads the checkpoint and the scenario's content hashes), the result, and the run's
+    completion check. Agents and run limits never change once written, so they are cached per
+    process.
 
     Args:
         session: database session (committed when the response is stored).
@@ -312,23 +332,15 @@ def execute_response(session: Session, response_id: str) -> str:
         claimed = _claim(session, response_id)
         if isinstance(claimed, str):  # finished, cancelled, or a live holder is producing it
             return claimed
-        run_id, agent_id, checkpoint_id = claimed
         with lease.holding(Response, response_id):
-            return _produce(session, response_id, run_id, agent_id, checkpoint_id, started)
+            return _produce(session, response_id, claimed, started)
 
 
-def _produce(
-    session: Session,
-    response_id: str,
-    run_id: int,
-    agent_id: int,
-    checkpoint_id: int,
-    started: float,
-) -> str:
+def _produce(session: Session, response_id: str, claimed: _Claimed, started: float) -> str:
     """The work of :func:`execute_response` once this process holds the response."""
-    scenario_id, t = _checkpoint(session, checkpoint_id)
-    agent = _agent(session, agent_id)
-    loaded = load_scenario(session, scenario_id)
+    run_id, t = claimed.run_id, claimed.t
+    agent = _agent(session, claimed.agent_id)
+    loaded = load_scenario(session, claimed.scenario_id, hashes=claimed.hashes)
     session.commit()  # end the read transaction: nothing is held while the agent thinks
 
     def on_backoff(backoff: Backoff) -> None:
@@ -345,6 +357,28 @@ def _produce(
             log.warning("response %s: backoff note not written: %s", response_id, exc)
             session.rollback()
 
+    kept_at = [started]  # when the calls so far were last written (the claim: none yet)
+
+    def on_calls(calls: list[LLMCall]) -> None:
+        if time.perf_counter() - kept_at[0] < KEEP_CALLS_EVERY_S:
+            return  # a kill now loses at most this second of calls; the store keeps them all
+        try:
+            session.execute(
+                _KEEP_CALLS,
+                {
+                    "v_id": response_id,
+                    "v_holder": lease.claimant(),
+                    "v_llm_calls": storable([dict(vars(call)) for call in calls]),
+                },
+            )
+            session.commit()
+            kept_at[0] = time.perf_counter()
+        except Exception as exc:  # the result's store keeps them (and retries patiently)
+            if not retry_can_fix(exc):
+                raise
+            log.warning("response %s: calls so far not written: %s", response_id, exc)
+            session.rollback()
+
     run_started = time.perf_counter()
     try:
         outcome = run_response(
@@ -353,6 +387,7 @@ def _produce(
             t,
             agent_factory=lambda obs: agent_client(agent, obs, on_backoff),
             limits=_run_limits(session, run_id),
+            on_calls=on_calls,
         )
     except Exception as exc:
         if retry_can_fix(exc):  # our database or broker blinked: the task is retried
@@ -385,6 +420,16 @@ def _produce(
     if not stored:  # the lease was lost and another task took the response over
         return session.exec(select(Response.status).where(Response.id == response_id)).one()
     return outcome.status
+
+
+KEEP_CALLS_EVERY_S = 1.0
+"""Seconds of a response's life after which the LLM calls it made so far are written to its row
+(``llm_calls``, a statement of its own) as soon as a reply that does not end it returns, so a
+worker killed with ``kill -9`` loses at most about this long of calls: the task that takes the
+response over moves them to ``earlier_attempts`` (``worker_lost``). A response that is quicker
+(an endpoint answering in milliseconds, a benchmark's fake one) writes nothing extra: its
+result follows within the second anyway, and the extra statement would cost about a tenth of
+the zero-latency throughput."""
 
 
 STORE_RETRY_WINDOW_S = 120.0
@@ -476,6 +521,18 @@ def _store_statement(conditional: bool, names: tuple[str, ...]) -> Update:
     return statement.values({**cleared, **bound})
 
 
+_KEEP_CALLS = (
+    RESPONSES.update()
+    .where(
+        RESPONSES.c.id == bindparam("v_id"),
+        RESPONSES.c.status == ResponseStatus.RUNNING,
+        RESPONSES.c.claimed_by == bindparam("v_holder"),
+    )
+    .values(llm_calls=bindparam("v_llm_calls", type_=RESPONSES.c.llm_calls.type))
+)
+"""Write the LLM calls a response made so far, while this holder still has it."""
+
+
 _FINISH_RUN = (
     Run.__table__.update()  # type: ignore[attr-defined]
     .where(
@@ -493,26 +550,51 @@ _FINISH_RUN = (
 """Complete a run none of whose responses is still open."""
 
 
+def _checkpoint_columns(responses: Table) -> tuple[Any, ...]:
+    """What a claim reads beside the response, as scalar subqueries of its RETURNING.
+
+    Its checkpoint's scenario and t, and the content hashes of that scenario and of its
+    environment: subqueries, so the claim is still one statement on SQLite and PostgreSQL alike.
+    """
+    checkpoints: Table = Checkpoint.__table__  # type: ignore[attr-defined]
+    scenarios: Table = Scenario.__table__  # type: ignore[attr-defined]
+    environments: Table = Environment.__table__  # type: ignore[attr-defined]
+    mine = checkpoints.c.id == responses.c.checkpoint_id
+    of_scenario = scenarios.c.id == checkpoints.c.scenario_id
+    return (
+        sa_select(checkpoints.c.scenario_id).where(mine).scalar_subquery(),
+        sa_select(checkpoints.c.t).where(mine).scalar_subquery(),
+        sa_select(scenarios.c.content_hash).where(mine, of_scenario).scalar_subquery(),
+        sa_select(environments.c.content_hash)
+        .where(mine, of_scenario, environments.c.id == scenarios.c.environment_id)
+        .scalar_subquery(),
+    )
+
+
 _CLAIM = lease.claim_for(
-    Response, free=(ResponseStatus.PENDING,), returning=("run_id", "agent_id", "checkpoint_id")
+    Response,
+    free=(ResponseStatus.PENDING,),
+    returning=("run_id", "agent_id", "checkpoint_id", "llm_calls"),
+    also=_checkpoint_columns,
 )
-"""Take a pending response, a running one whose lease lapsed, or one whose holder is gone."""
+"""Take a pending response, a running one whose lease lapsed, or one whose holder is gone;
+returns (id, run id, agent id, checkpoint id, the calls a lost attempt kept, scenario id, t,
+scenario hash, environment hash)."""
 
 
-_CHECKPOINTS: dict[int, tuple[str, int]] = {}
+@dataclass(frozen=True)
+class _Claimed:
+    """A response this process now holds, with what producing it needs."""
+
+    run_id: int
+    agent_id: int
+    scenario_id: str
+    t: int
+    hashes: tuple[str, str]
+
+
 _AGENTS: dict[int, Agent] = {}
 _LIMITS: dict[int, Limits] = {}
-
-
-def _checkpoint(session: Session, checkpoint_id: int) -> tuple[str, int]:
-    """(scenario id, t) of a checkpoint; checkpoints are immutable, so cached per process."""
-    found = _CHECKPOINTS.get(checkpoint_id)
-    if found is None:
-        row = session.exec(
-            select(Checkpoint.scenario_id, Checkpoint.t).where(Checkpoint.id == checkpoint_id)
-        ).one()
-        found = _CHECKPOINTS[checkpoint_id] = (row[0], row[1])
-    return found
 
 
 def _agent(session: Session, agent_id: int) -> Agent:
@@ -539,7 +621,7 @@ def _run_limits(session: Session, run_id: int) -> Limits:
     return limits
 
 
-def _claim(session: Session, response_id: str) -> tuple[int, int, int] | str:
+def _claim(session: Session, response_id: str) -> _Claimed | str:
     """Take a response for this process: pending, or running but abandoned.
 
     Abandoned: no heartbeat for :data:`~app.jobs.lease.LEASE_S`, or its holder's process on this
@@ -549,9 +631,12 @@ def _claim(session: Session, response_id: str) -> tuple[int, int, int] | str:
     A cancelled run has no pending responses (:func:`cancel_run` ends them in the same
     transaction that cancels the run), so a claimed response always belongs to a live run.
 
+    One statement: the claim also reads the checkpoint's scenario and t and the two content
+    hashes :func:`~app.scenarios.service.load_scenario` checks its cache with.
+
     Returns:
-        (run id, agent id, checkpoint id) when this process now holds the response (committed);
-        else its status: finished, cancelled, or ``running`` (a live holder has it).
+        What producing the response needs when this process now holds it (committed); else
+        its status: finished, cancelled, or ``running`` (a live holder has it).
 
     Raises:
         NotFoundError: no such response.
@@ -564,7 +649,53 @@ def _claim(session: Session, response_id: str) -> tuple[int, int, int] | str:
         session.rollback()
         return row
     session.commit()
-    return row[1], row[2], row[3]  # row[0] is the id
+    if row[4]:  # calls an attempt that never stored its result kept (its worker was killed)
+        _keep_lost_attempt(session, response_id, row[4])
+    # row: id, run id, agent id, checkpoint id, lost calls, scenario id, t, the two hashes
+    return _Claimed(row[1], row[2], row[5], row[6], (row[7], row[8]))
+
+
+def lost_attempt(llm_calls: list[dict[str, Any]]) -> dict[str, Any]:
+    """The ``earlier_attempts`` entry of an attempt whose worker died before it stored.
+
+    Args:
+        llm_calls: the calls it kept (:data:`KEEP_CALLS_EVERY_S`), as stored.
+
+    Returns:
+        ``{"failure_reason": "worker_lost", "error", "prompt_tokens", "completion_tokens",
+        "reasoning_tokens", "finished_at": None, "llm_calls"}``; a token sum is None when a
+        call did not report it.
+    """
+
+    def total(key: str) -> int | None:
+        values = [call.get(key) for call in llm_calls]
+        counts = [v for v in values if isinstance(v, int)]
+        return sum(counts) if len(counts) == len(values) else None
+
+    return {
+        "failure_reason": "worker_lost",
+        "error": "worker_lost: the worker producing it stopped before it stored the result "
+        f"({len(llm_calls)} LLM calls kept)",
+        "prompt_tokens": total("prompt_tokens"),
+        "completion_tokens": total("completion_tokens"),
+        "reasoning_tokens": total("reasoning_tokens"),
+        "finished_at": None,
+        "llm_calls": llm_calls,
+    }
+
+
+def _keep_lost_attempt(session: Session, response_id: str, llm_calls: list[dict[str, Any]]) -> None:
+    """Move the calls a lost attempt kept to ``earlier_attempts`` (commits; rare: after a kill)."""
+    earlier = session.exec(
+        select(Response.earlier_attempts).where(Response.id == response_id)
+    ).one()
+    session.execute(
+        update(Response)
+        .where(col(Response.id) == response_id, col(Response.claimed_by) == lease.claimant())
+        .values(earlier_attempts=[*earlier, lost_attempt(llm_calls)], llm_calls=[])
+        .execution_options(synchronize_session=False)
+    )
+    session.commit()
 
 
 def mark_failed(
@@ -975,7 +1106,13 @@ def retry_failed(session: Session, run_id: int) -> list[str]:
         )
     )
     for response in failed:
-        if (
+        if response.status != ResponseStatus.API_ERROR and response.llm_calls:
+            # abandoned: the calls its lost attempt kept were spent too
+            response.earlier_attempts = [
+                *response.earlier_attempts,
+                lost_attempt(response.llm_calls),
+            ]
+        elif (
             response.status == ResponseStatus.API_ERROR
         ):  # its calls were spent: keep their accounting
             response.earlier_attempts = [

@@ -194,20 +194,30 @@ def _load(environment: Environment, scenario: Scenario) -> LoadedScenario:
 _CACHE: dict[tuple[str, str, str], LoadedScenario] = {}
 
 
-def load_scenario(session: Session, scenario_id: str) -> LoadedScenario:
+def load_scenario(
+    session: Session, scenario_id: str, *, hashes: tuple[str, str] | None = None
+) -> LoadedScenario:
     """The scenario's S0 and events, built once per process per content version.
 
-    Only the two content hashes are read on a cache hit; the large JSON columns are loaded
-    when the scenario or its environment changed (or on first use in this process).
+    Only the two content hashes are read on a cache hit (none when the caller read them:
+    `hashes`); the large JSON columns are loaded when the scenario or its environment changed
+    (or on first use in this process).
+
+    Args:
+        session: database session.
+        scenario_id: the scenario.
+        hashes: (scenario content hash, environment content hash) as just read, e.g. by the
+            claim of a response (:func:`app.runs.service.execute_response`).
 
     Raises:
         NotFoundError: no such scenario.
     """
-    hashes = session.exec(
-        select(Scenario.content_hash, Environment.content_hash)
-        .join(Environment, col(Environment.id) == col(Scenario.environment_id))
-        .where(Scenario.id == scenario_id)
-    ).first()
+    if hashes is None:
+        hashes = session.exec(
+            select(Scenario.content_hash, Environment.content_hash)
+            .join(Environment, col(Environment.id) == col(Scenario.environment_id))
+            .where(Scenario.id == scenario_id)
+        ).first()
     if hashes is None:
         raise NotFoundError(f"scenario {scenario_id!r} does not exist")
     key = (scenario_id, hashes[0], hashes[1])

@@ -301,10 +301,13 @@ def test_cancel_also_ends_abandoned_running_responses_but_not_live_ones(session:
 @pytest.mark.parametrize(
     ("reply", "status", "stored"),
     [
-        (  # NUL in the reply: refused by the protocol, kept as raw text
+        (  # NUL in the reply: replaced as it is read, in either wire mode (not refused)
             Reply(content='{"type": "final", "action": null, "rationale": "a\x00b"}'),
-            "protocol_error",
-            {"raw_output": '{"type": "final", "action": null, "rationale": "a\ufffdb"}'},
+            "completed",
+            {
+                "raw_output": '{"type": "final", "action": null, "rationale": "a\ufffdb"}',
+                "rationale": "a\ufffdb",
+            },
         ),
         (  # a lone surrogate in the rationale (sent as the JSON escape \ud800)
             Reply(content='{"type": "final", "action": null, "rationale": "\ud800 soon"}'),
@@ -390,3 +393,48 @@ def test_an_error_a_retry_can_fix_leaves_the_response_to_the_lease(session: Sess
     assert fail_unretryable(session, theirs.id, RecursionError("deep")) == "running"
     session.expire_all()
     assert [session.get(Response, r.id).status for r in (mine, theirs)] == ["running"] * 2
+
+
+KEPT_CALL = {
+    "prompt_tokens": 100,
+    "completion_tokens": 20,
+    "reasoning_tokens": None,
+    "latency_s": 1.5,
+    "finish_reason": "stop",
+    "retries": 0,
+    "request": [],
+    "response": '{"type": "inspect"}',
+    "reasoning": None,
+    "tool_calls": None,
+    "tool_calls_sent": None,
+}
+"""A call a killed attempt wrote to its row before it died (KEEP_CALLS_EVERY_S)."""
+
+
+@pytest.mark.parametrize("recovery", ["take-over", "retry-failed"])
+def test_calls_a_killed_attempt_kept_move_to_earlier_attempts(
+    session: Session, recovery: str
+) -> None:
+    run = create_run(session, agent_names=["restraint"], scenario_ids=["hf-04"], k=1)
+    (response,) = session.exec(select(Response).where(Response.run_id == run.id)).all()
+    response.llm_calls = [KEPT_CALL, KEPT_CALL]
+    session.add(response)
+    session.commit()
+    _hold(session, response, f"{socket.gethostname()}:{_dead_pid()}", beat_age_s=0)
+    if recovery == "retry-failed":
+        assert retry_failed(session, run.id) == [response.id]
+    assert execute_response(session, response.id) == "completed"  # takes over the dead holder
+    session.expire_all()
+    stored = session.get(Response, response.id)
+    assert stored.llm_calls == []  # the baseline's own attempt makes no calls
+    (lost,) = stored.earlier_attempts
+    assert lost == {
+        "failure_reason": "worker_lost",
+        "error": "worker_lost: the worker producing it stopped before it stored the result "
+        "(2 LLM calls kept)",
+        "prompt_tokens": 200,
+        "completion_tokens": 40,
+        "reasoning_tokens": None,  # not reported by every call
+        "finished_at": None,
+        "llm_calls": [KEPT_CALL, KEPT_CALL],
+    }

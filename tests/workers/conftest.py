@@ -101,12 +101,12 @@ def wait_until(check: Callable[[], Any], timeout: float, what: str) -> Any:
 
 @pytest.fixture(autouse=True)
 def _fresh_row_caches() -> Iterator[None]:
-    """Empty the per-process caches of immutable rows (agents, checkpoints, run limits) around
+    """Empty the per-process caches of immutable rows (agents, run limits) around
     each test: every test has a fresh database whose ids repeat, so a cached agent of an
     earlier test would point at that test's (gone) endpoint."""
     from app.runs import service
 
-    caches = (service._AGENTS, service._CHECKPOINTS, service._LIMITS)
+    caches = (service._AGENTS, service._LIMITS)
     for cache in caches:
         cache.clear()
     yield

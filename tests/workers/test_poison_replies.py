@@ -11,11 +11,11 @@ from sqlalchemy import text
 from sqlmodel import select
 
 from app.agents.llm import MAX_BODY_BYTES
-from app.agents.runner import MAX_REPLY_CHARS
+from app.agents.runner import MAX_REPLY_CHARS, NO_ACTION
 from app.db import get_engine, session_scope
 from app.models import Agent, Response, Run
 from app.runs.service import FINISHED, create_run
-from tests.fake_llm import FakeLLM, Reply, json_reply
+from tests.fake_llm import FakeLLM, Reply, json_reply, tool_call, tools_reply
 from tests.workers.conftest import Broker, stop, wait_until
 
 DEPTH = 100_000
@@ -23,6 +23,8 @@ HUGE = 30 * 1024 * 1024
 
 POISON: dict[str, Reply] = {
     "nul-reply": Reply(content='{"type": "final", "action": null, "rationale": "a\x00b"}'),
+    "nul-escaped": Reply(content='{"type": "final", "action": null, "rationale": "a\\u0000b"}'),
+    "tools-nul": tools_reply(tool_call(NO_ACTION, {"rationale": "a\x00b"}), content="a\x00b"),
     "nul-error": Reply(status=400, error_body='{"error": {"message": "bad \x00 input"}}'),
     "lone-surrogate": Reply(content='{"type": "final", "action": null, "rationale": "\ud800!"}'),
     "surrogate-args": Reply(
@@ -38,12 +40,16 @@ POISON: dict[str, Reply] = {
 """What each agent's endpoint answers, every time (the agent is named after its model)."""
 
 EXPECTED: dict[str, tuple[str, str, str]] = {
-    "nul-reply": ("protocol_error", "protocol_violation", "NUL character"),
+    # one rule in both wire modes: text PostgreSQL cannot hold is replaced by U+FFFD, never refused
+    "nul-reply": ("completed", "", ""),
+    "nul-escaped": ("completed", "", ""),
+    "tools-nul": ("completed", "", ""),
     "nul-error": ("api_error", "http_error", "bad \ufffd input"),
     "lone-surrogate": ("completed", "", ""),
-    # a lone surrogate in a command's arguments is a bad argument (DESIGN §5): an error for that
-    # command, returned as its result every round; an agent that never stops inspecting then
-    # breaks the round limit (one corrective message, then protocol_error)
+    # a lone surrogate in a command's arguments becomes U+FFFD as the reply is read: a bad
+    # argument (DESIGN §5), an error for that command, returned as its result every round; an
+    # agent that never stops inspecting then breaks the round limit (one corrective message,
+    # then protocol_error)
     "surrogate-args": ("protocol_error", "protocol_violation", "no retrieval rounds are left"),
     "deep-body": ("api_error", "malformed_response", "nested too deeply"),
     "deep-content": ("protocol_error", "protocol_violation", f"at most {MAX_REPLY_CHARS:,}"),
@@ -94,7 +100,12 @@ def test_every_poison_reply_ends_with_a_status_and_a_reason(broker: Broker) -> N
                 create_agent(
                     session,
                     name=name,
-                    config={"base_url": llm.base_url, "model": name, "max_retries": 0},
+                    config={
+                        "base_url": llm.base_url,
+                        "model": name,
+                        "max_retries": 0,
+                        "mode": "tools" if name.startswith("tools-") else "json",
+                    },
                 )
             run = create_run(
                 session, agent_names=[*POISON, "restraint"], scenario_ids=["hm-02"], k=1
@@ -149,14 +160,18 @@ def test_every_poison_reply_ends_with_a_status_and_a_reason(broker: Broker) -> N
             rows["nul-reply"].raw_output
             == '{"type": "final", "action": null, "rationale": "a\ufffdb"}'
         )
+        for name in ("nul-reply", "nul-escaped", "tools-nul"):
+            assert rows[name].rationale == "a\ufffdb", name
+        assert rows["tools-nul"].llm_calls[0]["response"] == "a\ufffdb"
         assert rows["lone-surrogate"].rationale == "\ufffd!"
         assert rows["lone-surrogate"].raw_output == (
             '{"type": "final", "action": null, "rationale": "\ufffd!"}'
         )
-        # the command with a lone surrogate in its argument is refused each round, never run
+        # the lone surrogate of the reply was replaced as it was read, so the command asks for
+        # a message that does not exist, each round
         steps = rows["surrogate-args"].trajectory
         assert [(s["round"], s["ok"]) for s in steps] == [(r, False) for r in range(1, 7)]
-        assert all("message_id: holds a lone surrogate" in s["result"] for s in steps)
+        assert all(s["result"] == "error: message 'm-\ufffd' does not exist" for s in steps)
         # six rounds, the seventh inspect refused, then its one correction
         assert len(rows["surrogate-args"].llm_calls) == 8
         assert len(rows["deep-content"].raw_output) == MAX_REPLY_CHARS + len("…[truncated]")

@@ -1,0 +1,137 @@
+"""The LLM calls of a response in flight when its worker is killed are kept (issue 13).
+
+A real prefork Celery worker on Redis and PostgreSQL: the child producing a response is killed
+with SIGKILL in the middle of its second LLM call; the first call (which returned after more
+than :data:`~app.runs.service.KEEP_CALLS_EVERY_S`) was written to the row as it returned, so
+the task that takes the response over keeps it in ``earlier_attempts`` (``worker_lost``, with
+its tokens), and produces the response again exactly once.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import threading
+from typing import Any
+
+from sqlmodel import select
+
+from app.db import session_scope
+from app.models import Response, Run
+from app.runs.service import KEEP_CALLS_EVERY_S, create_run
+from tests.fake_llm import FakeLLM, Reply, protocol_policy
+from tests.workers.conftest import Broker, stop, wait_until
+
+FIRST_CALL_S = KEEP_CALLS_EVERY_S + 0.3
+"""The first call of the first attempt takes this long: past the keeping interval."""
+
+
+class _Script:
+    """The first attempt: a slow inspect, then a final that hangs (the child is killed in it);
+    every later request answers at once."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+        self.lock = threading.Lock()
+        self.hanging = threading.Event()
+
+    def __call__(self, body: dict[str, Any]) -> Reply:
+        with self.lock:
+            self.calls += 1
+            number = self.calls
+        reply = protocol_policy(body)
+        if number == 1:
+            reply.delay_s = FIRST_CALL_S
+        elif number == 2:
+            self.hanging.set()
+            reply.delay_s = 60.0  # the worker child dies waiting for it
+        return reply
+
+
+def test_a_killed_workers_calls_are_kept_and_the_response_produced_once(broker: Broker) -> None:
+    from app.agents.service import create_agent
+
+    script = _Script()
+    with FakeLLM(script) as llm:
+        with session_scope() as session:
+            create_agent(session, name="kept", config={"base_url": llm.base_url, "model": "k"})
+            run = create_run(session, agent_names=["kept"], scenario_ids=["hm-01"], k=1, seed=1)
+            run_id = run.id
+            (response_id,) = session.exec(
+                select(Response.id).where(Response.run_id == run_id)
+            ).all()
+        worker = broker.worker(broker.queue, concurrency=1)
+        try:
+            broker.client.send_task("runs.execute_response", args=[response_id])
+            assert script.hanging.wait(30), "the second call never came"
+
+            def kept_calls() -> tuple[str, list[dict[str, Any]]] | None:
+                with session_scope() as session:
+                    row = session.exec(
+                        select(Response.claimed_by, Response.llm_calls).where(
+                            Response.id == response_id
+                        )
+                    ).one()
+                return (row[0], row[1]) if row[1] else None
+
+            holder, calls = wait_until(kept_calls, 10, "the first call written to the row")
+            assert len(calls) == 1 and calls[0]["prompt_tokens"] == 120
+            child = int(holder.rsplit(":", 1)[1])
+            assert child != worker.pid  # a prefork child, not the main process
+            os.kill(child, signal.SIGKILL)
+
+            def finished() -> Response | None:
+                with session_scope() as session:
+                    found = session.get(Response, response_id)
+                    return found if found is not None and found.status == "completed" else None
+
+            response = wait_until(finished, 60, "the response produced again")
+        finally:
+            stop(worker)
+    # produced again exactly once: two calls of the lost attempt, two of the new one
+    assert script.calls == 4
+    assert len(response.llm_calls) == 2 and response.claimed_by is None
+    assert response.prompt_tokens == 240 and response.completion_tokens == 60
+    (lost,) = response.earlier_attempts
+    assert lost["failure_reason"] == "worker_lost"
+    assert (lost["prompt_tokens"], lost["completion_tokens"], lost["reasoning_tokens"]) == (
+        120,
+        30,
+        12,
+    )
+    assert [call["response"] for call in lost["llm_calls"]] == [calls[0]["response"]]
+    assert '"type": "inspect"' in lost["llm_calls"][0]["response"]
+    with session_scope() as session:
+        assert session.get(Run, run_id).status == "completed"
+
+
+def test_a_quick_response_writes_no_calls_before_its_result(live_db: str) -> None:
+    """Calls that return within KEEP_CALLS_EVERY_S of the claim are stored with the result only:
+    no statement is added to the zero-latency hot path."""
+    from sqlalchemy import event
+
+    from app.agents.service import create_agent
+    from app.db import get_engine
+    from app.runs.service import execute_response
+
+    with FakeLLM(protocol_policy) as llm:
+        with session_scope() as session:
+            create_agent(session, name="quick", config={"base_url": llm.base_url, "model": "q"})
+            run = create_run(session, agent_names=["quick"], scenario_ids=["hm-02"], k=2)
+            first, second = session.exec(select(Response.id).where(Response.run_id == run.id))
+        with session_scope(autocommit=True) as session:  # fills the per-process caches
+            assert execute_response(session, first) == "completed"
+        statements: list[str] = []
+
+        def seen(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+            statements.append(" ".join(statement.split()[:2]))
+
+        event.listen(get_engine(), "before_cursor_execute", seen)
+        try:
+            with session_scope(autocommit=True) as session:
+                assert execute_response(session, second) == "completed"
+        finally:
+            event.remove(get_engine(), "before_cursor_execute", seen)
+    # the claim (which also reads the checkpoint and the content hashes), the result, the
+    # run's completion check: three statements, none for the calls before the result
+    assert statements == ["UPDATE responses", "UPDATE responses", "UPDATE runs"], statements

@@ -337,6 +337,9 @@ def reassign_scenario(
             Assignment(
                 response_id=old_assignment.response_id,
                 annotator_id=to_annotator,
+                scenario_id=old_assignment.scenario_id,
+                checkpoint_t=old_assignment.checkpoint_t,
+                blind_order=old_assignment.blind_order,
                 phase=old_assignment.phase,
                 batch_id=old_assignment.batch_id,
                 kind=old_assignment.kind,

@@ -47,6 +47,7 @@ from app.models import (
     Scenario,
     User,
 )
+from app.models.annotation import blind_order
 from app.models.base import utcnow
 from app.scenarios.service import LoadedScenario, load_scenario
 from app.settings import get_settings
@@ -646,6 +647,9 @@ def _store(
                 Assignment(
                     response_id=row.response_id,
                     annotator_id=annotation.annotator_id,
+                    scenario_id=row.scenario_id,
+                    checkpoint_t=row.checkpoint,
+                    blind_order=blind_order(row.response_id),
                     phase=annotation.phase,
                     assigned_at=annotation.created_at,
                 )

@@ -224,7 +224,7 @@ def test_a_failure_after_the_save_rolls_back_the_whole_submit(
     def broken(*_args, **_kwargs):
         raise RuntimeError("the next item could not be found")
 
-    monkeypatch.setattr(workspace, "annotator_queue", broken)  # runs after the save
+    monkeypatch.setattr(workspace.queue, "next_open", broken)  # runs after the save
     with pytest.raises(RuntimeError):
         workspace.submit(
             session, annotator=a, response_id=response_id, answers=REJECT_L3, expected_version=None

@@ -206,7 +206,7 @@ def extract_json(text: str) -> Any:
         return objects[0]  # the schema check says what is wrong with it
     if objects:
         raise ProtocolViolation(
-            f"the reply holds {len(objects)} JSON values and none has a \"type\" of "
+            f'the reply holds {len(objects)} JSON values and none has a "type" of '
             '"inspect" or "final"'
         )
     try:

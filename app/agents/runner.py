@@ -315,8 +315,7 @@ class _Loop:
         self.messages.append({"role": "assistant", "content": text})
         if text is not turn.text:
             raise ProtocolViolation(
-                f"the reply is {len(turn.text):,} characters; at most "
-                f"{MAX_REPLY_CHARS:,} are read"
+                f"the reply is {len(turn.text):,} characters; at most {MAX_REPLY_CHARS:,} are read"
             )
         if self.mode == WireMode.TOOLS and not text.strip():
             raise ProtocolViolation("the reply called no tool and has no text")
@@ -329,11 +328,7 @@ class _Loop:
             {
                 "role": "user",
                 "content": json.dumps(
-                    {
-                        "results": [
-                            {"command": r.command, "result": r.output} for r in results
-                        ]
-                    },
+                    {"results": [{"command": r.command, "result": r.output} for r in results]},
                     ensure_ascii=False,
                 )
                 + self._last_round_note(),
@@ -384,9 +379,11 @@ class _Loop:
                 if call.name == NO_ACTION:
                     rationale = args.get("rationale", "")
                     reply = FinalReply(
-                        type="final", action=None, rationale=rationale if isinstance(
-                            rationale, str
-                        ) else json.dumps(rationale, ensure_ascii=False)
+                        type="final",
+                        action=None,
+                        rationale=rationale
+                        if isinstance(rationale, str)
+                        else json.dumps(rationale, ensure_ascii=False),
                     )
                 else:
                     validate_call(call.name, args, kind="action")
@@ -478,10 +475,7 @@ class _Loop:
         if self.outcome.retrieval_rounds < self.limits.max_rounds:
             return ""
         if self.mode == WireMode.TOOLS:
-            return (
-                " This was the last retrieval round: call an action tool or "
-                f"{NO_ACTION} now."
-            )
+            return f" This was the last retrieval round: call an action tool or {NO_ACTION} now."
         return " This was the last retrieval round: answer with a final reply now."
 
 
@@ -506,9 +500,7 @@ def _tool_arguments(call: ToolCall) -> dict[str, Any]:
     except ValueError as exc:
         raise ProtocolViolation(f"the arguments are not valid JSON ({exc})") from exc
     if not isinstance(args, dict):
-        raise ProtocolViolation(
-            f"the arguments must be a JSON object, not {type(args).__name__}"
-        )
+        raise ProtocolViolation(f"the arguments must be a JSON object, not {type(args).__name__}")
     return args
 
 

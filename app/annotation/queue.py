@@ -1,12 +1,14 @@
 """The annotator's queue, read from its index a few rows at a time (DESIGN.md §7).
 
-An annotator's queue is their visible assignments (unreleased, unexpired, of a completed
-response whose scenario is not audited out) in *queue order*: by scenario, checkpoint, then
-blind order (:func:`app.models.annotation.blind_order`). Each assignment stores that place
-(``scenario_id``, ``checkpoint_t``, ``blind_order``) and the index ``ix_assignments_queue``
-holds it with the annotator, so every question the item page, its submit and the queue page
-ask — the neighbours, the next open item, the blinded label, a window of rows, the counts — is
-one bounded query in SQL, whatever the queue's size. Nothing here loads the whole queue.
+An annotator's queue is their visible assignments (unreleased, unexpired, of a response whose
+scenario is not audited out; assignments are only made for completed responses) in *queue
+order*: by scenario, checkpoint, then blind order
+(:func:`app.models.annotation.blind_order`). Each assignment stores that place (``scenario_id``,
+``checkpoint_t``, ``blind_order``) and the index ``ix_assignments_queue`` holds it with the
+annotator, so every question the item page and its submit ask — the neighbours, the next open
+item, the blinded label — reads a few index entries, whatever the queue's size; the queue page
+reads one window of rows. Counts (progress, an item's position) are COUNTs in SQL, read apart
+from the item page (:func:`item_progress`). Nothing here loads the whole queue.
 
 Blinded labels: the responses of one checkpoint in the annotator's queue are A, B, C... in blind
 order; a label counts the annotator's visible items before it at the checkpoint.
@@ -20,13 +22,14 @@ from typing import Any
 
 from sqlalchemy import Select, and_, case, func, literal, or_, tuple_
 from sqlalchemy import select as sa_select
+from sqlalchemy.orm import aliased
 from sqlalchemy.sql.elements import ColumnElement
 from sqlmodel import Session, col
 
 from app.annotation.batches import unexpired_sql
-from app.models import Annotation, Assignment, Response, Scenario
+from app.models import Annotation, Assignment, Scenario
 from app.models.base import as_utc, utcnow
-from app.vocabulary import AuditStatus, ResponseStatus
+from app.vocabulary import AuditStatus
 
 QueueKey = tuple[str, int, str]
 """An item's place in queue order: ``(scenario_id, checkpoint t, blind order)``."""
@@ -51,39 +54,47 @@ def label_of(index: int) -> str:
 
 def _annotated() -> ColumnElement[bool]:
     """SQL: the assignment's annotator has saved a judgement of its response."""
+    saved = aliased(Annotation)  # its own alias: the queue's rows may join Annotation too
     return (
         sa_select(literal(1))
         .where(
-            col(Annotation.response_id) == col(Assignment.response_id),
-            col(Annotation.annotator_id) == col(Assignment.annotator_id),
+            col(saved.response_id) == col(Assignment.response_id),
+            col(saved.annotator_id) == col(Assignment.annotator_id),
         )
         .exists()
     )
 
 
-def visible(columns: list[Any], annotator_id: int, now: datetime | None = None) -> Select[Any]:
+def visible(
+    columns: list[Any], annotator_id: int, now: datetime | None = None, *, scenarios: bool = False
+) -> Select[Any]:
     """SELECT `columns` over the annotator's queue (no order, no limit).
 
+    The queue is read from ``assignments`` alone: an assignment is only ever made for a
+    completed response, and a completed response stays completed (runs only move running
+    responses back to pending), so its response need not be joined; audited-out scenarios
+    are a small set, left out by id.
+
     Args:
-        columns: what to select (``Assignment``, ``Scenario`` and ``Response`` are joined).
+        columns: what to select (from ``Assignment``; ``Scenario`` too with `scenarios`).
         annotator_id: the annotator.
         now: the time expiry is judged at (aware); None: now.
+        scenarios: join the item's scenario (for its title, need type, number of events).
 
     Returns:
         The statement, to narrow, order and limit further.
     """
-    return (
-        sa_select(*columns)
-        .select_from(Assignment)
-        .join(Response, col(Response.id) == col(Assignment.response_id))
-        .join(Scenario, col(Scenario.id) == col(Assignment.scenario_id))
-        .where(
-            col(Assignment.annotator_id) == annotator_id,
-            col(Assignment.released_at).is_(None),
-            unexpired_sql(now or utcnow()),
-            col(Response.status) == ResponseStatus.COMPLETED,
-            col(Scenario.audit_status) != AuditStatus.REJECTED,  # audited out (DESIGN §7)
-        )
+    statement = sa_select(*columns).select_from(Assignment)
+    if scenarios:
+        statement = statement.join(Scenario, col(Scenario.id) == col(Assignment.scenario_id))
+    audited_out = sa_select(col(Scenario.id)).where(
+        col(Scenario.audit_status) == AuditStatus.REJECTED
+    )
+    return statement.where(
+        col(Assignment.annotator_id) == annotator_id,
+        col(Assignment.released_at).is_(None),
+        unexpired_sql(now or utcnow()),
+        col(Assignment.scenario_id).not_in(audited_out),  # audited out (DESIGN §7)
     )
 
 
@@ -155,13 +166,11 @@ def progress(session: Session, annotator_id: int) -> Progress:
 
 @dataclass(frozen=True)
 class ItemPlace:
-    """An item's place in the annotator's queue, for its diagnosis page.
+    """An item's place in the annotator's queue, for its diagnosis page (constant work).
 
     Attributes:
         previous / following: the items before and after it in queue order (None at an end).
         next_open: see :func:`next_open`.
-        position: its 1-based place in the queue.
-        total / done: the queue's size and the items judged.
         label: its blinded label at its checkpoint.
         at_checkpoint: how many of the annotator's items share its checkpoint.
     """
@@ -169,15 +178,15 @@ class ItemPlace:
     previous: str | None
     following: str | None
     next_open: str | None
-    position: int
-    total: int
-    done: int
     label: str
     at_checkpoint: int
 
 
 def item_place(session: Session, annotator_id: int, key: QueueKey) -> ItemPlace:
-    """The neighbours, next open item, counts and label of the item at `key` (bounded queries).
+    """The neighbours, next open item and label of the item at `key`.
+
+    Each is one query that reads a few index entries (keyset on ``ix_assignments_queue``, or
+    the responses of one checkpoint), whatever the queue's size.
 
     Args:
         session: database session (read only).
@@ -188,10 +197,6 @@ def item_place(session: Session, annotator_id: int, key: QueueKey) -> ItemPlace:
     here = tuple_(*key)
     previous = _first(session, ids.where(_key() < here).order_by(*(c.desc() for c in ORDER)))
     following = _first(session, ids.where(_key() > here).order_by(*ORDER))
-    counts = progress(session, annotator_id)
-    before = session.execute(
-        visible([func.count()], annotator_id).where(_key() < here)
-    ).scalar_one()
     same = visible([func.count()], annotator_id).where(
         col(Assignment.scenario_id) == key[0], col(Assignment.checkpoint_t) == key[1]
     )
@@ -201,12 +206,31 @@ def item_place(session: Session, annotator_id: int, key: QueueKey) -> ItemPlace:
         previous=previous,
         following=following,
         next_open=next_open(session, annotator_id, key),
-        position=int(before) + 1,
-        total=counts.total,
-        done=counts.done,
         label=label_of(index),
         at_checkpoint=at_checkpoint,
     )
+
+
+@dataclass(frozen=True)
+class ItemProgress:
+    """Where an item stands in the queue: its 1-based position, the queue's size, items judged."""
+
+    position: int
+    total: int
+    done: int
+
+
+def item_progress(session: Session, annotator_id: int, key: QueueKey) -> ItemProgress:
+    """The item's position and the queue's counts, counted in SQL (two COUNTs).
+
+    The counts read every index entry of the queue, so the item page loads them apart (its
+    progress line) and the page itself and the submit never wait for them.
+    """
+    counts = progress(session, annotator_id)
+    before = session.execute(
+        visible([func.count()], annotator_id).where(_key() < tuple_(*key))
+    ).scalar_one()
+    return ItemProgress(position=int(before) + 1, total=counts.total, done=counts.done)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -371,7 +395,9 @@ def queue_window(
         col(Annotation.response_id) == col(Assignment.response_id),
         col(Annotation.annotator_id) == annotator_id,
     )
-    base = _filtered(visible(columns, annotator_id, now), filters).outerjoin(Annotation, mine)
+    base = _filtered(visible(columns, annotator_id, now, scenarios=True), filters).outerjoin(
+        Annotation, mine
+    )
     anchor = after or before
     key = place_of(session, annotator_id, anchor) if anchor else None
     backwards = False
@@ -390,7 +416,10 @@ def queue_window(
     fetched = fetched[:size]
     if backwards:
         fetched.reverse()
-    counted = _filtered(visible([func.count()], annotator_id, now), filters)
+    counted = _filtered(
+        visible([func.count()], annotator_id, now, scenarios=bool(filters.need or filters.q)),
+        filters,
+    )
     matching = int(session.execute(counted).scalar_one())
     first = 1
     if fetched:
@@ -474,6 +503,7 @@ def _summaries(
             ],
             annotator_id,
             now,
+            scenarios=True,
         )
         .outerjoin(
             Annotation,

@@ -74,7 +74,8 @@ def annotator_queue(session: Session, annotator: User) -> list[QueueItem]:
         Annotation.verdict,
     ]
     rows = session.execute(
-        queue.visible(columns, annotator.id)
+        queue.visible(columns, annotator.id, scenarios=True)
+        .join(Response, col(Response.id) == col(Assignment.response_id))
         .outerjoin(
             Annotation,
             (col(Annotation.response_id) == col(Response.id))

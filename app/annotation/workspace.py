@@ -323,8 +323,6 @@ class DiagnosisPage:
         history: the annotation's kept revisions, oldest first.
         previous / following / next_open: neighbouring response ids in the queue and the next
             unjudged one (see :func:`app.annotation.queue.item_place`).
-        position: 1-based place of the item in the queue; total / done: queue size and items
-            judged.
         label: the item's blinded label at its checkpoint.
         at_checkpoint: how many of the annotator's responses share this checkpoint.
         visible: the conditional fields the answers shown open (DESIGN §7).
@@ -344,9 +342,6 @@ class DiagnosisPage:
     previous: str | None
     following: str | None
     next_open: str | None
-    position: int
-    total: int
-    done: int
     label: str
     at_checkpoint: int
     visible: frozenset[str]
@@ -440,15 +435,28 @@ def _page(
         previous=place.previous,
         following=place.following,
         next_open=place.next_open,
-        position=place.position,
-        total=place.total,
-        done=place.done,
         label=place.label,
         at_checkpoint=place.at_checkpoint,
         visible=frozenset(rules.visible_fields(shown[0], shown[1])),
         issues_required=rules.other_issues_required(*shown),
         allowed_levels=rules.allowed_levels(item.response.action is not None),
     )
+
+
+def open_progress(session: Session, *, annotator: User, response_id: str) -> queue.ItemProgress:
+    """The item's position in the annotator's queue and the queue's counts (read only).
+
+    The item page's progress line, loaded after the page: counting reads the whole queue's
+    index entries, which the page itself never waits for.
+
+    Raises:
+        NotFoundError: the item is not in the annotator's queue.
+    """
+    assert annotator.id is not None
+    key = queue.place_of(session, annotator.id, response_id)
+    if key is None:
+        raise NotFoundError("no such item in your queue")
+    return queue.item_progress(session, annotator.id, key)
 
 
 @dataclass(frozen=True)

@@ -90,9 +90,7 @@ class Assignment(SQLModel, table=True):
     """The response's checkpoint (queue order, second key)."""
     blind_order: str = Field(
         default=None,
-        sa_column=Column(
-            String(BLIND_ORDER_CHARS), nullable=False, default=_default_blind_order
-        ),
+        sa_column=Column(String(BLIND_ORDER_CHARS), nullable=False, default=_default_blind_order),
     )
     """:func:`blind_order` of the response (queue order, third key; the A/B labels)."""
     phase: int = 1

@@ -100,7 +100,8 @@ def test_open_item_shows_the_predicted_level_and_the_timeline(session: Session, 
     }
     assert (page.version, page.restored, page.stale_draft, page.stored) == (None, None, None, None)
     assert (page.previous, page.following) == (order[0], order[2])
-    assert (page.position, page.total, page.done) == (2, len(order), 0)
+    progress = workspace.open_progress(session, annotator=a, response_id=order[1])
+    assert (progress.position, progress.total, progress.done) == (2, len(order), 0)
 
 
 def test_open_item_restores_a_newer_draft_written_on_the_saved_version(

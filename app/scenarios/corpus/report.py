@@ -192,8 +192,9 @@ def _parts(stats: CorpusStats, source: str) -> Iterator[RenderableType]:
     for check in stats.distractors:
         for item in check.items:
             if item.distractor is not None:
-                distractors.add_row(check.scenario_id, f"[{item.index}] {item.source}",
-                                    item.distractor)
+                distractors.add_row(
+                    check.scenario_id, f"[{item.index}] {item.source}", item.distractor
+                )
     yield distractors
 
     targets = _table(

@@ -98,9 +98,7 @@ class CorpusStats:
         Nothing left out: no skipped scenario, no environment problem.
         """
         return (
-            all(target.passed for target in self.targets)
-            and not self.skipped
-            and not self.problems
+            all(target.passed for target in self.targets) and not self.skipped and not self.problems
         )
 
     @property

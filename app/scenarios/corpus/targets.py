@@ -48,8 +48,8 @@ class Target:
     def evaluate(self, stats: CorpusStats) -> TargetResult:
         """Measure the target on `stats` and compare with the threshold."""
         measured, detail = self.measure(stats)
-        passed = measured >= self.threshold if self.comparison == ">=" else (
-            measured <= self.threshold
+        passed = (
+            measured >= self.threshold if self.comparison == ">=" else (measured <= self.threshold)
         )
         return TargetResult(
             self.name, self.description, measured, self.comparison, self.threshold, detail, passed
@@ -89,16 +89,18 @@ TARGETS: tuple[Target, ...] = (
         "environments whose wallet holds two or more currencies",
         ">=",
         1,
-        lambda s: _count([c.environment_id for c in s.currencies if c.multi_currency],
-                         "environment"),
+        lambda s: _count(
+            [c.environment_id for c in s.currencies if c.multi_currency], "environment"
+        ),
     ),
     Target(
         "unreachable_l3",
         "L3 best interventions justified by an unreachable user",
         "<=",
         1 / 4,
-        lambda s: _share(sum(u.unreachable for u in s.unreachable), len(s.unreachable),
-                         "L3 best interventions"),
+        lambda s: _share(
+            sum(u.unreachable for u in s.unreachable), len(s.unreachable), "L3 best interventions"
+        ),
     ),
     Target(
         "restraint_throughout",
@@ -119,8 +121,9 @@ TARGETS: tuple[Target, ...] = (
         "scenarios with an event after the first belated checkpoint",
         ">=",
         10,
-        lambda s: _count([a.scenario_id for a in s.arcs if a.event_after_first_belated],
-                         "scenario"),
+        lambda s: _count(
+            [a.scenario_id for a in s.arcs if a.event_after_first_belated], "scenario"
+        ),
     ),
     Target(
         "window_quintiles",
@@ -130,7 +133,8 @@ TARGETS: tuple[Target, ...] = (
         lambda s: (
             float(s.windows.distinct_quintiles),
             f"{s.windows.distinct_quintiles} of 5 (per quintile: "
-            + ", ".join(str(c) for c in s.windows.quintiles) + ")",
+            + ", ".join(str(c) for c in s.windows.quintiles)
+            + ")",
         ),
     ),
     Target(

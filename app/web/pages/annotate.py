@@ -175,9 +175,6 @@ def _item_response(
         "previous": page.previous,
         "following": page.following,
         "next_open": page.next_open,
-        "position": page.position,
-        "total": page.total,
-        "done": page.done,
         "label": page.label,
         "opened_at": time.time(),
         "version": "" if page.version is None else page.version,
@@ -255,6 +252,19 @@ def discard_draft(session: SessionDep, user: AnnotatorUser, response_id: str) ->
     """POST: drop the annotator's draft of the item, then show the item again."""
     drafts.discard_draft(session, annotator=user, response_id=response_id)
     return RedirectResponse(f"/annotate/{response_id}", status_code=303)
+
+
+@router.get("/{response_id}/progress")
+def item_progress(
+    request: Request, session: SessionDep, user: AnnotatorUser, response_id: str
+) -> Response:
+    """The item page's progress line ("item 2 of 40 · 5 judged"), fetched after the page."""
+    progress = workspace.open_progress(session, annotator=user, response_id=response_id)
+    return render(
+        request,
+        "annotate/_progress.html",
+        {"response_id": response_id, "progress": progress},
+    )
 
 
 @router.get("/{response_id}")

@@ -35,6 +35,7 @@
   document.addEventListener("keydown", function (event) {
     var key = event.key;
     if (key === "Escape" && isTyping(event.target)) {
+      event.preventDefault();  // a search box would clear itself
       event.target.blur();  // back to the keys; the text stays
       return;
     }

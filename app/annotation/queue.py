@@ -361,7 +361,7 @@ def queue_window(
     after: str | None = None,
     before: str | None = None,
     last: bool = False,
-    size: int = PAGE_SIZE,
+    size: int | None = None,
 ) -> QueueWindow:
     """A page of the annotator's queue (keyset pagination; bounded queries).
 
@@ -373,12 +373,12 @@ def queue_window(
             from the beginning.
         before: show the rows before this item (ignored when `after` is given).
         last: show the last page (when neither `after` nor `before` is given).
-        size: rows per page (1..500).
+        size: rows per page (1..500); None: :data:`PAGE_SIZE`.
 
     Returns:
         The window, with its rows' labels and their scenarios' summaries.
     """
-    size = max(1, min(size, 500))
+    size = max(1, min(PAGE_SIZE if size is None else size, 500))
     now = utcnow()
     columns: list[Any] = [
         col(Assignment.response_id),

@@ -34,9 +34,7 @@ ACTIONS = {"L1": "notify_user", "L2": "draft_email", "L3": "send_email"}
 STAMP = "2026-01-01 00:00:00+00"
 
 
-PERSONA = json.loads((ROOT / "seeds" / "arena" / "ed" / "environment.json").read_text())[
-    "persona"
-]
+PERSONA = json.loads((ROOT / "seeds" / "arena" / "ed" / "environment.json").read_text())["persona"]
 """A real persona, so the annotator's item page renders as it does for seeded scenarios."""
 
 

@@ -197,17 +197,18 @@ def item_place(session: Session, annotator_id: int, key: QueueKey) -> ItemPlace:
     here = tuple_(*key)
     previous = _first(session, ids.where(_key() < here).order_by(*(c.desc() for c in ORDER)))
     following = _first(session, ids.where(_key() > here).order_by(*ORDER))
-    same = visible([func.count()], annotator_id).where(
-        col(Assignment.scenario_id) == key[0], col(Assignment.checkpoint_t) == key[1]
-    )
-    at_checkpoint = int(session.execute(same).scalar_one())
-    index = int(session.execute(same.where(col(Assignment.blind_order) < key[2])).scalar_one())
+    before = func.count(case((col(Assignment.blind_order) < key[2], 1)))
+    at_checkpoint, index = session.execute(
+        visible([func.count(), before], annotator_id).where(
+            col(Assignment.scenario_id) == key[0], col(Assignment.checkpoint_t) == key[1]
+        )
+    ).one()
     return ItemPlace(
         previous=previous,
         following=following,
         next_open=next_open(session, annotator_id, key),
-        label=label_of(index),
-        at_checkpoint=at_checkpoint,
+        label=label_of(int(index)),
+        at_checkpoint=int(at_checkpoint),
     )
 
 
@@ -362,6 +363,7 @@ def queue_window(
     before: str | None = None,
     last: bool = False,
     size: int | None = None,
+    matching: int | None = None,
 ) -> QueueWindow:
     """A page of the annotator's queue (keyset pagination; bounded queries).
 
@@ -374,6 +376,8 @@ def queue_window(
         before: show the rows before this item (ignored when `after` is given).
         last: show the last page (when neither `after` nor `before` is given).
         size: rows per page (1..500); None: :data:`PAGE_SIZE`.
+        matching: how many items match the filters, when the caller has counted them (the
+            queue's size without filters); None: counted here.
 
     Returns:
         The window, with its rows' labels and their scenarios' summaries.
@@ -420,7 +424,8 @@ def queue_window(
         visible([func.count()], annotator_id, now, scenarios=bool(filters.need or filters.q)),
         filters,
     )
-    matching = int(session.execute(counted).scalar_one())
+    if matching is None:
+        matching = int(session.execute(counted).scalar_one())
     first = 1
     if fetched:
         head = (str(fetched[0][1]), int(fetched[0][3]), str(fetched[0][8]))
@@ -544,15 +549,3 @@ def queue_scenarios(session: Session, annotator_id: int) -> list[tuple[str, str]
             .order_by(col(Scenario.id))
         )
     ]
-
-
-def has_due_items(session: Session, annotator_id: int) -> bool:
-    """True when an unjudged item of the annotator's queue has a due time."""
-    return (
-        session.execute(
-            visible([literal(1)], annotator_id)
-            .where(col(Assignment.expires_at).is_not(None), ~_annotated())
-            .limit(1)
-        ).first()
-        is not None
-    )

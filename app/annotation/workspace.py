@@ -130,7 +130,7 @@ class QueuePage:
         first_open: the first unjudged item of the queue, None when all are judged.
         departures: judged items that left the queue, and why.
         scenarios: ``(id, title)`` of the scenarios in the queue (for the scenario filter).
-        has_due: True when an unjudged item has a due time.
+        has_due: True when an unjudged item of a scenario shown has a due time.
     """
 
     window: queue.QueueWindow
@@ -154,7 +154,7 @@ def open_queue(
 ) -> QueuePage:
     """One page of the annotator's queue with the judged items that left it (read only).
 
-    Every part is a bounded query (:mod:`app.annotation.queue`); the queue is never loaded.
+    Only the rows shown are loaded (:mod:`app.annotation.queue`); the counts are COUNTs in SQL.
 
     Args:
         session: database session (read only).
@@ -167,17 +167,24 @@ def open_queue(
     assert annotator.id is not None
     filters = filters or queue.QueueFilters()
     counts = queue.progress(session, annotator.id)
+    window = queue.queue_window(
+        session,
+        annotator.id,
+        filters,
+        after=after,
+        before=before,
+        last=last,
+        matching=None if filters.active else counts.total,
+    )
     return QueuePage(
-        window=queue.queue_window(
-            session, annotator.id, filters, after=after, before=before, last=last
-        ),
+        window=window,
         filters=filters,
         total=counts.total,
         done=counts.done,
         first_open=queue.next_open(session, annotator.id, None),
         departures=queue_departures(session, annotator),
         scenarios=queue.queue_scenarios(session, annotator.id),
-        has_due=queue.has_due_items(session, annotator.id),
+        has_due=any(summary.due for summary in window.scenarios.values()),
     )
 
 

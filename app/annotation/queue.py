@@ -247,6 +247,10 @@ PAGE_SIZE = 50
 MAX_SEARCH = 100
 """Longest search text, in characters."""
 
+COUNT_CAP = 10_000
+"""A filtered view counts its items (and a row's place among them) up to this many: beyond it
+the page says "more than 10,000", so a filter over a huge queue stays a bounded query."""
+
 
 @dataclass(frozen=True)
 class QueueFilters:
@@ -340,7 +344,10 @@ class QueueWindow:
 
     Attributes:
         rows: the rows shown, in queue order (at most :data:`PAGE_SIZE`).
-        matching: items matching the filters; first: 1-based place of the first row among them.
+        matching: items matching the filters (at most :data:`COUNT_CAP` when filtered).
+        capped: True when more than :data:`COUNT_CAP` items match.
+        first: 1-based place of the first row among them; None when it is past
+            :data:`COUNT_CAP` (filtered views only).
         earlier / later: the response id to page back from (``before``) or on from
             (``after``); None at the start or the end.
         scenarios: a summary per scenario of the rows shown (whole scenario, unfiltered).
@@ -348,7 +355,8 @@ class QueueWindow:
 
     rows: list[QueueRow]
     matching: int
-    first: int
+    capped: bool
+    first: int | None
     earlier: str | None
     later: str | None
     scenarios: dict[str, ScenarioSummary]
@@ -420,16 +428,26 @@ def queue_window(
     fetched = fetched[:size]
     if backwards:
         fetched.reverse()
-    counted = _filtered(
-        visible([func.count()], annotator_id, now, scenarios=bool(filters.need or filters.q)),
+    matches = _filtered(
+        visible([literal(1)], annotator_id, now, scenarios=bool(filters.need or filters.q)),
         filters,
     )
+    # a filtered view counts up to COUNT_CAP + 1 rows, never the whole queue
+    limit = COUNT_CAP + 1 if filters.active else None
+    capped = False
     if matching is None:
-        matching = int(session.execute(counted).scalar_one())
-    first = 1
+        matching = _count(session, matches, limit)
+        capped = limit is not None and matching > COUNT_CAP
+        matching = min(matching, COUNT_CAP) if capped else matching
+    first: int | None = 1
+    has_earlier = has_later = False
     if fetched:
-        head = (str(fetched[0][1]), int(fetched[0][3]), str(fetched[0][8]))
-        first = int(session.execute(counted.where(_key() < tuple_(*head))).scalar_one()) + 1
+        head = tuple_(str(fetched[0][1]), int(fetched[0][3]), str(fetched[0][8]))
+        tail = tuple_(str(fetched[-1][1]), int(fetched[-1][3]), str(fetched[-1][8]))
+        ahead = _count(session, matches.where(_key() < head), limit)
+        first = ahead + 1 if limit is None or ahead <= COUNT_CAP else None
+        has_earlier = ahead > 0
+        has_later = more if not backwards else _exists(session, matches.where(_key() > tail))
     labels = _labels(session, annotator_id, {(str(r[1]), int(r[3])) for r in fetched}, now)
     rows = [
         QueueRow(
@@ -445,16 +463,26 @@ def queue_window(
         )
         for r in fetched
     ]
-    has_earlier = first > 1
-    has_later = (more if not backwards else first + len(rows) - 1 < matching) if rows else False
     return QueueWindow(
         rows=rows,
         matching=matching,
+        capped=capped,
         first=first,
         earlier=rows[0].response_id if rows and has_earlier else None,
         later=rows[-1].response_id if rows and has_later else None,
         scenarios=_summaries(session, annotator_id, sorted({r.scenario_id for r in rows}), now),
     )
+
+
+def _count(session: Session, statement: Select[Any], limit: int | None) -> int:
+    """How many rows `statement` gives, counting at most `limit` (None: all)."""
+    rows = statement.limit(limit) if limit is not None else statement
+    return int(session.execute(sa_select(func.count()).select_from(rows.subquery())).scalar_one())
+
+
+def _exists(session: Session, statement: Select[Any]) -> bool:
+    """True when `statement` gives a row."""
+    return session.execute(statement.limit(1)).first() is not None
 
 
 def _utc(value: datetime | None) -> datetime | None:

@@ -188,3 +188,23 @@ def test_an_assignment_written_without_its_place_gets_it(session: Session, world
         checkpoint.t,
         hashlib.sha256(f"blind:{response_id}".encode()).hexdigest(),
     )
+
+
+def test_a_filtered_view_counts_up_to_the_cap(
+    session: Session, world, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    a = world["annotator"]
+    order = [r for r, _s, _t in _by_hand(session, a.id)]
+    monkeypatch.setattr(queue, "COUNT_CAP", 5)
+    open_items = queue.QueueFilters(status="open")  # all 36 are open
+    first = queue.queue_window(session, a.id, open_items, size=4)
+    assert [r.response_id for r in first.rows] == order[:4]
+    assert (first.matching, first.capped, first.first, first.later) == (5, True, 1, order[3])
+    far = queue.queue_window(session, a.id, open_items, after=order[9], size=4)
+    assert [r.response_id for r in far.rows] == order[10:14]
+    assert (far.first, far.earlier, far.later) == (None, order[10], order[13])  # past the cap
+    back = queue.queue_window(session, a.id, open_items, before=order[4], size=4)
+    assert (back.first, back.earlier, back.later) == (1, None, order[3])
+    # unfiltered views count exactly
+    whole = queue.queue_window(session, a.id, queue.QueueFilters(), after=order[9], size=4)
+    assert (whole.matching, whole.capped, whole.first) == (36, False, 11)

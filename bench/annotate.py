@@ -132,7 +132,7 @@ def give_items(
                 response_id = f"q{size}-{i:07d}"
                 rows.append(f"{response_id}\t{run_id}\t" + "\t".join(cells) + "\n")
                 places.append(
-                    f"{response_id}\t{users[size]}\t1\t{STAMP}\toverlap\t{sid}\t{t}\t"
+                    f"{response_id}\t{users[size]}\t1\t{STAMP}\tprimary\t{sid}\t{t}\t"
                     f"{blind_order(response_id)}\n"
                 )
             with cur.copy(
@@ -342,22 +342,26 @@ def measure_overview(base: str, url: str, repeat: int) -> None:
 
 
 def measure_batch(url: str, conninfo: str, templates: Any, rows: int) -> None:
-    """Seconds of :func:`create_batch` over `rows` new completed responses of one run."""
+    """Seconds of :func:`create_batch` over `rows` new completed, unassigned responses."""
     from app.annotation.creation import create_batch
     from app.models import Run
     from app.users.service import create_user
 
+    responses = templates[0]
     engine = create_engine(url)
     with Session(engine) as session:
-        run = Run(name="bench-batch", status="completed")
-        session.add(run)
+        # a run holds one response per agent and checkpoint: the templates' size per run
+        runs = [
+            Run(name=f"bench-batch-{j}", status="completed")
+            for j in range(-(-rows // len(responses)))
+        ]
+        session.add_all(runs)
         session.commit()
-        run_id = run.id
+        run_ids = [run.id for run in runs]
         people = [
             create_user(session, username=f"bench-b{i}", password=PASSWORD, role="annotator").id
             for i in range(4)
         ]
-    responses = templates[0]
     with psycopg.connect(conninfo) as conn, conn.cursor() as cur:
         with cur.copy(
             "COPY responses (id, run_id, agent_id, checkpoint_id, status, action, "
@@ -365,11 +369,11 @@ def measure_batch(url: str, conninfo: str, templates: Any, rows: int) -> None:
             "prompt_tokens, completion_tokens, reasoning_tokens, retrieval_rounds, "
             "local_content_access, timings, created_at, finished_at) FROM STDIN"
         ) as copy:
-            for start in range(0, rows, 50_000):
+            for j, run_id in enumerate(run_ids):
+                count = min(len(responses), rows - j * len(responses))
                 copy.write(
                     "".join(
-                        f"bb-{i:07d}\t{run_id}\t{responses[i % len(responses)]}\n"
-                        for i in range(start, min(rows, start + 50_000))
+                        f"bb{j:04d}-{i:05d}\t{run_id}\t{responses[i]}\n" for i in range(count)
                     ).encode()
                 )
         conn.commit()
@@ -382,8 +386,7 @@ def measure_batch(url: str, conninfo: str, templates: Any, rows: int) -> None:
                 name="bench batch",
                 annotator_ids=[p for p in people if p is not None],
                 created_by=None,
-                run_id=run_id,
-                expires_after_hours=None,
+                expires_after_hours=None,  # every unassigned response: the new ones
             )
         )
         made = session.execute(
@@ -398,8 +401,10 @@ def measure_import(rows: int, var_dir: str) -> None:
     with bench_database("halo_bench_import") as (url, _conninfo):
         os.environ["DATABASE_URL"] = url
         from app.db import get_engine, session_scope
+        from app.errors import ImportFailed
         from app.export.importer import import_responses
         from app.export.writers import export_dump
+        from app.runs.service import ensure_baseline_agents
         from app.scenarios.service import seed_tree
         from app.settings import ROOT as APP_ROOT
         from app.settings import get_settings
@@ -409,8 +414,9 @@ def measure_import(rows: int, var_dir: str) -> None:
         get_engine.cache_clear()
         with session_scope() as session:
             seed_tree(session, APP_ROOT / "seeds")
+            ensure_baseline_agents(session)
             session.commit()
-            make_run(session, k=2)
+            make_run(session, scenario_ids=["hm-05", "wp-04"], k=2)
             out = Path(var_dir) / "import-src"
             export_dump(session, out, formats=("jsonl",))
         lines = [
@@ -425,13 +431,18 @@ def measure_import(rows: int, var_dir: str) -> None:
                 row = dict(lines[i % len(lines)])
                 row["response_id"] = f"imp-{i:07d}"
                 row["run_id"] = f"bench-import-{i // len(lines)}"
+                row["agent"] = f"external-{row['agent']}"  # not an agent run here
                 handle.write(json.dumps(row) + "\n")
         with session_scope() as session:
-            seconds, report = timed(lambda: import_responses(session, big))
+            try:
+                seconds, report = timed(lambda: import_responses(session, big))
+            except ImportFailed as failed:
+                print(f"import refused: {failed}; {getattr(failed, 'problems', '')}"[:2000])
+                raise
         get_engine().dispose()
         print(
             f"import {rows:,} rows: {seconds:.1f} s ({rows / seconds:,.0f} rows/s; "
-            f"{getattr(report, 'imported', '?')} imported)"
+            f"{report.responses:,} responses imported)"
         )
 
 

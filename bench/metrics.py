@@ -31,7 +31,7 @@ import sys
 import tempfile
 import time
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -42,9 +42,13 @@ import psycopg  # noqa: E402
 from sqlalchemy import create_engine  # noqa: E402
 from sqlmodel import Session  # noqa: E402
 
-ADMIN = os.environ.get("HALO_TEST_PG", "postgresql://postgres@127.0.0.1:5432/postgres")
-ACTIONS = {"L1": "notify_user", "L2": "draft_email", "L3": "send_email"}
-STAMP = "2026-01-01 00:00:00+00"
+from bench.populate import (  # noqa: E402
+    ADMIN,
+    copy_replicas,
+    make_runs,
+    scaffold,
+    templates_of,
+)
 
 
 def vm_hwm_mb() -> float:
@@ -63,206 +67,6 @@ def _timed(fn: Callable[[], Any]) -> tuple[float, Any]:
     start = time.perf_counter()
     value = fn()
     return time.perf_counter() - start, value
-
-
-# --- data ----------------------------------------------------------------------------------
-
-
-def _scaffold(session: Session, rows: list[Any]) -> dict[str, Any]:
-    """Environments, scenarios, checkpoints, agents and annotators for the synthetic rows."""
-    from app.metrics.synthetic import SCENARIOS_PER_ENVIRONMENT
-    from app.models import Agent, Checkpoint, Environment, Scenario
-    from app.users.service import create_user
-    from app.vocabulary import DOMAINS
-
-    scenarios: dict[str, tuple[str, int]] = {}
-    for r in rows:
-        scenarios.setdefault(r.scenario_id, (r.need_type, r.num_events))
-    environments = {}
-    for index, scenario_id in enumerate(sorted(scenarios)):
-        env = index // SCENARIOS_PER_ENVIRONMENT
-        environments[scenario_id] = (f"syn-e{env:02d}", DOMAINS[(env // 5) % len(DOMAINS)])
-    for env_id, domain in sorted(set(environments.values())):
-        session.add(
-            Environment(
-                id=env_id,
-                domain=domain,
-                timezone="UTC",
-                persona={},
-                spec={},
-                database_sql="",
-                files={},
-                content_hash="0" * 64,
-            )
-        )
-    session.flush()
-    for scenario_id, (need_type, n) in sorted(scenarios.items()):
-        session.add(
-            Scenario(
-                id=scenario_id,
-                environment_id=environments[scenario_id][0],
-                need_type=need_type,
-                title=f"synthetic {scenario_id}",
-                num_events=n,
-                source={"id": scenario_id, "synthetic": True},
-                content_hash="0" * 64,
-            )
-        )
-    session.flush()
-    for scenario_id, (_need, n) in sorted(scenarios.items()):
-        for t in range(1, n + 1):
-            session.add(Checkpoint(scenario_id=scenario_id, t=t, design="flow"))
-    agents = {}
-    for name in sorted({r.agent for r in rows}):
-        agent = Agent(name=name, kind="external", config={})
-        session.add(agent)
-        session.flush()
-        agents[name] = agent.id
-    session.commit()
-    checkpoints = {
-        (sid, t): cid
-        for cid, sid, t in session.execute(
-            Checkpoint.__table__.select().with_only_columns(  # type: ignore[attr-defined]
-                Checkpoint.id, Checkpoint.scenario_id, Checkpoint.t
-            )
-        )
-    }
-    annotators = {}
-    for pseudonym in sorted({r.annotator for r in rows}):
-        user = create_user(
-            session, username=f"bench-{pseudonym}", password="bench-password-1", role="annotator"
-        )
-        annotators[pseudonym] = user.id
-    return {"agents": agents, "checkpoints": checkpoints, "annotators": annotators}
-
-
-def _copy_text(value: Any) -> str:
-    if value is None:
-        return "\\N"
-    if isinstance(value, bool):
-        return "t" if value else "f"
-    return str(value)
-
-
-def _templates(rows: list[Any], ids: dict[str, Any]) -> tuple[list[str], list[str], list[str]]:
-    """Per row, the COPY text of a response (after its id and run) and of its annotation and
-    primary assignment (after the response id)."""
-    responses, annotations, assignments = [], [], []
-    for r in rows:
-        action = (
-            json.dumps({"command": ACTIONS[r.level_predicted], "args": {"to": "self"}})
-            if r.level_predicted in ACTIONS
-            else None
-        )
-        trajectory = json.dumps(
-            [
-                {
-                    "round": 1,
-                    "command": "email_list",
-                    "args": {"limit": 5},
-                    "result": "3 emails: invoice due, dinner plans, school trip form",
-                    "ok": True,
-                }
-            ]
-        )
-        cells = [
-            _copy_text(ids["agents"][r.agent]),
-            _copy_text(ids["checkpoints"][(r.scenario_id, r.checkpoint)]),
-            "completed",
-            _copy_text(action),
-            _copy_text(r.level_predicted),
-            "",
-            trajectory,
-            "[]",
-            "[]",
-            "[]",
-            "1200",
-            "150",
-            _copy_text(r.reasoning_tokens),
-            _copy_text(r.retrieval_rounds),
-            _copy_text(r.local_content_access),
-            "{}",
-            STAMP,
-            STAMP,
-        ]
-        responses.append("\t".join(cells))
-        issues = json.dumps([{"category": c, "note": "synthetic note"} for c in r.other_issues])
-        annotations.append(
-            "\t".join(
-                [
-                    _copy_text(ids["annotators"][r.annotator]),
-                    r.level,
-                    r.verdict,
-                    _copy_text(r.timing),
-                    _copy_text(r.intensity),
-                    _copy_text(r.inaction),
-                    issues,
-                    "1",
-                    "1",
-                    STAMP,
-                    STAMP,
-                ]
-            )
-        )
-        assignments.append(f"{ids['annotators'][r.annotator]}\t1\t{STAMP}\tprimary")
-    return responses, annotations, assignments
-
-
-RESPONSE_COLUMNS = (
-    "id, run_id, agent_id, checkpoint_id, status, action, level_predicted, rationale, "
-    "trajectory, state_diff, permission_flags, llm_calls, prompt_tokens, completion_tokens, "
-    "reasoning_tokens, retrieval_rounds, local_content_access, timings, created_at, finished_at"
-)
-ASSIGNMENT_COLUMNS = "response_id, annotator_id, phase, assigned_at, kind"
-ANNOTATION_COLUMNS = (
-    "response_id, annotator_id, level, verdict, timing, intensity, inaction, other_issues, "
-    "version, phase, created_at, updated_at"
-)
-
-
-def _copy_replicas(
-    conninfo: str,
-    templates: tuple[list[str], list[str], list[str]],
-    replicas: list[tuple[int, int, int]],
-) -> None:
-    """COPY replicas ``(replica, run id, rows)`` of the templates into responses, their primary
-    assignments and their annotations (as the paired protocol leaves them)."""
-    responses, annotations, assignments = templates
-
-    def chunks(kind: str) -> Iterator[bytes]:
-        for replica, run_id, count in replicas:
-            prefix = f"b{replica:04d}-"
-            if kind == "responses":
-                lines = (f"{prefix}{i:05d}\t{run_id}\t{responses[i]}\n" for i in range(count))
-            else:
-                after = annotations if kind == "annotations" else assignments
-                lines = (f"{prefix}{i:05d}\t{after[i]}\n" for i in range(count))
-            yield "".join(lines).encode()
-
-    with psycopg.connect(conninfo) as conn:
-        with conn.cursor() as cur:
-            with cur.copy(f"COPY responses ({RESPONSE_COLUMNS}) FROM STDIN") as copy:
-                for block in chunks("responses"):
-                    copy.write(block)
-            with cur.copy(f"COPY assignments ({ASSIGNMENT_COLUMNS}) FROM STDIN") as copy:
-                for block in chunks("assignments"):
-                    copy.write(block)
-            with cur.copy(f"COPY annotations ({ANNOTATION_COLUMNS}) FROM STDIN") as copy:
-                for block in chunks("annotations"):
-                    copy.write(block)
-        conn.commit()
-        conn.autocommit = True
-        for table in ("responses", "assignments", "annotations"):
-            conn.execute(f"ANALYZE {table}")  # type: ignore[arg-type]
-
-
-def _runs(session: Session, first: int, count: int) -> list[int]:
-    from app.models import Run
-
-    runs = [Run(name=f"bench-{first + i:04d}", status="completed") for i in range(count)]
-    session.add_all(runs)
-    session.commit()
-    return [run.id for run in runs if run.id is not None]
 
 
 # --- measurements --------------------------------------------------------------------------
@@ -497,10 +301,10 @@ def main() -> None:
         rows = generate_paper_shaped(n_models=10, n_scenarios=max(1, args.base // 20), k=2)
         base = len(rows)
         with Session(engine) as session:
-            ids = _scaffold(session, rows)
-            templates = _templates(rows, ids)
-            (run0,) = _runs(session, 0, 1)
-        seconds, _ = _timed(lambda: _copy_replicas(conninfo, templates, [(0, run0, base)]))
+            ids = scaffold(session, rows)
+            templates = templates_of(rows, ids)
+            (run0,) = make_runs(session, 0, 1)
+        seconds, _ = _timed(lambda: copy_replicas(conninfo, templates, [(0, run0, base)]))
         print(f"inserted {base:,} synthetic annotated responses in {seconds:.1f} s")
 
         _print_table1(time_table1(url), "≤ 100 ms")
@@ -511,13 +315,13 @@ def main() -> None:
         if args.rows > base:
             replicas, left, replica = [], args.rows - base, 1
             with Session(engine) as session:
-                run_ids = _runs(session, 1, -(-left // base))
+                run_ids = make_runs(session, 1, -(-left // base))
             for run_id in run_ids:
                 count = min(base, left)
                 replicas.append((replica, run_id, count))
                 left -= count
                 replica += 1
-            seconds, _ = _timed(lambda: _copy_replicas(conninfo, templates, replicas))
+            seconds, _ = _timed(lambda: copy_replicas(conninfo, templates, replicas))
             print(
                 f"replicated to {args.rows:,} responses with COPY in {seconds:.1f} s "
                 f"({len(replicas)} more runs)"

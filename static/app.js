@@ -35,6 +35,7 @@
   document.addEventListener("keydown", function (event) {
     var key = event.key;
     if (key === "Escape" && isTyping(event.target)) {
+      event.preventDefault();  // a search box would clear itself
       event.target.blur();  // back to the keys; the text stays
       return;
     }
@@ -63,7 +64,8 @@
     if (box && (box.disabled || box.hidden)) return;
     event.preventDefault();
     if (element.tagName === "A") {
-      if (element.classList.contains("skip-link")) element.click();  // focus goes to its target
+      // a skip link moves the focus to its target; an htmx link (the queue's pages) swaps a part
+      if (element.classList.contains("skip-link") || element.hasAttribute("hx-get")) element.click();
       else window.location.assign(element.href);
       return;
     }

@@ -23,6 +23,7 @@ from app.annotation.planner import Candidate, PlanOptions, plan_assignments
 from app.db import any_of, bulk_insert
 from app.errors import UnprocessableError
 from app.models import Assignment, Batch, Checkpoint, Environment, Response, Run, Scenario, User
+from app.models.annotation import blind_order
 from app.models.base import utcnow
 from app.vocabulary import NEED_TYPES, AssignmentKind, AuditStatus, BatchStatus, ResponseStatus
 
@@ -328,6 +329,7 @@ def create_batch(
     session.add(batch)
     session.flush()
     expires_at = None if expires_after_hours is None else now + timedelta(hours=expires_after_hours)
+    checkpoint_of = {c.response_id: c.t for c in candidates}
     bulk_insert(  # COPY on PostgreSQL: a million assignments in seconds, not ORM objects
         session,
         Assignment,
@@ -335,6 +337,9 @@ def create_batch(
             {
                 "response_id": planned.response_id,
                 "annotator_id": planned.annotator_id,
+                "scenario_id": planned.scenario_id,
+                "checkpoint_t": checkpoint_of[planned.response_id],
+                "blind_order": blind_order(planned.response_id),
                 "phase": phase,
                 "batch_id": batch.id,
                 "kind": str(planned.kind),

@@ -360,6 +360,9 @@ def reassign_scenario(
             {
                 "response_id": a.response_id,
                 "annotator_id": to_annotator,
+                "scenario_id": a.scenario_id,
+                "checkpoint_t": a.checkpoint_t,
+                "blind_order": a.blind_order,
                 "phase": a.phase,
                 "batch_id": a.batch_id,
                 "kind": str(a.kind),

@@ -5,7 +5,6 @@ Work is handed out by :mod:`app.annotation.creation`.
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -15,6 +14,7 @@ from sqlalchemy import select as sa_select
 from sqlalchemy.orm import aliased
 from sqlmodel import Session, col, select
 
+from app.annotation import queue
 from app.annotation.batches import EXPIRED, RESTART, is_expired, unexpired_sql
 from app.annotation.moves import held_assignment
 from app.annotation.rules import Diagnosis, DiagnosisError, check_diagnosis
@@ -31,13 +31,9 @@ from app.models import (
     Scenario,
     User,
 )
+from app.models.annotation import blind_order as blind_order  # the order of a checkpoint
 from app.models.base import as_utc, utcnow
 from app.vocabulary import AuditStatus, ResponseStatus
-
-
-def blind_order(response_id: str) -> str:
-    """A stable pseudo-random sort key: responses at a checkpoint keep one shuffled order."""
-    return hashlib.sha256(f"blind:{response_id}".encode()).hexdigest()
 
 
 @dataclass(frozen=True)
@@ -63,40 +59,35 @@ def _utc(value: datetime | None) -> datetime | None:
 
 
 def annotator_queue(session: Session, annotator: User) -> list[QueueItem]:
-    """The annotator's assigned responses: by scenario, checkpoint, then a blinded stable order."""
+    """The annotator's whole queue in queue order (by scenario, checkpoint, then blind order).
+
+    For scripts and tests: pages read it a window at a time (:mod:`app.annotation.queue`).
+    """
+    assert annotator.id is not None
     columns: list[Any] = [
         Response.id,
         Scenario.id,
         Scenario.title,
-        Checkpoint.t,
+        Assignment.checkpoint_t,
         Scenario.num_events,
         Annotation.id,
         Assignment.expires_at,
         Annotation.verdict,
     ]
     rows = session.execute(
-        sa_select(*columns)
-        .join(Assignment, col(Assignment.response_id) == col(Response.id))
-        .join(Checkpoint, col(Checkpoint.id) == col(Response.checkpoint_id))
-        .join(Scenario, col(Scenario.id) == col(Checkpoint.scenario_id))
+        queue.visible(columns, annotator.id, scenarios=True)
+        .join(Response, col(Response.id) == col(Assignment.response_id))
         .outerjoin(
             Annotation,
             (col(Annotation.response_id) == col(Response.id))
             & (col(Annotation.annotator_id) == annotator.id),
         )
-        .where(
-            col(Assignment.annotator_id) == annotator.id,
-            col(Assignment.released_at).is_(None),
-            unexpired_sql(utcnow()),
-            col(Response.status) == ResponseStatus.COMPLETED,
-            col(Scenario.audit_status) != AuditStatus.REJECTED,  # audited out (DESIGN §7)
-        )
+        .order_by(*queue.ORDER)
     ).all()
-    items = [
+    return [
         QueueItem(r, s, title, t, n, a is not None, _utc(expires), verdict)
         for r, s, title, t, n, a, expires, verdict in rows
     ]
-    return sorted(items, key=lambda i: (i.scenario_id, i.checkpoint, blind_order(i.response_id)))
 
 
 @dataclass(frozen=True)
@@ -140,12 +131,26 @@ def queue_departures(session: Session, annotator: User) -> list[Departure]:
         One :class:`Departure` per scenario and cause, by scenario id then cause.
     """
     now = utcnow()
+    same_item = and_(
+        col(Assignment.response_id) == col(Annotation.response_id),
+        col(Assignment.annotator_id) == annotator.id,
+    )
+    live = (
+        sa_select(col(Assignment.id))
+        .where(same_item, col(Assignment.released_at).is_(None), unexpired_sql(now))
+        .exists()
+    )
+    held_once = sa_select(col(Assignment.id)).where(same_item).exists()
+    # only the judged items that left (found in SQL): the queue itself is never loaded
     rows = session.exec(
         select(Annotation.response_id, Scenario.id, Scenario.title, Scenario.audit_status)
         .join(Response, col(Response.id) == col(Annotation.response_id))
         .join(Checkpoint, col(Checkpoint.id) == col(Response.checkpoint_id))
         .join(Scenario, col(Scenario.id) == col(Checkpoint.scenario_id))
-        .where(Annotation.annotator_id == annotator.id)
+        .where(
+            Annotation.annotator_id == annotator.id,
+            or_(col(Scenario.audit_status) == AuditStatus.REJECTED, and_(held_once, ~live)),
+        )
     ).all()
     if not rows:
         return []

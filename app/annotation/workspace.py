@@ -11,7 +11,8 @@ One function per page or action, so the web layer parses, makes one call and ren
   page to show again, and answers sent for an item that left the queue are kept as a draft.
 
 Blinded: nothing here carries an agent's name; responses at a checkpoint are labelled A, B, C…
-in a stable shuffled order (:func:`app.annotation.service.blind_order`).
+in a stable shuffled order (:func:`app.annotation.service.blind_order`). The queue is read a few
+rows at a time from its index (:mod:`app.annotation.queue`), never loaded whole.
 """
 
 from __future__ import annotations
@@ -20,19 +21,16 @@ import json
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from enum import Enum
-from itertools import groupby
 from typing import Any, Literal
 
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session
 
-from app.annotation import drafts, rules
+from app.annotation import drafts, queue, rules
 from app.annotation.service import (
     SAVING_ELSEWHERE,
     Departure,
     DiagnosisItem,
-    QueueItem,
-    annotator_queue,
     load_item,
     queue_departures,
     record_diagnosis,
@@ -132,70 +130,73 @@ class Answers:
 # The queue and the checkpoint view
 
 
-def blinded_labels(queue: list[QueueItem]) -> dict[str, str]:
-    """Response id → its blinded label.
-
-    Responses at one checkpoint are A, B, C... in the queue's stable shuffled order.
-    """
-    labels: dict[str, str] = {}
-    for _key, items in groupby(queue, key=lambda i: (i.scenario_id, i.checkpoint)):
-        for index, item in enumerate(items):
-            labels[item.response_id] = chr(ord("A") + index % 26)
-    return labels
-
-
-def neighbours(
-    queue: list[QueueItem], response_id: str
-) -> tuple[str | None, str | None, str | None]:
-    """``(previous, following, next_open)`` response ids around `response_id` in the queue.
-
-    ``next_open`` is the first unjudged item after it, else the first unjudged one before it;
-    None when every other item is judged.
-    """
-    ids = [item.response_id for item in queue]
-    index = ids.index(response_id) if response_id in ids else -1
-    previous = ids[index - 1] if index > 0 else None
-    following = ids[index + 1] if 0 <= index < len(ids) - 1 else None
-    next_open = next((i.response_id for i in queue[index + 1 :] if not i.annotated), None) or next(
-        (i.response_id for i in queue if not i.annotated and i.response_id != response_id), None
-    )
-    return previous, following, next_open
-
-
 @dataclass(frozen=True)
 class QueuePage:
-    """The annotator's queue page.
+    """The annotator's queue page: one window of rows, filtered, with the counts.
 
     Attributes:
-        queue: the assigned items by scenario, checkpoint, then blinded order.
-        groups: ``(scenario_id, its items)`` in queue order.
-        done: items judged.
-        first_open: the first unjudged item, None when all are judged.
-        labels: response id → blinded label.
+        window: the rows shown (:class:`app.annotation.queue.QueueWindow`), with their blinded
+            labels and their scenarios' summaries.
+        filters: the filters applied.
+        total / done: items in the whole queue and items judged (unfiltered).
+        first_open: the first unjudged item of the queue, None when all are judged.
         departures: judged items that left the queue, and why.
+        scenarios: ``(id, title)`` of the scenarios in the queue (for the scenario filter).
+        has_due: True when an unjudged item of a scenario shown has a due time.
     """
 
-    queue: list[QueueItem]
-    groups: list[tuple[str, list[QueueItem]]]
+    window: queue.QueueWindow
+    filters: queue.QueueFilters
+    total: int
     done: int
     first_open: str | None
-    labels: dict[str, str]
     departures: list[Departure]
+    scenarios: list[tuple[str, str]]
+    has_due: bool
 
 
-def open_queue(session: Session, *, annotator: User) -> QueuePage:
-    """The annotator's queue with the judged items that left it (read only)."""
-    queue = annotator_queue(session, annotator)
+def open_queue(
+    session: Session,
+    *,
+    annotator: User,
+    filters: queue.QueueFilters | None = None,
+    after: str | None = None,
+    before: str | None = None,
+    last: bool = False,
+) -> QueuePage:
+    """One page of the annotator's queue with the judged items that left it (read only).
+
+    Only the rows shown are loaded (:mod:`app.annotation.queue`); the counts are COUNTs in SQL.
+
+    Args:
+        session: database session (read only).
+        annotator: the annotator.
+        filters: which items to list (None: all).
+        after: list the rows after this item (see :func:`app.annotation.queue.queue_window`).
+        before: list the rows before this item.
+        last: list the last page.
+    """
+    assert annotator.id is not None
+    filters = filters or queue.QueueFilters()
+    counts = queue.progress(session, annotator.id)
+    window = queue.queue_window(
+        session,
+        annotator.id,
+        filters,
+        after=after,
+        before=before,
+        last=last,
+        matching=None if filters.active else counts.total,
+    )
     return QueuePage(
-        queue=queue,
-        groups=[
-            (scenario_id, list(items))
-            for scenario_id, items in groupby(queue, key=lambda i: i.scenario_id)
-        ],
-        done=sum(1 for item in queue if item.annotated),
-        first_open=next((item.response_id for item in queue if not item.annotated), None),
-        labels=blinded_labels(queue),
+        window=window,
+        filters=filters,
+        total=counts.total,
+        done=counts.done,
+        first_open=queue.next_open(session, annotator.id, None),
         departures=queue_departures(session, annotator),
+        scenarios=queue.queue_scenarios(session, annotator.id),
+        has_due=any(summary.due for summary in window.scenarios.values()),
     )
 
 
@@ -229,13 +230,15 @@ def open_checkpoint(
     Raises:
         NotFoundError: the annotator has no response at this checkpoint in their queue.
     """
-    queue = annotator_queue(session, annotator)
-    here = [q for q in queue if q.scenario_id == scenario_id and q.checkpoint == t]
+    assert annotator.id is not None
+    here = queue.checkpoint_items(session, annotator.id, scenario_id, t)
     if not here:
         raise NotFoundError("no responses of yours at this checkpoint")
-    items = [load_item(session, annotator, q.response_id) for q in here]
+    items = [load_item(session, annotator, response_id) for response_id in here]
     return CheckpointPage(
-        items=items, labels=blinded_labels(queue), events=items[0].scenario.events[:t]
+        items=items,
+        labels={r: queue.label_of(i) for i, r in enumerate(here)},
+        events=items[0].scenario.events[:t],
     )
 
 
@@ -398,10 +401,8 @@ class DiagnosisPage:
             stale draft brought back); None otherwise.
         error: why a submit was refused; None when none was.
         history: the annotation's kept revisions, oldest first.
-        previous / following / next_open: neighbouring response ids in the queue (see
-            :func:`neighbours`).
-        position: 1-based place of the item in the queue; total / done: queue size and items
-            judged.
+        previous / following / next_open: neighbouring response ids in the queue and the next
+            unjudged one (see :func:`app.annotation.queue.item_place`).
         label: the item's blinded label at its checkpoint.
         at_checkpoint: how many of the annotator's responses share this checkpoint.
         visible: the conditional fields the answers shown open (DESIGN §7).
@@ -421,9 +422,6 @@ class DiagnosisPage:
     previous: str | None
     following: str | None
     next_open: str | None
-    position: int
-    total: int
-    done: int
     label: str
     at_checkpoint: int
     visible: frozenset[str]
@@ -461,8 +459,11 @@ def _page(
     `base_version` replaces the version shown.
     """
     item = load_item(session, annotator, response_id)
-    queue = annotator_queue(session, annotator)
-    previous, following, next_open = neighbours(queue, response_id)
+    assert annotator.id is not None
+    key = queue.place_of(session, annotator.id, response_id)
+    if key is None:
+        raise NotFoundError("no such item in your queue")
+    place = queue.item_place(session, annotator.id, key)
     annotation = item.annotation
     current = annotation.version if annotation is not None else None
     draft = drafts.get_draft(session, annotator=annotator, response_id=response_id)
@@ -500,7 +501,6 @@ def _page(
                 "intensity": None,
                 "other_issues": [],
             }
-    position = next((i for i, q in enumerate(queue) if q.response_id == response_id), 0)
     shown = [values.get(name) for name in ("level", "verdict", "timing", "intensity")]
     return DiagnosisPage(
         item=item,
@@ -512,22 +512,31 @@ def _page(
         stored=stored,
         error=error,
         history=revisions(session, annotation.id) if annotation and annotation.id else [],
-        previous=previous,
-        following=following,
-        next_open=next_open,
-        position=position + 1,
-        total=len(queue),
-        done=sum(1 for q in queue if q.annotated),
-        label=blinded_labels(queue).get(response_id, "A"),
-        at_checkpoint=sum(
-            1
-            for q in queue
-            if q.scenario_id == item.scenario.id and q.checkpoint == item.checkpoint.t
-        ),
+        previous=place.previous,
+        following=place.following,
+        next_open=place.next_open,
+        label=place.label,
+        at_checkpoint=place.at_checkpoint,
         visible=frozenset(rules.visible_fields(shown[0], shown[1])),
         issues_required=rules.other_issues_required(*shown),
         allowed_levels=rules.allowed_levels(item.response.action is not None),
     )
+
+
+def open_progress(session: Session, *, annotator: User, response_id: str) -> queue.ItemProgress:
+    """The item's position in the annotator's queue and the queue's counts (read only).
+
+    The item page's progress line, loaded after the page: counting reads the whole queue's
+    index entries, which the page itself never waits for.
+
+    Raises:
+        NotFoundError: the item is not in the annotator's queue.
+    """
+    assert annotator.id is not None
+    key = queue.place_of(session, annotator.id, response_id)
+    if key is None:
+        raise NotFoundError("no such item in your queue")
+    return queue.item_progress(session, annotator.id, key)
 
 
 @dataclass(frozen=True)
@@ -660,8 +669,9 @@ def _save_and_advance(
             session.rollback()  # a simultaneous first save won; try again as an update
             continue
         drafts.remove_draft(session, annotator=annotator, response_id=response_id)
-        _previous, _following, next_open = neighbours(
-            annotator_queue(session, annotator), response_id
+        assert annotator.id is not None
+        next_open = queue.next_open(
+            session, annotator.id, queue.place_of(session, annotator.id, response_id)
         )
         session.commit()
         return SubmitOutcome(result="saved", annotation=annotation, next_open=next_open)

@@ -48,6 +48,7 @@ from app.models import (
     Scenario,
     User,
 )
+from app.models.annotation import blind_order
 from app.models.base import utcnow
 from app.scenarios.service import LoadedScenario, load_scenario
 from app.settings import get_settings
@@ -648,6 +649,7 @@ def _store(
     now = utcnow()
     responses: list[dict[str, Any]] = []
     annotations: list[dict[str, Any]] = []
+    places: dict[str, tuple[str, int]] = {}  # an annotated response's queue place: (scenario, t)
 
     def flush() -> None:
         bulk_insert(session, Response, responses)
@@ -681,6 +683,9 @@ def _store(
                     {
                         "response_id": a["response_id"],
                         "annotator_id": a["annotator_id"],
+                        "scenario_id": places[a["response_id"]][0],
+                        "checkpoint_t": places[a["response_id"]][1],
+                        "blind_order": blind_order(a["response_id"]),
                         "phase": a["phase"],
                         "assigned_at": a["created_at"],
                     }
@@ -689,6 +694,7 @@ def _store(
             )
         responses.clear()
         annotations.clear()
+        places.clear()
 
     for count, (_number, text, problem) in enumerate(_lines(path, max_line_bytes), start=1):
         assert problem is None
@@ -726,6 +732,7 @@ def _store(
             assert row.annotator is not None
             diagnosis = _diagnosis(row)
             at = row.annotated_at or now
+            places[row.response_id] = (row.scenario_id, row.checkpoint)
             annotations.append(
                 {
                     "response_id": row.response_id,

@@ -2,14 +2,47 @@
 
 from __future__ import annotations
 
+import hashlib
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Column, Index, String, UniqueConstraint, text
+from sqlalchemy import Column, Index, Integer, String, UniqueConstraint, event, select, text
+from sqlalchemy.engine import Connection
+from sqlalchemy.engine.default import DefaultExecutionContext
+from sqlalchemy.orm import Mapper
 from sqlmodel import Field, SQLModel
 
+from app.models.arena import Checkpoint
 from app.models.base import json_field, time_field
+from app.models.runs import Response
 from app.vocabulary import AssignmentKind
+
+BLIND_ORDER_CHARS = 64
+"""Length of a blind order (a SHA-256 hex digest)."""
+
+_BYTE_ORDER = String(64).with_variant(String(64, collation="C"), "postgresql")
+"""A scenario id compared byte by byte (code point order, as Python sorts str) on both
+databases: SQLite's default collation already is; PostgreSQL's database collation need not be."""
+
+
+def blind_order(response_id: str) -> str:
+    """The blind order of a response: a stable pseudo-random sort key (SHA-256 hex digest).
+
+    Responses at one checkpoint are shown in this order and labelled A, B, C... by it
+    (DESIGN §7 blinding); it is the same for every annotator and never changes.
+
+    Args:
+        response_id: the response.
+
+    Returns:
+        64 lowercase hex characters.
+    """
+    return hashlib.sha256(f"blind:{response_id}".encode()).hexdigest()
+
+
+def _default_blind_order(context: DefaultExecutionContext) -> str:
+    """Column default: the blind order of the row's response (any INSERT that names it)."""
+    return blind_order(str(context.get_current_parameters()["response_id"]))  # type: ignore[no-untyped-call]
 
 
 class Assignment(SQLModel, table=True):
@@ -19,6 +52,12 @@ class Assignment(SQLModel, table=True):
     `released_by` keep the history of reassignments and expiries. An annotator holds at most
     one active (unreleased) assignment per response. `kind` is ``primary`` (the scenario's
     annotator) or ``overlap`` (a second, independent judgement for agreement).
+
+    `scenario_id`, `checkpoint_t` and `blind_order` are the item's place in its annotator's
+    queue (by scenario, checkpoint, then blind order), copied from the response when the
+    assignment is written (they never change) so the queue is read in order from the index
+    ``ix_assignments_queue`` a few rows at a time. An ORM insert that leaves the scenario and
+    checkpoint out gets them looked up (:func:`_fill_queue_place`); bulk writers pass them.
     """
 
     __tablename__ = "assignments"
@@ -31,11 +70,29 @@ class Assignment(SQLModel, table=True):
             postgresql_where=text("released_at IS NULL"),
             sqlite_where=text("released_at IS NULL"),
         ),
+        Index(
+            "ix_assignments_queue",
+            "annotator_id",
+            "scenario_id",
+            "checkpoint_t",
+            "blind_order",
+            postgresql_where=text("released_at IS NULL"),
+            sqlite_where=text("released_at IS NULL"),
+        ),
     )
 
     id: int | None = Field(default=None, primary_key=True)
     response_id: str = Field(foreign_key="responses.id", index=True, max_length=32)
     annotator_id: int = Field(foreign_key="users.id", index=True)
+    scenario_id: str = Field(default=None, sa_column=Column(_BYTE_ORDER, nullable=False))
+    """The response's scenario (queue order, first key)."""
+    checkpoint_t: int = Field(default=None, sa_column=Column(Integer, nullable=False))
+    """The response's checkpoint (queue order, second key)."""
+    blind_order: str = Field(
+        default=None,
+        sa_column=Column(String(BLIND_ORDER_CHARS), nullable=False, default=_default_blind_order),
+    )
+    """:func:`blind_order` of the response (queue order, third key; the A/B labels)."""
     phase: int = 1
     assigned_at: datetime = time_field(now=True)
     expires_at: datetime | None = time_field(nullable=True)
@@ -101,3 +158,20 @@ class AnnotationDraft(SQLModel, table=True):
     data: dict[str, Any] = json_field(default=dict)
     base_version: int | None = None
     updated_at: datetime = time_field(now=True)
+
+
+@event.listens_for(Assignment, "before_insert")
+def _fill_queue_place(_mapper: Mapper[Any], connection: Connection, target: Assignment) -> None:
+    """Give an assignment written without its queue place its response's.
+
+    One lookup of the scenario and checkpoint; writers of many assignments pass them instead.
+    """
+    if target.scenario_id is None or target.checkpoint_t is None:
+        row = connection.execute(
+            select(Checkpoint.scenario_id, Checkpoint.t)
+            .join(Response, Response.checkpoint_id == Checkpoint.id)
+            .where(Response.id == target.response_id)
+        ).one()
+        target.scenario_id, target.checkpoint_t = row
+    if target.blind_order is None:
+        target.blind_order = blind_order(target.response_id)

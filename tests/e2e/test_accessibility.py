@@ -190,6 +190,7 @@ def test_every_page_has_no_wcag_violation(
     pages: list[tuple[str, str | None, str, Callable[[Page], None] | None]] = [
         ("login", None, "/login", None),
         ("annotator queue", "ann", "/annotate", None),
+        ("annotator queue, filtered and searched", "ann", "/annotate?status=open&q=hm", None),
         ("diagnosis item, L0", "ann", f"/annotate/{w.l0_item}", None),
         ("diagnosis item, L1–L3", "ann", f"/annotate/{w.action_item}", None),
         (

@@ -96,3 +96,145 @@ def test_annotations_get_the_phase_of_their_assignment(tmp_path: Path) -> None:
     with sqlite3.connect(tmp_path / "halo.db") as db:
         phases = dict(db.execute("SELECT response_id, phase FROM annotations").fetchall())
     assert phases == {"r1": 2, "r2": 3, "r3": 1}
+
+
+# scenario ids whose code point order (Python's, and the queue's) differs from a natural
+# language collation such as ICU en-US, which ignores the punctuation at first
+ODD_IDS = ["a_b", "aB", "a-c", "ab", "Zeta"]
+
+
+def _queue_world(url: str) -> tuple[int, list[str]]:
+    """An annotator holding one response at checkpoint 1 of each of ODD_IDS' scenarios, written
+    through the models; returns the annotator's id and the response ids."""
+    from sqlmodel import Session
+
+    from app.models import Agent, Assignment, Checkpoint, Environment, Response, Run, Scenario
+    from app.users.service import create_user
+
+    engine = create_engine(url)
+    with Session(engine) as session:
+        session.add(
+            Environment(
+                id="env",
+                domain="education",
+                timezone="UTC",
+                persona={},
+                spec={},
+                database_sql="",
+                files={},
+                content_hash="0" * 64,
+            )
+        )
+        for sid in ODD_IDS:
+            session.add(
+                Scenario(
+                    id=sid,
+                    environment_id="env",
+                    need_type="risk",
+                    title=sid,
+                    num_events=2,
+                    content_hash="0" * 64,
+                )
+            )
+        session.flush()
+        checkpoints = {}
+        for sid in ODD_IDS:
+            checkpoint = Checkpoint(scenario_id=sid, t=2, design="flow")
+            session.add(checkpoint)
+            session.flush()
+            checkpoints[sid] = checkpoint.id
+        agents = [Agent(name="a", kind="external"), Agent(name="b", kind="external")]
+        run = Run(name="r", status="completed")
+        session.add_all([*agents, run])
+        session.flush()
+        user = create_user(
+            session, username="mig-annotator", password="long-password-1", role="annotator"
+        )
+        ids = []
+        for index, sid in enumerate(ODD_IDS):
+            for copy, agent in enumerate(agents):  # two responses at each checkpoint
+                response_id = f"resp-{index}-{copy}"
+                session.add(
+                    Response(
+                        id=response_id,
+                        run_id=run.id,
+                        agent_id=agent.id,
+                        checkpoint_id=checkpoints[sid],
+                        status="completed",
+                        level_predicted="L0",
+                    )
+                )
+                session.flush()
+                session.add(Assignment(response_id=response_id, annotator_id=user.id))
+                ids.append(response_id)
+        session.commit()
+        user_id = user.id
+    engine.dispose()
+    return user_id, ids
+
+
+def _expected(ids: list[str]) -> list[tuple[str, str, int, str]]:
+    """``(response id, scenario, t, blind order)`` in the order of the sha256 rule."""
+    import hashlib
+
+    rows = [
+        (r, ODD_IDS[int(r.split("-")[1])], 2, hashlib.sha256(f"blind:{r}".encode()).hexdigest())
+        for r in ids
+    ]
+    return sorted(rows, key=lambda row: (row[1], row[2], row[3]))
+
+
+def _stored(url: str, annotator_id: int) -> list[tuple[str, str, int, str]]:
+    """The stored places, in the queue's order as the database sorts them."""
+    from sqlmodel import Session, select
+
+    from app.annotation.service import annotator_queue
+    from app.models import Assignment, User
+
+    engine = create_engine(url)
+    with Session(engine) as session:
+        user = session.get(User, annotator_id)
+        order = [item.response_id for item in annotator_queue(session, user)]
+        places = {
+            a.response_id: (a.response_id, a.scenario_id, a.checkpoint_t, a.blind_order)
+            for a in session.exec(select(Assignment).where(Assignment.annotator_id == annotator_id))
+        }
+    engine.dispose()
+    return [places[r] for r in order]
+
+
+def _backfilled(url: str) -> None:
+    """The queue places written by the models, then dropped and backfilled by 0017."""
+    annotator_id, ids = _queue_world(url)
+    expected = _expected(ids)
+    assert [row[1] for row in expected][::2] == sorted(ODD_IDS)  # code point order
+    assert _stored(url, annotator_id) == expected
+    config = Config(str(ROOT / "alembic.ini"))
+    config.set_main_option("sqlalchemy.url", url)
+    command.downgrade(config, "0016")
+    command.upgrade(config, "head")
+    assert _stored(url, annotator_id) == expected
+
+
+def test_0017_backfills_the_queue_order_on_sqlite(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'halo.db'}"
+    upgrade_database(url)
+    _backfilled(url)
+
+
+def test_0017_backfills_the_queue_order_on_postgresql_under_a_language_collation() -> None:
+    from tests.conftest import _admin, _sqlalchemy_url
+
+    name = "halo_migration_0017"
+    drop_database(name)
+    # ICU en-US sorts "a_b" < "a-c" < "ab" < "aB" < "Zeta"; the queue keeps code point order
+    _admin(
+        f'CREATE DATABASE "{name}" TEMPLATE template0 LOCALE_PROVIDER icu '
+        "ICU_LOCALE 'en-US' LOCALE 'C.UTF-8'"
+    )
+    url = _sqlalchemy_url(name)
+    try:
+        upgrade_database(url)
+        _backfilled(url)
+    finally:
+        drop_database(name)

@@ -100,7 +100,8 @@ def test_open_item_shows_the_predicted_level_and_the_timeline(session: Session, 
     }
     assert (page.version, page.restored, page.stale_draft, page.stored) == (None, None, None, None)
     assert (page.previous, page.following) == (order[0], order[2])
-    assert (page.position, page.total, page.done) == (2, len(order), 0)
+    progress = workspace.open_progress(session, annotator=a, response_id=order[1])
+    assert (progress.position, progress.total, progress.done) == (2, len(order), 0)
 
 
 def test_open_item_restores_a_newer_draft_written_on_the_saved_version(
@@ -224,7 +225,7 @@ def test_a_failure_after_the_save_rolls_back_the_whole_submit(
     def broken(*_args, **_kwargs):
         raise RuntimeError("the next item could not be found")
 
-    monkeypatch.setattr(workspace, "annotator_queue", broken)  # runs after the save
+    monkeypatch.setattr(workspace.queue, "next_open", broken)  # runs after the save
     with pytest.raises(RuntimeError):
         workspace.submit(
             session, annotator=a, response_id=response_id, answers=REJECT_L3, expected_version=None

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import time
 from typing import Any
+from urllib.parse import urlencode
 
 from fastapi import APIRouter, Depends, Request
 from starlette.responses import RedirectResponse, Response
 
-from app.annotation import drafts, rules, workspace
+from app.annotation import drafts, queue, rules, workspace
 from app.db import SessionDep
+from app.vocabulary import NEED_TYPES
 from app.web.deps import AnnotatorUser, verify_csrf
 from app.web.templating import is_htmx, render
 
@@ -80,21 +82,60 @@ def _seconds_spent(form: Any) -> float | None:
     return spent if spent is not None and 0 <= spent < 86400 else None
 
 
+def _param(value: str, limit: int, allowed: tuple[str, ...] | None = None) -> str:
+    """A query parameter trimmed to `limit` characters; "" when not one of `allowed`."""
+    value = value.strip()[:limit]
+    return value if allowed is None or value in allowed else ""
+
+
 @router.get("")
-def queue_page(request: Request, session: SessionDep, user: AnnotatorUser) -> Response:
-    """GET /annotate: the annotator's queue (read only)."""
-    page = workspace.open_queue(session, annotator=user)
+def queue_page(
+    request: Request,
+    session: SessionDep,
+    user: AnnotatorUser,
+    status: str = "",
+    scenario: str = "",
+    need: str = "",
+    q: str = "",
+    after: str = "",
+    before: str = "",
+    last: str = "",
+) -> Response:
+    """GET /annotate: the annotator's queue, one page at a time (read only).
+
+    Query parameters (all optional, so every view has its own address): ``status``
+    (``open``/``judged``), ``scenario`` (an id), ``need`` (a need type), ``q`` (text searched in
+    the scenario's id and title), and which page: ``after`` or ``before`` a response id, or
+    ``last=1``. Unknown values are ignored. An htmx request gets only the results block.
+    """
+    filters = queue.QueueFilters(
+        status=_param(status, 16, queue.STATUSES),
+        scenario=_param(scenario, 64),
+        need=_param(need, 16, tuple(NEED_TYPES)),
+        q=_param(q, queue.MAX_SEARCH),
+    )
+    page = workspace.open_queue(
+        session,
+        annotator=user,
+        filters=filters,
+        after=_param(after, 32) or None,
+        before=_param(before, 32) or None,
+        last=last == "1",
+    )
+    params = filters.params()
     return render(
         request,
         "annotate/queue.html",
         {
-            "queue": page.queue,
-            "groups": page.groups,
-            "done": page.done,
-            "first_open": page.first_open,
-            "labels": page.labels,
-            "departures": page.departures,
+            "page": page,
+            "window": page.window,
+            "filters": filters,
+            "need_types": NEED_TYPES,
+            "statuses": queue.STATUSES,
+            "filter_query": urlencode(params),
+            "page_url": lambda **extra: "/annotate?" + urlencode({**params, **extra}),
         },
+        block="results" if is_htmx(request) else None,
     )
 
 
@@ -128,9 +169,6 @@ def _item_response(
         "previous": page.previous,
         "following": page.following,
         "next_open": page.next_open,
-        "position": page.position,
-        "total": page.total,
-        "done": page.done,
         "label": page.label,
         "opened_at": time.time(),
         "version": "" if page.version is None else page.version,
@@ -208,6 +246,19 @@ def discard_draft(session: SessionDep, user: AnnotatorUser, response_id: str) ->
     """POST: drop the annotator's draft of the item, then show the item again."""
     drafts.discard_draft(session, annotator=user, response_id=response_id)
     return RedirectResponse(f"/annotate/{response_id}", status_code=303)
+
+
+@router.get("/{response_id}/progress")
+def item_progress(
+    request: Request, session: SessionDep, user: AnnotatorUser, response_id: str
+) -> Response:
+    """The item page's progress line ("item 2 of 40 · 5 judged"), fetched after the page."""
+    progress = workspace.open_progress(session, annotator=user, response_id=response_id)
+    return render(
+        request,
+        "annotate/_progress.html",
+        {"response_id": response_id, "progress": progress},
+    )
 
 
 @router.get("/{response_id}")

@@ -1,0 +1,74 @@
+"""Hostile cases of the construction pipeline: ids that collide with stored ones, bad replies.
+
+On PostgreSQL with the scripted chat-completions endpoint, jobs on the in-process queue.
+"""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+from sqlmodel import select
+
+from app.arena.schema import EnvironmentSpec, ScenarioSpec
+from app.arena.validation import EnvironmentBundle
+from app.construction import service, tasks
+from app.db import session_scope
+from app.models import Environment, Scenario
+from app.scenarios.service import store_environment, store_scenario
+from app.vocabulary import AuditStatus
+from tests.construction.helpers import job_row, make_job, scenario_candidates
+from tests.fake_llm import ConstructionScript, FakeLLM
+
+pytestmark = pytest.mark.live
+
+
+def _copy_environment(session: object, source_id: str, new_id: str) -> str:
+    """Store environment `source_id` again as `new_id` (as a seeded export would); its hash."""
+    row = session.get(Environment, source_id)  # type: ignore[attr-defined]
+    spec = EnvironmentSpec.model_validate({**row.spec, "id": new_id})
+    store_environment(session, EnvironmentBundle(spec, row.database_sql, dict(row.files), []))
+    return str(session.get(Environment, new_id).content_hash)  # type: ignore[attr-defined]
+
+
+def test_a_job_never_overwrites_a_stored_environment_or_scenario_with_its_ids(
+    live_db: str,
+) -> None:
+    """A database seeded from another's export holds ``g<N>sb1``: job N must not replace it."""
+    with FakeLLM(ConstructionScript()) as llm:
+        first = make_job(llm.base_url, prefix="one")
+        tasks.start_generation(first)
+        second = make_job(llm.base_url, prefix="two")
+        taken_env, taken_scn = f"g{second}sb1", f"g{second}sb1-01"
+        with session_scope() as session:
+            digest = _copy_environment(session, f"g{first}sb1", taken_env)
+            source = session.get(Scenario, f"g{first}sb1-01")
+            assert source is not None
+            raw = copy.deepcopy(source.source)
+            raw["id"], raw["environment_id"] = taken_scn, taken_env
+            raw["title"] = "A seeded scenario the lead accepted"
+            store_scenario(session, ScenarioSpec.model_validate(raw), raw)
+            stored = session.get(Scenario, taken_scn)
+            assert stored is not None
+            stored.audit_status = AuditStatus.ACCEPTED
+            session.add(stored)
+            session.commit()
+        tasks.start_generation(second)
+    with session_scope() as session:
+        assert job_row(session, second).status == "completed"
+        env = session.get(Environment, taken_env)
+        assert env is not None and env.content_hash == digest
+        kept = session.get(Scenario, taken_scn)
+        assert kept is not None
+        assert (kept.title, kept.audit_status) == (
+            "A seeded scenario the lead accepted",
+            AuditStatus.ACCEPTED,
+        )
+        candidates = scenario_candidates(session, second)
+        assert {c.status for c in candidates} == {"accepted"}
+        ids = [c.scenario_id for c in candidates]
+        assert taken_scn not in ids and len(set(ids)) == 4
+        new_env = {c.environment_id for c in service.candidates_of(session, second)} - {None}
+        assert new_env == {f"g{second}sb1-2"}
+        rows = session.exec(select(Scenario).where(Scenario.id.in_(ids))).all()  # type: ignore[union-attr]
+        assert {r.environment_id for r in rows} == {f"g{second}sb1-2"}

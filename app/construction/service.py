@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from sqlalchemy import update
+from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, func, select
 
 from app.agents.client import LLMCall
@@ -179,7 +180,18 @@ def create_generation_job(
         submission=submission,
     )
     session.add(job)
-    session.flush()
+    try:
+        session.flush()
+    except IntegrityError:
+        # the same form submitted twice at once: the other request stored its job first
+        session.rollback()
+        if submission is not None:
+            earlier = session.exec(
+                select(GenerationJob).where(GenerationJob.submission == submission)
+            ).first()
+            if earlier is not None:
+                return earlier
+        raise
     assert job.id is not None
     for domain in chosen:
         for slot in range(1, personas + 1):

@@ -14,10 +14,10 @@ from app.arena.schema import EnvironmentSpec, ScenarioSpec
 from app.arena.validation import EnvironmentBundle
 from app.construction import service, tasks
 from app.db import session_scope
-from app.models import Environment, Scenario
+from app.models import Environment, GenerationJob, Scenario
 from app.scenarios.service import store_environment, store_scenario
 from app.vocabulary import AuditStatus
-from tests.construction.helpers import job_row, make_job, scenario_candidates
+from tests.construction.helpers import job_row, make_agents, make_job, scenario_candidates
 from tests.fake_llm import ConstructionScript, FakeLLM
 
 pytestmark = pytest.mark.live
@@ -72,3 +72,49 @@ def test_a_job_never_overwrites_a_stored_environment_or_scenario_with_its_ids(
         assert new_env == {f"g{second}sb1-2"}
         rows = session.exec(select(Scenario).where(Scenario.id.in_(ids))).all()  # type: ignore[union-attr]
         assert {r.environment_id for r in rows} == {f"g{second}sb1-2"}
+
+
+def test_the_same_form_submitted_twice_at_once_gives_one_job(
+    live_db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The second request's lookup runs before the first commits: it returns the first's job."""
+    make_agents("http://127.0.0.1:9/v1", prefix="race")  # never called: nothing is started
+    real = service._endpoint
+    won: list[int] = []
+
+    def racing(session: object, name: str, field: str) -> object:
+        if not won:  # the other request gets through first, between our lookup and insert
+            won.append(0)
+            with session_scope() as other:
+                job = service.create_generation_job(
+                    other,
+                    domains=["travel"],
+                    personas=1,
+                    per_need=1,
+                    creator="race-creator",
+                    reviewer="race-reviewer",
+                    submission="tok-race",
+                )
+                won[0] = job.id or 0
+        return real(session, name, field)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(service, "_endpoint", racing)
+    with session_scope() as session:
+        job = service.create_generation_job(
+            session,
+            domains=["travel"],
+            personas=1,
+            per_need=1,
+            creator="race-creator",
+            reviewer="race-reviewer",
+            submission="tok-race",
+        )
+        assert job.id == won[0]
+        assert (
+            len(
+                session.exec(
+                    select(GenerationJob).where(GenerationJob.submission == "tok-race")
+                ).all()
+            )
+            == 1
+        )

@@ -6,6 +6,7 @@ On PostgreSQL with the scripted chat-completions endpoint, jobs on the in-proces
 from __future__ import annotations
 
 import copy
+from pathlib import Path
 
 import pytest
 from sqlmodel import select
@@ -13,12 +14,13 @@ from sqlmodel import select
 from app.arena.schema import EnvironmentSpec, ScenarioSpec
 from app.arena.validation import EnvironmentBundle
 from app.construction import service, tasks
+from app.construction.pipeline import sql_problem
 from app.db import session_scope
 from app.models import Environment, GenerationJob, Scenario
 from app.scenarios.service import store_environment, store_scenario
 from app.vocabulary import AuditStatus
-from tests.construction.helpers import job_row, make_agents, make_job, scenario_candidates
-from tests.fake_llm import ConstructionScript, FakeLLM
+from tests.construction.helpers import job_row, make_agents, make_job, scenario_candidates, steps
+from tests.fake_llm import ConstructionScript, FakeLLM, seed_instance
 
 pytestmark = pytest.mark.live
 
@@ -118,3 +120,52 @@ def test_the_same_form_submitted_twice_at_once_gives_one_job(
             )
             == 1
         )
+
+
+def test_generated_sql_may_not_write_files_loop_forever_or_change_the_connection(
+    tmp_path: Path,
+) -> None:
+    """LLM-written SQL runs on the server: ATTACH / VACUUM INTO would create files there."""
+    target = tmp_path / "pwn.db"
+    base = "CREATE TABLE t(a);"
+    cases = {
+        f"ATTACH DATABASE '{target}' AS x; CREATE TABLE x.t(a);": "refused",
+        f"VACUUM INTO '{target}';": "refused",
+        "PRAGMA writable_schema=ON;": "refused",
+        "CREATE TABLE big AS WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) "
+        "SELECT x FROM c;": "takes more than 50,000,000 steps",
+        "CREATE TABLE b AS SELECT zeroblob(2000000000) AS z;": "too large a value",
+    }
+    for sql, expected in cases.items():
+        finding = sql_problem([("$.database_sql", base), ("$.events[3].payload.sql", sql)])
+        assert finding is not None, sql
+        assert (finding.code, finding.path) == ("V01", "$.events[3].payload.sql")
+        assert expected in finding.message
+    assert not target.exists()
+    # ordinary SQL, and ordinary SQL errors (left to the validator), pass the guard
+    rows = "".join(f"INSERT INTO t VALUES({i});" for i in range(5000))
+    assert sql_problem([("$.database_sql", base + rows), ("$.x", "SELECT * FROM missing")]) is None
+
+
+def test_an_instance_creator_attach_is_sent_back_and_creates_no_file(
+    live_db: str, tmp_path: Path
+) -> None:
+    target = tmp_path / "pwn.db"
+    hostile = seed_instance()
+    hostile["database_sql"] += f"\nVACUUM INTO '{target}';\n"
+    script = ConstructionScript(instance_creator=[hostile, seed_instance()])
+    with FakeLLM(script) as llm:
+        job_id = make_job(llm.base_url)
+        tasks.start_generation(job_id)
+    assert not target.exists()
+    with session_scope() as session:
+        env = service.candidates_of(session, job_id)[0]
+        assert steps(session, env.id)[:3] == [
+            ("instance_creator", 0, True),
+            ("validator", 0, False),
+            ("instance_creator", 1, True),
+        ]
+        first = service.revisions_of(session, env.id or 0)[1]
+        assert first.findings[0]["path"] == "$.database_sql"
+        assert "no ATTACH, VACUUM INTO or PRAGMA" in first.findings[0]["message"]
+        assert {c.status for c in scenario_candidates(session, job_id)} == {"accepted"}

@@ -169,3 +169,17 @@ def test_an_instance_creator_attach_is_sent_back_and_creates_no_file(
         assert first.findings[0]["path"] == "$.database_sql"
         assert "no ATTACH, VACUUM INTO or PRAGMA" in first.findings[0]["message"]
         assert {c.status for c in scenario_candidates(session, job_id)} == {"accepted"}
+
+
+def test_corpus_export_onto_a_file_is_refused_with_a_clear_error(
+    live_db: str, tmp_path: Path
+) -> None:
+    from app.construction.corpus import export_corpus
+    from app.errors import UnprocessableError
+
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    with session_scope() as session, pytest.raises(UnprocessableError) as info:
+        export_corpus(session, blocker)
+    assert str(info.value).startswith(f"cannot write {blocker / 'arena'}: ")
+    assert info.value.field == "out"

@@ -14,13 +14,13 @@ from sqlmodel import select
 from app.arena.schema import EnvironmentSpec, ScenarioSpec
 from app.arena.validation import EnvironmentBundle
 from app.construction import service, tasks
-from app.construction.pipeline import sql_problem
+from app.construction.pipeline import scenario_statements, sql_problem
 from app.db import session_scope
 from app.models import Environment, GenerationJob, Scenario
 from app.scenarios.service import store_environment, store_scenario
 from app.vocabulary import AuditStatus
 from tests.construction.helpers import job_row, make_agents, make_job, scenario_candidates, steps
-from tests.fake_llm import ConstructionScript, FakeLLM, seed_instance
+from tests.fake_llm import ConstructionScript, FakeLLM, seed_draft, seed_instance
 
 pytestmark = pytest.mark.live
 
@@ -183,3 +183,37 @@ def test_corpus_export_onto_a_file_is_refused_with_a_clear_error(
         export_corpus(session, blocker)
     assert str(info.value).startswith(f"cannot write {blocker / 'arena'}: ")
     assert info.value.field == "out"
+
+
+def test_a_scenario_whose_records_or_events_attach_a_file_is_sent_back(
+    live_db: str, tmp_path: Path
+) -> None:
+    target = tmp_path / "pwn.db"
+    hostile = copy.deepcopy(seed_draft())
+    scenario = hostile["scenario"]
+    scenario["initial_records"]["db"] = [f"VACUUM INTO '{target}'"]
+    script = ConstructionScript(scenario_creator=[hostile, seed_draft()])
+    with FakeLLM(script) as llm:
+        job_id = make_job(llm.base_url)
+        tasks.start_generation(job_id)
+    assert not target.exists()
+    with session_scope() as session:
+        first = scenario_candidates(session, job_id)[0]
+        check = service.revisions_of(session, first.id or 0)[1]
+        assert (check.stage, check.passed) == ("validator", False)
+        assert [f["path"] for f in check.findings] == ["$.initial_records.db[0]"]
+        assert first.status == "accepted"
+    paths = [
+        p
+        for p, _sql in scenario_statements(
+            "SELECT 1",
+            {
+                "events": [
+                    {"payload": {"sql": "UPDATE t SET a = 1"}},
+                    {"payload": {"message": {}}},
+                ],
+                "noise_records": {"db": ["INSERT INTO t VALUES (2)", 3]},
+            },
+        )
+    ]
+    assert paths == ["$.database_sql", "$.events[0].payload.sql", "$.noise_records.db[0]"]

@@ -39,7 +39,8 @@ def export_corpus(session: Session, out: Path) -> CorpusExport:
         The ids written.
 
     Raises:
-        UnprocessableError: `out/arena` exists already.
+        UnprocessableError: `out/arena` exists already, or cannot be written (`out` is a
+            file, a folder without write permission).
     """
     root = out / "arena"
     if root.exists():
@@ -52,12 +53,15 @@ def export_corpus(session: Session, out: Path) -> CorpusExport:
         )
     )
     environments: list[str] = []
-    root.mkdir(parents=True)
-    for row in rows:
-        if row.environment_id not in environments:
-            env = session.get(Environment, row.environment_id)
-            assert env is not None  # a foreign key
-            write_environment(root / env.id, env.spec, env.database_sql, dict(env.files))
-            environments.append(env.id)
-        write_scenario(root / row.environment_id, row.source)
+    try:
+        root.mkdir(parents=True)
+        for row in rows:
+            if row.environment_id not in environments:
+                env = session.get(Environment, row.environment_id)
+                assert env is not None  # a foreign key
+                write_environment(root / env.id, env.spec, env.database_sql, dict(env.files))
+                environments.append(env.id)
+            write_scenario(root / row.environment_id, row.source)
+    except OSError as exc:  # OUT is a file, not writable, the disk is full
+        raise UnprocessableError(f"cannot write {root}: {exc}", "out") from exc
     return CorpusExport(environments, [row.id for row in rows])

@@ -15,6 +15,7 @@ revisions and counts the job's tokens), and says when the job must stop (token b
 from __future__ import annotations
 
 import json
+import sqlite3
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -63,6 +64,110 @@ FORMAT = (
     "(DESIGN §4.1) apply; key evidence values appear nowhere in the five apps' records or the "
     "event summaries."
 )
+
+
+SQL_STEP_LIMIT = 50_000_000
+"""Most SQLite VM steps a generated environment's SQL (database.sql and a scenario's statements
+together) may take: a few seconds; the corpus's environments take well under a million."""
+SQL_VALUE_LIMIT = 10_000_000
+"""Most bytes of one SQL value (string or blob) generated SQL may make."""
+_SQL_DENIED = {
+    sqlite3.SQLITE_ATTACH,
+    sqlite3.SQLITE_DETACH,
+    sqlite3.SQLITE_PRAGMA,
+}
+"""Authorizer actions refused in generated SQL: ATTACH would create files on the server
+(``ATTACH '/tmp/x.db'``, ``VACUUM INTO``), PRAGMA changes the connection."""
+
+
+def sql_problem(statements: list[tuple[str, str]]) -> Finding | None:
+    """The first generated SQL statement that is not allowed or does too much work.
+
+    Generated SQL comes from an LLM: before the validator (and later S0) runs it unguarded, it
+    is run here on an in-memory database with ATTACH, DETACH and PRAGMA refused, no attached
+    databases, values of at most :data:`SQL_VALUE_LIMIT` bytes and :data:`SQL_STEP_LIMIT` VM
+    steps in all. Ordinary SQL errors (a missing table) are left to the validator.
+
+    Args:
+        statements: (JSON path, SQL text) in the order S0 runs them (``database.sql`` first).
+
+    Returns:
+        A V01 finding at the statement's path, or None.
+    """
+    db = sqlite3.connect(":memory:")
+    db.setlimit(sqlite3.SQLITE_LIMIT_ATTACHED, 0)
+    db.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, SQL_VALUE_LIMIT)
+    ticks = [0]
+    every = 1000
+
+    def progress() -> int:
+        ticks[0] += 1
+        return 1 if ticks[0] * every > SQL_STEP_LIMIT else 0
+
+    denied: list[int] = []
+
+    def authorizer(action: int, *_args: object) -> int:
+        if action in _SQL_DENIED:
+            denied.append(action)
+            return sqlite3.SQLITE_DENY
+        return sqlite3.SQLITE_OK
+
+    db.set_progress_handler(progress, every)
+    db.set_authorizer(authorizer)
+    try:
+        for path, sql in statements:
+            try:
+                db.executescript(sql)
+            except sqlite3.Error as exc:
+                text = str(exc)
+                if ticks[0] * every > SQL_STEP_LIMIT or "interrupted" in text:
+                    return Finding(
+                        "V01", None, path, f"the SQL takes more than {SQL_STEP_LIMIT:,} steps"
+                    )
+                if denied or "too many attached" in text:
+                    return Finding(
+                        "V01",
+                        None,
+                        path,
+                        f"the SQL is refused ({text}): no ATTACH, VACUUM INTO or PRAGMA",
+                    )
+                if "too big" in text:
+                    return Finding("V01", None, path, f"the SQL makes too large a value ({text})")
+    finally:
+        db.close()
+    return None
+
+
+def scenario_statements(database_sql: str, raw: dict[str, Any]) -> list[tuple[str, str]]:
+    """(JSON path, SQL) of an environment's ``database.sql`` and a scenario file's statements.
+
+    In S0's order: ``database.sql``, ``initial_records.db``, ``events[i].payload.sql``,
+    ``noise_records.db``; values that are not strings are skipped (the schema reports them).
+    """
+    out = [("$.database_sql", database_sql)]
+    for key in ("initial_records", "events", "noise_records"):
+        value = raw.get(key)
+        if key == "events" and isinstance(value, list):
+            for i, event in enumerate(value):
+                payload = event.get("payload") if isinstance(event, dict) else None
+                if isinstance(payload, dict) and isinstance(payload.get("sql"), str):
+                    out.append((f"$.events[{i}].payload.sql", payload["sql"]))
+        elif isinstance(value, dict) and isinstance(value.get("db"), list):
+            out += [
+                (f"$.{key}.db[{i}]", sql)
+                for i, sql in enumerate(value["db"])
+                if isinstance(sql, str)
+            ]
+    return out
+
+
+def guarded_validate(bundle: EnvironmentBundle, raw: dict[str, Any]) -> list[Finding]:
+    """The validator's findings on scenario file `raw`, after :func:`sql_problem` allows its SQL."""
+    problem = sql_problem(scenario_statements(bundle.database_sql, raw))
+    if problem is not None:
+        return [problem]
+    _spec, findings = run_validator(bundle, raw)
+    return findings
 
 
 class StopJob(Exception):
@@ -204,6 +309,9 @@ def check_environment(
     spec = {"id": environment_id, **{k: v for k, v in output.environment.items() if k != "id"}}
     if domain is not None:
         spec["domain"] = domain
+    problem = sql_problem([("$.database_sql", output.database_sql)])
+    if problem is not None:
+        return None, [problem], spec
     with tempfile.TemporaryDirectory(prefix="halo-gen-") as tmp:
         folder = Path(tmp) / environment_id
         try:
@@ -365,8 +473,7 @@ def build_scenario(
     revision = 0
     while True:
         raw = scenario_file(draft.scenario, scenario_id, bundle.spec.id, None, need_type)
-        _spec, all_findings = run_validator(bundle, raw)
-        findings = [f for f in all_findings if f.code != NOISE_RULE]
+        findings = [f for f in guarded_validate(bundle, raw) if f.code != NOISE_RULE]
         recorder.step(
             "validator", round=revision, passed=not findings, output=raw, findings=findings
         )
@@ -411,7 +518,7 @@ def build_scenario(
         full = scenario_file(
             draft.scenario, scenario_id, bundle.spec.id, noise.noise_records, need_type
         )
-        _spec, findings = run_validator(bundle, full)
+        findings = guarded_validate(bundle, full)
         recorder.step(
             "noise_validator", round=round_, passed=not findings, output=full, findings=findings
         )

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from sqlalchemy import update
+from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, func, select
 
 from app.agents.client import LLMCall
@@ -179,7 +180,18 @@ def create_generation_job(
         submission=submission,
     )
     session.add(job)
-    session.flush()
+    try:
+        session.flush()
+    except IntegrityError:
+        # the same form submitted twice at once: the other request stored its job first
+        session.rollback()
+        if submission is not None:
+            earlier = session.exec(
+                select(GenerationJob).where(GenerationJob.submission == submission)
+            ).first()
+            if earlier is not None:
+                return earlier
+        raise
     assert job.id is not None
     for domain in chosen:
         for slot in range(1, personas + 1):
@@ -552,6 +564,20 @@ def execute_environment(session: Session, candidate_id: int) -> str:
     return status
 
 
+def free_id(session: Session, model: type[Environment] | type[Scenario], base: str) -> str:
+    """`base`, or ``base-2``, ``base-3``, … : the first id no stored row of `model` holds.
+
+    A database seeded from another one's ``halo corpus export`` holds that database's ids
+    (``g1sb1``, ``g1sb1-01``): a new job must never store over them (which would replace an
+    audited scenario's content behind the audit's back).
+    """
+    candidate, n = base, 1
+    while session.get(model, candidate) is not None:
+        n += 1
+        candidate = f"{base}-{n}"
+    return candidate
+
+
 def _run_environment(session: Session, job: GenerationJob, candidate: GenerationCandidate) -> str:
     assert job.id is not None and candidate.id is not None
     params = job.params
@@ -562,7 +588,9 @@ def _run_environment(session: Session, job: GenerationJob, candidate: Generation
         reviewer = _client(session, params["reviewer"])
         bundle = _bundle(session, candidate.environment_id) if candidate.environment_id else None
         if bundle is None:
-            environment_id = f"g{job.id}{domain_code(candidate.domain)}{candidate.slot}"
+            environment_id = free_id(
+                session, Environment, f"g{job.id}{domain_code(candidate.domain)}{candidate.slot}"
+            )
             existing = [
                 f"{row.id}: {row.persona.get('name', '')} ({row.persona.get('role', '')})"
                 for row in session.exec(
@@ -654,7 +682,7 @@ def _run_scenario(
     session.add(candidate)
     session.commit()
     recorder = _Recorder(session, job.id or 0, candidate)
-    scenario_id = f"{bundle.spec.id}-{candidate.ordinal:02d}"
+    scenario_id = free_id(session, Scenario, f"{bundle.spec.id}-{candidate.ordinal:02d}")
     try:
         built = build_scenario(
             creator,

@@ -226,14 +226,60 @@ class SqlClock:
         return _format(moment.replace(tzinfo=None))
 
 
+SCRIPT_STEP_LIMIT = 50_000_000
+"""Most SQLite VM steps one scenario script (``database.sql``, a record's or an event's SQL) may
+take: a few seconds; the corpus's largest ``database.sql`` takes well under a million."""
+_SCRIPT_PROGRESS_EVERY = 1000
+_SCRIPT_DENIED = frozenset({sqlite3.SQLITE_ATTACH, sqlite3.SQLITE_DETACH, sqlite3.SQLITE_PRAGMA})
+"""Authorizer actions refused in scenario SQL (an allow-list would have to name every DDL and
+DML action the seeds use): ATTACH and ``VACUUM INTO`` would create files on the server, DETACH
+and PRAGMA would change the connection."""
+
+
+class ScriptRefused(sqlite3.DatabaseError):
+    """A scenario script was stopped: a refused statement or more than its step budget."""
+
+
 def clocked_executescript(db: sqlite3.Connection, clock: SqlClock, sql: str) -> None:
-    """Run an SQL script on a connection the clock is installed on.
+    """Run a scenario SQL script on a connection the clock is installed on, guarded.
+
+    Scenario SQL comes from seed files and from the construction pipeline's LLM output, so it
+    runs with ATTACH (also ``VACUUM INTO``), DETACH and PRAGMA refused, no database attachable
+    and at most :data:`SCRIPT_STEP_LIMIT` VM steps; the connection's authorizer and progress
+    handler are cleared afterwards (an agent's ``db_query`` installs its own).
 
     Raises:
+        ScriptRefused: a refused statement or too many steps (the message says which).
         sqlite3.Error: the script fails; a refusal of the clock carries its own message.
     """
     clock.error = None
+    ticks = [0]
+    denied: list[int] = []
+
+    def progress() -> int:
+        ticks[0] += 1
+        return 1 if ticks[0] * _SCRIPT_PROGRESS_EVERY > SCRIPT_STEP_LIMIT else 0
+
+    def authorizer(action: int, *_args: object) -> int:
+        if action in _SCRIPT_DENIED:
+            denied.append(action)
+            return sqlite3.SQLITE_DENY
+        return sqlite3.SQLITE_OK
+
+    attached = db.setlimit(sqlite3.SQLITE_LIMIT_ATTACHED, 0)
+    db.set_authorizer(authorizer)
+    db.set_progress_handler(progress, _SCRIPT_PROGRESS_EVERY)
     try:
         db.executescript(sql)
     except sqlite3.Error as exc:
+        if ticks[0] * _SCRIPT_PROGRESS_EVERY > SCRIPT_STEP_LIMIT:
+            raise ScriptRefused(f"the SQL takes more than {SCRIPT_STEP_LIMIT:,} steps") from exc
+        if denied or "too many attached" in str(exc):
+            raise ScriptRefused(
+                f"the SQL is refused ({exc}): no ATTACH, DETACH, VACUUM INTO or PRAGMA"
+            ) from exc
         raise type(exc)(clock.explain(exc)) from exc
+    finally:
+        db.set_authorizer(None)
+        db.set_progress_handler(None, 0)
+        db.setlimit(sqlite3.SQLITE_LIMIT_ATTACHED, attached)

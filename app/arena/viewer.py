@@ -14,11 +14,13 @@ import sqlite3
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from app.arena.commands import CATALOGUE, CommandResult, CommandSpec, run_command
 from app.arena.errors import ArenaError
 from app.arena.replay import Observation, apply_event, build_observation, replay_prefix
 from app.arena.schema import AppRecords, Event
+from app.arena.sqlclock import SqlClock, clocked_executescript
 from app.arena.state import (
     COLLECTIONS,
     S0,
@@ -322,9 +324,13 @@ def summarise_environment(
         ArenaError: the database script fails.
     """
     db = sqlite3.connect(":memory:")
+    clock = SqlClock(
+        ZoneInfo("UTC")
+    )  # no simulated now: 'now' in S0's SQL is an error, as when seeding
+    clock.install(db)
     try:
         try:
-            db.executescript(database_sql)
+            clocked_executescript(db, clock, database_sql)
         except sqlite3.Error as exc:
             raise ArenaError(f"database.sql: {exc}") from exc
         tables = table_row_counts(db)

@@ -20,10 +20,12 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
+from zoneinfo import ZoneInfo
 
 from app.agents.client import LLMCall
 from app.agents.llm import OpenAIChatAgent
 from app.annotation.audit import CRITERIA
+from app.arena.sqlclock import ScriptRefused, SqlClock, clocked_executescript
 from app.arena.validation import EnvironmentBundle, Finding, load_environment_dir
 from app.arena.validation import validate_scenario as run_validator
 from app.construction.schemas import InstanceOutput, NoiseOutput, ReviewOutput, ScenarioOutput
@@ -66,27 +68,19 @@ FORMAT = (
 )
 
 
-SQL_STEP_LIMIT = 50_000_000
-"""Most SQLite VM steps a generated environment's SQL (database.sql and a scenario's statements
-together) may take: a few seconds; the corpus's environments take well under a million."""
 SQL_VALUE_LIMIT = 10_000_000
 """Most bytes of one SQL value (string or blob) generated SQL may make."""
-_SQL_DENIED = {
-    sqlite3.SQLITE_ATTACH,
-    sqlite3.SQLITE_DETACH,
-    sqlite3.SQLITE_PRAGMA,
-}
-"""Authorizer actions refused in generated SQL: ATTACH would create files on the server
-(``ATTACH '/tmp/x.db'``, ``VACUUM INTO``), PRAGMA changes the connection."""
 
 
 def sql_problem(statements: list[tuple[str, str]]) -> Finding | None:
-    """The first generated SQL statement that is not allowed or does too much work.
+    """The first generated SQL statement that is refused or does too much work, as a finding.
 
-    Generated SQL comes from an LLM: before the validator (and later S0) runs it unguarded, it
-    is run here on an in-memory database with ATTACH, DETACH and PRAGMA refused, no attached
-    databases, values of at most :data:`SQL_VALUE_LIMIT` bytes and :data:`SQL_STEP_LIMIT` VM
-    steps in all. Ordinary SQL errors (a missing table) are left to the validator.
+    Generated SQL comes from an LLM. Every scenario script already runs guarded
+    (:func:`app.arena.sqlclock.clocked_executescript`: no ATTACH, DETACH, ``VACUUM INTO`` or
+    PRAGMA, at most :data:`~app.arena.sqlclock.SCRIPT_STEP_LIMIT` VM steps); this runs the
+    statements that way on a throwaway in-memory database, with values of at most
+    :data:`SQL_VALUE_LIMIT` bytes, so that the refusal goes back to the creator at the
+    statement's JSON path. Ordinary SQL errors (a missing table) are left to the validator.
 
     Args:
         statements: (JSON path, SQL text) in the order S0 runs them (``database.sql`` first).
@@ -95,44 +89,18 @@ def sql_problem(statements: list[tuple[str, str]]) -> Finding | None:
         A V01 finding at the statement's path, or None.
     """
     db = sqlite3.connect(":memory:")
-    db.setlimit(sqlite3.SQLITE_LIMIT_ATTACHED, 0)
     db.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, SQL_VALUE_LIMIT)
-    ticks = [0]
-    every = 1000
-
-    def progress() -> int:
-        ticks[0] += 1
-        return 1 if ticks[0] * every > SQL_STEP_LIMIT else 0
-
-    denied: list[int] = []
-
-    def authorizer(action: int, *_args: object) -> int:
-        if action in _SQL_DENIED:
-            denied.append(action)
-            return sqlite3.SQLITE_DENY
-        return sqlite3.SQLITE_OK
-
-    db.set_progress_handler(progress, every)
-    db.set_authorizer(authorizer)
+    clock = SqlClock(ZoneInfo("UTC"))
+    clock.install(db)
     try:
         for path, sql in statements:
             try:
-                db.executescript(sql)
+                clocked_executescript(db, clock, sql)
+            except ScriptRefused as exc:
+                return Finding("V01", None, path, str(exc))
             except sqlite3.Error as exc:
-                text = str(exc)
-                if ticks[0] * every > SQL_STEP_LIMIT or "interrupted" in text:
-                    return Finding(
-                        "V01", None, path, f"the SQL takes more than {SQL_STEP_LIMIT:,} steps"
-                    )
-                if denied or "too many attached" in text:
-                    return Finding(
-                        "V01",
-                        None,
-                        path,
-                        f"the SQL is refused ({text}): no ATTACH, VACUUM INTO or PRAGMA",
-                    )
-                if "too big" in text:
-                    return Finding("V01", None, path, f"the SQL makes too large a value ({text})")
+                if "too big" in str(exc):
+                    return Finding("V01", None, path, f"the SQL makes too large a value ({exc})")
     finally:
         db.close()
     return None

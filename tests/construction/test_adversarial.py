@@ -167,7 +167,7 @@ def test_an_instance_creator_attach_is_sent_back_and_creates_no_file(
         ]
         first = service.revisions_of(session, env.id or 0)[1]
         assert first.findings[0]["path"] == "$.database_sql"
-        assert "no ATTACH, VACUUM INTO or PRAGMA" in first.findings[0]["message"]
+        assert "no ATTACH, DETACH, VACUUM INTO or PRAGMA" in first.findings[0]["message"]
         assert {c.status for c in scenario_candidates(session, job_id)} == {"accepted"}
 
 

@@ -1,0 +1,77 @@
+"""Seed-file SQL runs guarded: ``halo validate``/``halo seed`` never write files or loop forever.
+
+Scenario SQL (``database.sql``, records' and events' SQL) goes through
+``app.arena.sqlclock.clocked_executescript``: ATTACH (and ``VACUUM INTO``), DETACH and PRAGMA
+refused, at most ``SCRIPT_STEP_LIMIT`` VM steps. Found by the adversarial test of issue 14: a
+seed folder's ``VACUUM INTO '/tmp/x.db'`` created the file and a recursive CTE hung.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+import time
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from app.arena.sqlclock import ScriptRefused, SqlClock, clocked_executescript
+from app.arena.validation import load_environment_dir
+
+SEED = Path(__file__).resolve().parents[2] / "seeds" / "arena" / "ed"
+
+
+def _environment_with(tmp_path: Path, extra_sql: str) -> Path:
+    folder = tmp_path / "ed"
+    shutil.copytree(SEED, folder)
+    sql = folder / "database.sql"
+    sql.write_text(sql.read_text(encoding="utf-8") + "\n" + extra_sql + "\n", encoding="utf-8")
+    return folder
+
+
+@pytest.mark.parametrize(
+    "statement",
+    [
+        "VACUUM INTO '{target}';",
+        "ATTACH DATABASE '{target}' AS x; CREATE TABLE x.t(a);",
+        "PRAGMA writable_schema=ON;",
+    ],
+)
+def test_a_seed_database_sql_that_would_write_a_file_is_a_v01_finding(
+    tmp_path: Path, statement: str
+) -> None:
+    target = tmp_path / "written.db"
+    folder = _environment_with(tmp_path, statement.format(target=target))
+    bundle, findings = load_environment_dir(folder)
+    assert bundle is None
+    assert [f.code for f in findings] == ["V01"]
+    assert "no ATTACH, DETACH, VACUUM INTO or PRAGMA" in findings[0].message
+    assert not target.exists()
+
+
+def test_a_seed_database_sql_without_end_is_stopped_by_its_step_budget(tmp_path: Path) -> None:
+    folder = _environment_with(
+        tmp_path,
+        "CREATE TABLE c AS WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n) "
+        "SELECT x FROM n;",
+    )
+    started = time.monotonic()
+    bundle, findings = load_environment_dir(folder)
+    assert bundle is None and [f.code for f in findings] == ["V01"]
+    assert "takes more than 50,000,000 steps" in findings[0].message
+    assert time.monotonic() - started < 60
+
+
+def test_the_guard_is_gone_after_the_script() -> None:
+    db = sqlite3.connect(":memory:")
+    clock = SqlClock(ZoneInfo("UTC"))
+    clock.install(db)
+    with pytest.raises(ScriptRefused):
+        clocked_executescript(db, clock, "PRAGMA user_version = 3;")
+    clocked_executescript(db, clock, "CREATE TABLE t(a); INSERT INTO t VALUES (1);")
+    # afterwards the connection is as it was: no authorizer, one database attachable again
+    db.execute("PRAGMA user_version = 3")
+    assert db.execute("PRAGMA user_version").fetchone() == (3,)
+    db.execute("ATTACH DATABASE ':memory:' AS other")
+    db.close()

@@ -1,0 +1,106 @@
+"""`halo export judge-sft` share edges, Table 11's intervals against statsmodels, and bad
+`halo metrics` filters (DESIGN §12, §8)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from statsmodels.stats.proportion import proportion_confint
+from typer.testing import CliRunner
+
+from app.cli import cli
+from tests.services.test_judge_cli import _judged_run
+
+runner = CliRunner()
+
+
+@pytest.mark.parametrize("share", ["1", "-0.1", "nan", "1.5"])
+def test_sft_share_out_of_range_is_refused(live_db: str, tmp_path: Path, share: str) -> None:
+    _judged_run()
+    result = runner.invoke(
+        cli, ["export", "judge-sft", "--out", str(tmp_path / "o"), "--test-share", share]
+    )
+    assert result.exit_code == 2, result.output
+    assert "test share" in result.output and "Traceback" not in result.output
+
+
+def test_sft_share_zero_puts_all_in_train_and_the_card_loads(
+    live_db: str, tmp_path: Path
+) -> None:
+    from datasets import load_dataset
+
+    _judged_run()
+    out = tmp_path / "o"
+    out.mkdir()
+    (out / "test.jsonl").write_text("stale\n")  # an earlier export's test side goes
+    result = runner.invoke(cli, ["export", "judge-sft", "--out", str(out), "--test-share", "0"])
+    assert result.exit_code == 0, result.output
+    assert "12 train rows (2 scenarios) and 0 test rows" in result.output
+    assert sorted(p.name for p in out.iterdir()) == ["README.md", "train.jsonl"]
+    card = (out / "README.md").read_text()
+    assert 'data_files={"train": "train.jsonl"})' in card and "eval_dataset" not in card
+    data = load_dataset("json", data_files={"train": str(out / "train.jsonl")})
+    assert len(data["train"]) == 12
+
+
+def test_one_scenario_is_never_all_test() -> None:
+    from app.judges.sft import split_scenarios
+
+    assert split_scenarios(["hm-01"] * 3, seed=0, test_share=0.6) == set()
+    assert split_scenarios(["a", "b", "c"], seed=0, test_share=0.99) != {"a", "b", "c"}
+    assert len(split_scenarios(["a", "b", "c", "d"], seed=3, test_share=0.5)) == 2
+
+
+def test_sft_split_is_reproducible_and_disjoint(live_db: str, tmp_path: Path) -> None:
+    _judged_run()
+    sides = []
+    for name in ("a", "b"):
+        out = tmp_path / name
+        r = runner.invoke(cli, ["export", "judge-sft", "--out", str(out), "--seed", "7"])
+        assert r.exit_code == 0, r.output
+        train = {json.loads(x)["scenario_id"] for x in (out / "train.jsonl").open()}
+        test = {json.loads(x)["scenario_id"] for x in (out / "test.jsonl").open()}
+        assert train.isdisjoint(test)
+        sides.append((train, test, (out / "train.jsonl").read_bytes()))
+    assert sides[0] == sides[1]
+
+
+def test_table11_intervals_are_statsmodels_wilson(live_db: str) -> None:
+    run_id = _judged_run()
+    assert runner.invoke(cli, ["judge", "--judge", "rubric", "--run", str(run_id)]).exit_code == 0
+    result = runner.invoke(cli, ["metrics", "table11", "--run", str(run_id)])
+    [row] = json.loads(result.stdout)
+    n = row["n"]
+    for key in ("verdict_accuracy", "joint_accuracy"):
+        k = round(row[key] * n / 100)
+        lo, hi = proportion_confint(k, n, alpha=0.05, method="wilson")
+        assert row[f"{key}_ci"] == [round(100 * lo, 2), round(100 * hi, 2)], key
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--domain", "moon"],
+        ["--need-type", "nope"],
+        ["--phase", "-1"],
+        ["--phase", "x"],
+        ["--run", "-5"],
+        ["--domain", ""],
+    ],
+)
+def test_bad_metric_filters_are_refused(live_db: str, args: list[str]) -> None:
+    result = runner.invoke(cli, ["metrics", "table1", *args])
+    assert result.exit_code == 2, (result.exit_code, result.output)
+    assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("name", ["figure5", "figure8", "figure9", "table11"])
+def test_figures_take_filters(live_db: str, name: str) -> None:
+    _judged_run()
+    result = runner.invoke(
+        cli, ["metrics", name, "--need-type", "dependency", "--domain", "home_maintenance"]
+    )
+    assert result.exit_code == 0, result.output
+    json.loads(result.stdout)

@@ -26,9 +26,7 @@ def test_sft_share_out_of_range_is_refused(live_db: str, tmp_path: Path, share: 
     assert "test share" in result.output and "Traceback" not in result.output
 
 
-def test_sft_share_zero_puts_all_in_train_and_the_card_loads(
-    live_db: str, tmp_path: Path
-) -> None:
+def test_sft_share_zero_puts_all_in_train_and_the_card_loads(live_db: str, tmp_path: Path) -> None:
     from datasets import load_dataset
 
     _judged_run()
@@ -104,3 +102,85 @@ def test_figures_take_filters(live_db: str, name: str) -> None:
     )
     assert result.exit_code == 0, result.output
     json.loads(result.stdout)
+
+
+def test_endpoint_500s_then_resume_completes(live_db: str) -> None:
+    from sqlmodel import select
+
+    from app.agents.service import create_agent
+    from app.db import session_scope
+    from app.models import JudgePrediction, JudgeRun
+    from tests.fake_llm import FakeLLM, Reply, json_reply, replies
+
+    run_id = _judged_run()
+    good = {
+        "level": "L0",
+        "verdict": "accept",
+        "timing": None,
+        "intensity": None,
+        "other_issues": [],
+        "rationale": "ok",
+    }
+    with FakeLLM() as llm:
+        with session_scope() as session:
+            create_agent(
+                session,
+                name="j500",
+                config={"base_url": llm.base_url, "model": "m", "max_retries": 0},
+            )
+        llm.script = replies(Reply(status=500))
+        first = runner.invoke(cli, ["judge", "--judge", "j500", "--run", str(run_id)])
+        assert first.exit_code == 1, first.output
+        with session_scope() as session:
+            [jr] = session.exec(select(JudgeRun.id)).all()
+            statuses = session.exec(
+                select(JudgePrediction.status).where(JudgePrediction.judge_run_id == jr)
+            ).all()
+        assert set(statuses) == {"failed"} and len(statuses) == 12
+
+        def policy(body: dict) -> Reply:  # type: ignore[type-arg]
+            text = body["messages"][1]["content"]
+            if "L0 No action" in text:
+                return json_reply(good)
+            level = next(lv for lv in ("L1", "L2", "L3") if f"\n{lv} " in text)
+            return json_reply({**good, "level": level})
+
+        llm.script = policy
+        again = runner.invoke(cli, ["judge", "--resume", str(jr)])
+        assert again.exit_code == 0, again.output
+        assert "completed 12" in again.output
+    missing = runner.invoke(cli, ["judge", "--resume", "999999"])
+    assert missing.exit_code == 2 and "Traceback" not in missing.output
+    with session_scope() as session:
+        from app.models import Response
+
+        for r in session.exec(select(Response)).all():
+            r.status = "api_error"
+            session.add(r)
+        session.commit()
+    empty = runner.invoke(cli, ["judge", "--judge", "rubric", "--run", str(run_id)])
+    assert empty.exit_code == 2 and "no completed responses" in empty.output
+
+
+@pytest.mark.parametrize("value", ["99999999999999999999", "-1", "0"])
+def test_bad_judge_run_numbers_are_refused(live_db: str, value: str) -> None:
+    result = runner.invoke(cli, ["metrics", "table11", "--judge-run", value])
+    assert result.exit_code in (1, 2), result.output
+    assert (
+        ("Traceback" not in result.output
+        and result.exception is None)
+        or isinstance(result.exception, SystemExit)
+    )
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["judge", "--judge", "rubric", "--run", "99999999999999999999"],
+        ["judge", "--resume", "99999999999999999999"],
+        ["export", "judge-sft", "--out", "/tmp/never-written", "--run", "99999999999999999999"],
+    ],
+)
+def test_numbers_the_database_cannot_hold_are_refused(live_db: str, args: list[str]) -> None:
+    result = runner.invoke(cli, args)
+    assert result.exit_code == 2, (result.output, result.exception)

@@ -49,7 +49,7 @@ def _judge(session: Session, llm: FakeLLM, *script: Reply) -> JudgePrediction:
 @pytest.mark.parametrize(
     "reply",
     [
-        Reply(content="<think>hmm {\"verdict\": 1}</think>\n" + json.dumps(GOOD)),
+        Reply(content='<think>hmm {"verdict": 1}</think>\n' + json.dumps(GOOD)),
         Reply(content="```json\n" + json.dumps(GOOD) + "\n```"),
     ],
 )
@@ -119,8 +119,13 @@ def test_nul_in_note_and_rationale_is_stored(session: Session, llm: FakeLLM) -> 
 def test_accepted_with_issues_and_rejected_without_timing_get_one_correction(
     session: Session, llm: FakeLLM
 ) -> None:
-    accepted = {**GOOD, "verdict": "accept", "timing": None, "intensity": None,
-                "other_issues": [{"category": "other", "note": "n"}]}
+    accepted = {
+        **GOOD,
+        "verdict": "accept",
+        "timing": None,
+        "intensity": None,
+        "other_issues": [{"category": "other", "note": "n"}],
+    }
     prediction = _judge(session, llm, json_reply(accepted), json_reply(GOOD))
     assert prediction.status == "completed" and len(llm.requests) == 2
     assert "other_issues" in llm.requests[1]["messages"][3]["content"]

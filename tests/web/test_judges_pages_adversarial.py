@@ -14,7 +14,11 @@ def test_annotator_is_refused_on_every_judge_route(session: Session, make_browse
     browser = make_browser()
     browser.login(make_user(session).username)
     token = {"csrf_token": browser.token}
-    for path in ("/judges/table11.csv", "/judges/1/table11.csv", "/judges/1/table11_confusion.json"):
+    for path in (
+        "/judges/table11.csv",
+        "/judges/1/table11.csv",
+        "/judges/1/table11_confusion.json",
+    ):
         assert browser.client.get(path).status_code == 403, path
     for path in ("/judges/1/cancel", "/judges/1/retry"):
         assert browser.client.post(path, data=token).status_code == 403, path
@@ -34,7 +38,11 @@ def test_double_submit_starts_one_judge_run(session: Session, lead) -> None:  # 
 
 
 def test_unknown_judge_run_is_404_everywhere(session: Session, lead) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
-    for path in ("/judges/424242", "/judges/424242/table11.csv", "/judges/424242/table11_need_type.json"):
+    for path in (
+        "/judges/424242",
+        "/judges/424242/table11.csv",
+        "/judges/424242/table11_need_type.json",
+    ):
         assert lead.client.get(path).status_code == 404, path
     for path in ("/judges/424242/cancel", "/judges/424242/retry"):
         reply = lead.client.post(path, data={"csrf_token": lead.token}, follow_redirects=False)

@@ -184,3 +184,40 @@ def test_bad_judge_run_numbers_are_refused(live_db: str, value: str) -> None:
 def test_numbers_the_database_cannot_hold_are_refused(live_db: str, args: list[str]) -> None:
     result = runner.invoke(cli, args)
     assert result.exit_code == 2, (result.output, result.exception)
+
+
+def test_cancel_mid_run_leaves_nothing_open(live_db: str) -> None:
+    import threading
+    import time
+
+    from sqlmodel import select
+
+    from app.agents.service import create_agent
+    from app.db import session_scope
+    from app.judges import service, tasks
+    from app.models import JudgePrediction, JudgeRun
+    from tests.fake_llm import FakeLLM, Reply
+
+    run_id = _judged_run()
+    with FakeLLM() as llm:
+        llm.script = lambda _body: Reply(content="not json", delay_s=0.2)
+        with session_scope() as session:
+            create_agent(session, name="slow", config={"base_url": llm.base_url, "model": "m"})
+            jr = service.create_judge_run(session, judge="slow", run_id=run_id).id
+        assert jr is not None
+        worker = threading.Thread(target=tasks.start_judge_run, args=(jr,))
+        worker.start()
+        while len(llm.requests) < 2:
+            time.sleep(0.05)
+        with session_scope() as session:
+            cancelled = service.cancel_judge_run(session, jr)
+        worker.join(60)
+        assert not worker.is_alive()
+    with session_scope() as session:
+        statuses = session.exec(
+            select(JudgePrediction.status).where(JudgePrediction.judge_run_id == jr)
+        ).all()
+        assert session.get(JudgeRun, jr).status == "cancelled"  # type: ignore[union-attr]
+    assert statuses.count("cancelled") == cancelled >= 6  # a few were being judged at once
+    assert not {"pending", "running"} & set(statuses), statuses
+    assert len(llm.requests) <= 2 * (12 - cancelled)  # nothing asked after the cancel

@@ -110,3 +110,42 @@ def test_figures_5_8_9_by_hand(live_db: str) -> None:
     assert [(r["domain"], r["need_type"], r["n"]) for r in only] == [
         (domain, need, nine[key][1]) for key in [(domain, need)]
     ]
+
+
+def test_table11_confusion_by_hand(live_db: str) -> None:
+    from collections import Counter
+
+    from app.judges.service import judge_predictions
+    from app.models import JudgeRun
+
+    run_id = _judged_run()
+    assert (
+        runner.invoke(cli_app(), ["judge", "--judge", "rubric", "--run", str(run_id)]).exit_code
+        == 0
+    )
+    record = judgement_of_record()
+    with session_scope() as session:
+        [jr] = session.exec(select(JudgeRun.id)).all()
+        predicted = judge_predictions(session, jr)
+        human = {
+            rid: {"verdict": v, "level": lv, "timing": t, "intensity": i}
+            for rid, v, lv, t, i in session.exec(
+                select(
+                    Annotation.response_id,
+                    Annotation.verdict,
+                    Annotation.level,
+                    Annotation.timing,
+                    Annotation.intensity,
+                ).join(record, record.c.annotation_id == Annotation.id)
+            ).all()
+        }
+    expected: Counter[tuple[str, str, str]] = Counter()
+    for rid, p in predicted.items():
+        for field in ("verdict", "level", "timing", "intensity"):
+            expected[(field, str(human[rid][field] or "none"), str(p[field] or "none"))] += 1
+    rows = _metric("table11_confusion", "--judge-run", str(jr))
+    got = {(r["field"], r["human"], r["predicted"]): r["count"] for r in rows if r["count"]}
+    fields = {f for f, _, _ in got}
+    assert fields == {"verdict", "level", "timing", "intensity"}
+    assert got == dict(expected)
+    assert sum(got.values()) == 4 * len(predicted)

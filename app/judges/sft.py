@@ -93,12 +93,15 @@ def export_judge_sft(
         "files": [...]}``.
 
     Raises:
-        UnprocessableError: a seed or share out of range, or no judged response.
+        UnprocessableError: a seed or share out of range, `out` an existing file, or no judged
+            response.
     """
     if not 0 <= seed <= MAX_SEED:
         raise UnprocessableError(f"seed must be between 0 and {MAX_SEED}", "seed")
     if not 0 <= test_share < 1:
         raise UnprocessableError("the test share must be at least 0 and below 1", "test_share")
+    if out.exists() and not out.is_dir():
+        raise UnprocessableError(f"--out {out} is a file, not a directory", "out")
     record = judgement_of_record()
     query = (
         sa_select(col(Response.id), col(Checkpoint.scenario_id), col(Annotation.id))

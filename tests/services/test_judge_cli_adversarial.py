@@ -166,10 +166,8 @@ def test_endpoint_500s_then_resume_completes(live_db: str) -> None:
 def test_bad_judge_run_numbers_are_refused(live_db: str, value: str) -> None:
     result = runner.invoke(cli, ["metrics", "table11", "--judge-run", value])
     assert result.exit_code in (1, 2), result.output
-    assert (
-        ("Traceback" not in result.output
-        and result.exception is None)
-        or isinstance(result.exception, SystemExit)
+    assert ("Traceback" not in result.output and result.exception is None) or isinstance(
+        result.exception, SystemExit
     )
 
 
@@ -221,3 +219,12 @@ def test_cancel_mid_run_leaves_nothing_open(live_db: str) -> None:
     assert statuses.count("cancelled") == cancelled >= 6  # a few were being judged at once
     assert not {"pending", "running"} & set(statuses), statuses
     assert len(llm.requests) <= 2 * (12 - cancelled)  # nothing asked after the cancel
+
+
+def test_sft_out_that_is_a_file_is_refused(live_db: str, tmp_path: Path) -> None:
+    _judged_run()
+    target = tmp_path / "a-file"
+    target.write_text("keep me")
+    result = runner.invoke(cli, ["export", "judge-sft", "--out", str(target)])
+    assert result.exit_code == 2, (result.output, result.exception)
+    assert "out" in result.output and target.read_text() == "keep me"

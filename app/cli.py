@@ -847,7 +847,10 @@ def metrics(
         Domain | None, typer.Option("--domain", help="only environments of this domain")
     ] = None,
     judge_run: Annotated[
-        int | None, typer.Option("--judge-run", help="Table 11 of this judge run's predictions")
+        int | None,
+        typer.Option(
+            "--judge-run", help="Table 11 of this judge run's predictions", min=1, max=INT4_MAX
+        ),
     ] = None,
 ) -> None:
     """Print a metric table, with the analysis page's filters (the same definitions).
@@ -917,10 +920,14 @@ def judge(
         str | None,
         typer.Option("--judge", help="rubric, or an OpenAI-compatible agent's name"),
     ] = None,
-    run_id: Annotated[int | None, typer.Option("--run", help="the run whose responses")] = None,
+    run_id: Annotated[
+        int | None, typer.Option("--run", help="the run whose responses", min=1, max=INT4_MAX)
+    ] = None,
     resume: Annotated[
         int | None,
-        typer.Option(help="finish judge run ID (retries its endpoint failures)"),
+        typer.Option(
+            help="finish judge run ID (retries its endpoint failures)", min=1, max=INT4_MAX
+        ),
     ] = None,
 ) -> None:
     """Judge the completed responses of a run automatically, with a progress bar (DESIGN §12).

@@ -20,6 +20,8 @@ from rich.progress import (
     TimeElapsedColumn,
 )
 
+from app.export.rows import INT4_MAX
+
 console = Console()
 err = Console(stderr=True)
 
@@ -36,7 +38,9 @@ def export_command(
         Path | None, typer.Option("--out", help="directory for the dump (created if missing)")
     ] = None,
     format: Annotated[str, typer.Option("--format", help="jsonl | parquet | both")] = "both",
-    run: Annotated[int | None, typer.Option("--run", help="export only this run")] = None,
+    run: Annotated[
+        int | None, typer.Option("--run", help="export only this run", min=1, max=INT4_MAX)
+    ] = None,
 ) -> None:
     """Write responses (JSONL and/or Parquet), scenarios.jsonl, schema.json and a dataset card.
 
@@ -140,7 +144,9 @@ def judge_sft_command(
     out: Annotated[Path, typer.Option("--out", help="directory (created if missing)")],
     seed: Annotated[int, typer.Option(help="seed of the split by scenario")] = 0,
     test_share: Annotated[float, typer.Option(help="share of scenarios in test.jsonl")] = 0.2,
-    run: Annotated[int | None, typer.Option("--run", help="only this run")] = None,
+    run: Annotated[
+        int | None, typer.Option("--run", help="only this run", min=1, max=INT4_MAX)
+    ] = None,
 ) -> None:
     """Write judge SFT data: train.jsonl, test.jsonl (split by scenario) and README.md.
 

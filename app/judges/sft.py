@@ -56,12 +56,14 @@ def split_scenarios(scenario_ids: list[str], *, seed: int, test_share: float) ->
     """The scenarios of the test side: a seeded shuffle, ``round(share × scenarios)`` of them.
 
     At least one scenario goes to each side when there are two or more and the share is
-    above 0; a share of 0 puts everything in train.
+    above 0; a share of 0, or a single scenario, puts everything in train.
     """
     ordered = sorted(set(scenario_ids))
+    if len(ordered) < 2:  # one scenario cannot be split: it trains (train is never empty)
+        return set()
     random.Random(seed).shuffle(ordered)
     n_test = round(test_share * len(ordered))
-    if test_share > 0 and len(ordered) >= 2:
+    if test_share > 0:
         n_test = min(max(n_test, 1), len(ordered) - 1)
     return set(ordered[:n_test])
 
@@ -76,6 +78,9 @@ def export_judge_sft(
 ) -> dict[str, Any]:
     """Write ``train.jsonl``, ``test.jsonl`` and ``README.md`` into `out` (created if missing).
 
+    ``test.jsonl`` is left out (and an earlier one removed) when the test side is empty — a
+    share of 0 or a single scenario — since ``datasets`` refuses to load an empty split.
+
     Args:
         session: database session (read only).
         out: the directory.
@@ -88,12 +93,15 @@ def export_judge_sft(
         "files": [...]}``.
 
     Raises:
-        UnprocessableError: a seed or share out of range, or no judged response.
+        UnprocessableError: a seed or share out of range, `out` an existing file, or no judged
+            response.
     """
     if not 0 <= seed <= MAX_SEED:
         raise UnprocessableError(f"seed must be between 0 and {MAX_SEED}", "seed")
     if not 0 <= test_share < 1:
         raise UnprocessableError("the test share must be at least 0 and below 1", "test_share")
+    if out.exists() and not out.is_dir():
+        raise UnprocessableError(f"--out {out} is a file, not a directory", "out")
     record = judgement_of_record()
     query = (
         sa_select(col(Response.id), col(Checkpoint.scenario_id), col(Annotation.id))
@@ -128,12 +136,14 @@ def export_judge_sft(
             # rows are written as they come: memory stays flat (scenarios stay, a few hundred)
             session.expunge(view.response)
             session.expunge(annotation)
+    if not counts["test"]:  # an empty JSONL is a split `datasets` refuses to load
+        (out / "test.jsonl").unlink()
     all_scenarios = {r[1] for r in rows}
     summary: dict[str, Any] = {
         **counts,
         "train_scenarios": len(all_scenarios - test_side),
         "test_scenarios": len(test_side),
-        "files": list(FILES),
+        "files": [f for f in FILES if counts["test"] or f != "test.jsonl"],
     }
     (out / "README.md").write_text(
         _card(summary, seed=seed, test_share=test_share, run_id=run_id), encoding="utf-8"
@@ -142,6 +152,11 @@ def export_judge_sft(
 
 
 def _card(summary: dict[str, Any], *, seed: int, test_share: float, run_id: int | None) -> str:
+    if summary["test"]:
+        data_files = '{"train": "train.jsonl", "test": "test.jsonl"}'
+        eval_arg = 'eval_dataset=data["test"], '
+    else:  # no test side (share 0 or one scenario): no test.jsonl
+        data_files, eval_arg = '{"train": "train.jsonl"}', ""
     return f"""# HALO judge SFT data
 
 Chat-format training data for an automatic judge of proactive-agent responses (HALO workbench,
@@ -169,7 +184,7 @@ Each line: `scenario_id`, `response_id` and `messages`:
 ```python
 from datasets import load_dataset
 
-data = load_dataset("json", data_files={{"train": "train.jsonl", "test": "test.jsonl"}})
+data = load_dataset("json", data_files={data_files})
 ```
 
 The `messages` column is the conversational format TRL's `SFTTrainer` takes (LoRA through
@@ -179,6 +194,6 @@ The `messages` column is the conversational format TRL's `SFTTrainer` takes (LoR
 from trl import SFTConfig, SFTTrainer
 
 trainer = SFTTrainer(model="Qwen/Qwen2.5-0.5B-Instruct", train_dataset=data["train"],
-                     eval_dataset=data["test"], args=SFTConfig(output_dir="judge-sft"))
+                     {eval_arg}args=SFTConfig(output_dir="judge-sft"))
 ```
 """

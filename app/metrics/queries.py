@@ -92,9 +92,11 @@ def metric_filters(
         The filters; which responses they keep is :func:`_scoped`'s (one definition).
 
     Raises:
-        UnprocessableError: a phase below 1, or a need type or domain outside DESIGN §2
+        UnprocessableError: a run id or phase below 1, or a need type or domain outside DESIGN §2
             (``field`` names the filter; the message lists the allowed values).
     """
+    if run_id is not None and run_id < 1:  # the page's ?run= as `halo metrics --run` (min 1)
+        raise UnprocessableError(f"run must be 1 or more, got {run_id}", "run")
     if phase is not None and phase < 1:
         raise UnprocessableError(f"phase must be 1 or more, got {phase}", "phase")
     for field, value, allowed in (

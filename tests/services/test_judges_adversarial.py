@@ -112,8 +112,11 @@ def test_nul_in_note_and_rationale_is_stored(session: Session, llm: FakeLLM) -> 
         "rationale": "r\x00r",
     }
     prediction = _judge(session, llm, json_reply(reply))
-    assert prediction.status == "failed" and prediction.error is not None
-    assert "NUL" in prediction.error  # refused (and corrected once), never stored
+    # as for an agent's reply (one rule, app.bounded): unstorable text is kept as U+FFFD,
+    # never refused and never stored raw
+    assert prediction.status == "completed" and len(llm.requests) == 1
+    assert prediction.rationale == "r\ufffdr"
+    assert prediction.other_issues == [{"category": "other", "note": "bad\ufffdnote"}]
 
 
 def test_accepted_with_issues_and_rejected_without_timing_get_one_correction(

@@ -291,14 +291,20 @@ def generate(
         typer.Option("--budget-tokens", help="prompt + completion tokens the job may spend"),
     ] = None,
     resume: Annotated[
-        int | None, typer.Option("--resume", help="resume this stopped or cancelled job")
+        int | None,
+        typer.Option(
+            "--resume",
+            help="resume this stopped or cancelled job, or retry its endpoint failures",
+        ),
     ] = None,
 ) -> None:
     """Run the scenario construction pipeline (DESIGN §11) as a job; print its outcome.
 
     Accepted candidates become scenarios pending the human audit (*Audit*). Exit 2 when the job
-    is refused (unknown domain or agent, a value out of range), 1 when it stopped on its token
-    budget (resume with ``--resume JOB --budget-tokens T``).
+    is refused (unknown domain or agent, a value out of range, a resume of a job still running
+    or with nothing to resume), 1 when it stopped on its token budget (resume with
+    ``--resume JOB --budget-tokens T``) or completed with candidates that failed on the endpoint
+    (``api_error``: resume with ``--resume JOB`` to retry them).
     """
     _database()
     import time
@@ -352,6 +358,7 @@ def generate(
     with session_scope() as session:
         job = service.get_job(session, job_id)
         progress = service.job_progress(session, job_id)
+        failures = service.endpoint_failures(session, job_id)
     console.print(
         f"job {job_id} {job.status}: {status_line(progress)}; tokens {job.tokens_used:,}"
         + (f"; {job.error}" if job.error else ""),
@@ -359,7 +366,13 @@ def generate(
         highlight=False,
         soft_wrap=True,
     )
-    if job.status == service.JOB_STOPPED:
+    if failures and job.status == service.JOB_COMPLETED:
+        err.print(
+            f"[red]{failures} candidate(s) failed on the endpoint; "
+            f"retry them with: halo generate --resume {job_id}[/red]",
+            soft_wrap=True,
+        )
+    if job.status == service.JOB_STOPPED or (failures and job.status == service.JOB_COMPLETED):
         raise typer.Exit(1)
 
 

@@ -142,6 +142,12 @@ class StopJob(Exception):
     """The job must stop before the next LLM call: its token budget is spent, or cancelled."""
 
 
+ENDPOINT_FAILURE = "api_error"
+"""How the reason of a candidate that failed on the endpoint (retries exhausted: ``rate_limited``,
+``endpoint_unavailable``, ``timeout``, ...) begins: infrastructure, so a resume retries it, as
+*Retry failed* retries a response's ``api_error``; malformed output is model behaviour and stays."""
+
+
 class CandidateFailed(Exception):
     """The candidate cannot go on: malformed output twice, an endpoint failure (the reason)."""
 
@@ -245,7 +251,7 @@ def _call(
             calls=exc.calls,
             prompt=prompt_name(stage.name),
         )
-        raise CandidateFailed(f"api_error: {exc}") from exc
+        raise CandidateFailed(f"{ENDPOINT_FAILURE}: {exc}") from exc
     review = result.output if isinstance(result.output, ReviewOutput) else None
     recorder.step(
         stage.name,

@@ -25,6 +25,7 @@ from app.agents.llm import EndpointConfig, OpenAIChatAgent
 from app.arena.schema import ScenarioSpec
 from app.arena.validation import EnvironmentBundle, Finding
 from app.construction.pipeline import (
+    ENDPOINT_FAILURE,
     CandidateFailed,
     CandidateRejected,
     StopJob,
@@ -323,11 +324,42 @@ def cancel_job(session: Session, job_id: int) -> GenerationJob:
     return job
 
 
-def resume_job(session: Session, job_id: int, *, budget_tokens: int | None = None) -> list[int]:
-    """Make a stopped or cancelled job open again (commits); the environment candidates to run.
+def _endpoint_failed() -> Any:
+    """SQL: a candidate that failed on the endpoint (reason ``api_error: ...``)."""
+    return (col(GenerationCandidate.status) == FAILED) & col(GenerationCandidate.reason).startswith(
+        f"{ENDPOINT_FAILURE}:"
+    )
 
-    Stopped and cancelled candidates go back to pending, with everything they kept; a budget
-    given replaces the job's (a job stopped by its budget needs a larger one).
+
+def endpoint_failures(session: Session, job_id: int) -> int:
+    """How many of the job's candidates (environments and scenarios) failed on the endpoint.
+
+    Those a resume retries (:func:`resume_job`); malformed output, used-up revision rounds and
+    rejections are the model's doing and are never retried.
+    """
+    return int(
+        session.exec(
+            select(func.count())
+            .select_from(GenerationCandidate)
+            .where(GenerationCandidate.job_id == job_id, _endpoint_failed())
+        ).one()
+    )
+
+
+def endpoint_failure_note(count: int) -> str:
+    """The summary a job that completed with `count` endpoint failures keeps in ``error``."""
+    return f"completed with {count} endpoint failure(s) — resume to retry"
+
+
+def resume_job(session: Session, job_id: int, *, budget_tokens: int | None = None) -> list[int]:
+    """Make a stopped, cancelled or endpoint-failed job open again (commits); what to run.
+
+    Stopped and cancelled candidates go back to pending, with everything they kept, and so do
+    candidates that failed on the endpoint (:func:`endpoint_failures`): their revisions and
+    token counts stay (a retry adds steps, never replaces them); an environment candidate that
+    failed so takes back the scenario candidates it skipped, one whose scenario candidates
+    failed so runs again for them (its stored environment is not made again). A budget given
+    replaces the job's (a job stopped by its budget needs a larger one).
 
     Args:
         session: database session.
@@ -339,10 +371,29 @@ def resume_job(session: Session, job_id: int, *, budget_tokens: int | None = Non
 
     Raises:
         NotFoundError: no such job.
-        ConflictError: the job is completed, or its budget is still spent.
+        ConflictError: the job is still running (a live worker holds one of its candidates),
+            it completed with no endpoint failure, or its budget is still spent.
     """
     job = get_job(session, job_id)
-    if job.status == JOB_COMPLETED:
+    if job.status in JOB_OPEN:
+        live = [
+            row
+            for row in session.exec(
+                select(GenerationCandidate).where(
+                    GenerationCandidate.job_id == job_id,
+                    GenerationCandidate.kind == "environment",
+                    GenerationCandidate.status == RUNNING,
+                )
+            )
+            if not lease.is_abandoned(row.claimed_by, row.heartbeat_at, row.started_at)
+        ]
+        if live:
+            raise ConflictError(
+                f"the job is still running ({len(live)} environment candidate(s) in progress); "
+                "wait for it to finish, or cancel it first"
+            )
+    retry = endpoint_failures(session, job_id)
+    if job.status == JOB_COMPLETED and not retry:
         raise ConflictError("the job is completed; nothing to resume")
     params = dict(job.params)
     if budget_tokens is not None:
@@ -357,6 +408,38 @@ def resume_job(session: Session, job_id: int, *, budget_tokens: int | None = Non
     job.params = params
     job.status, job.error, job.finished_at = JOB_RUNNING, None, None
     session.add(job)
+    if retry:
+        failed_environments = select(GenerationCandidate.id).where(
+            GenerationCandidate.job_id == job_id,
+            GenerationCandidate.kind == "environment",
+            _endpoint_failed(),
+        )
+        session.execute(  # what they skipped
+            update(GenerationCandidate)
+            .where(
+                col(GenerationCandidate.parent_id).in_(failed_environments),
+                col(GenerationCandidate.status) == SKIPPED,
+            )
+            .values(status=PENDING, reason=None, finished_at=None)
+        )
+        failed_scenarios = select(GenerationCandidate.parent_id).where(
+            GenerationCandidate.job_id == job_id,
+            GenerationCandidate.kind == "scenario",
+            _endpoint_failed(),
+        )
+        session.execute(  # their environments run again for them (only open children run)
+            update(GenerationCandidate)
+            .where(
+                col(GenerationCandidate.id).in_(failed_scenarios),
+                col(GenerationCandidate.status) == ACCEPTED,
+            )
+            .values(status=PENDING, reason=None, finished_at=None)
+        )
+        session.execute(
+            update(GenerationCandidate)
+            .where(col(GenerationCandidate.job_id) == job_id, _endpoint_failed())
+            .values(status=PENDING, reason=None, finished_at=None)
+        )
     session.execute(
         update(GenerationCandidate)
         .where(
@@ -733,6 +816,9 @@ def _finish_job_if_done(session: Session, job_id: int) -> None:
     ).one()
     if not open_:
         job.status, job.finished_at = JOB_COMPLETED, utcnow()
+        failures = endpoint_failures(session, job_id)
+        if failures:
+            job.error = endpoint_failure_note(failures)
         session.add(job)
         session.commit()
 

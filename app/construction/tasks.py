@@ -90,14 +90,17 @@ def start_generation(job_id: int, *, on_done: OnDone | None = None) -> int:
 def resume_generation(
     job_id: int, *, budget_tokens: int | None = None, on_done: OnDone | None = None
 ) -> int:
-    """Resume a stopped or cancelled job (see :func:`app.construction.service.resume_job`).
+    """Resume a stopped or cancelled job, or retry its endpoint failures.
+
+    See :func:`app.construction.service.resume_job`.
 
     Returns:
         How many environment candidates were queued.
 
     Raises:
         NotFoundError: no such job.
-        ConflictError: the job is completed, or its budget is still spent.
+        ConflictError: the job is still running, completed with no endpoint failure, or its
+            budget is still spent.
     """
     with session_scope() as session:
         ids = service.resume_job(session, job_id, budget_tokens=budget_tokens)

@@ -1,6 +1,6 @@
 """The lead's generation page over HTTP on a committed database: roles, CSRF, a job started
 from the form and run by the engine's in-process queue, progress, candidate revisions, budget
-stop, resume, cancel and the htmx poll."""
+stop, resume (and retry of endpoint failures), cancel and the htmx poll."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from app.db import session_scope
 from app.main import create_app
 from tests.construction.helpers import job_row, make_agents, scenario_candidates
 from tests.factories import make_user
-from tests.fake_llm import ConstructionScript, FakeLLM, review
+from tests.fake_llm import ConstructionScript, FakeLLM, Reply, review, seed_instance
 from tests.web.conftest import Browser
 
 pytestmark = pytest.mark.live
@@ -132,6 +132,31 @@ def test_a_budget_stop_is_shown_and_resumed_from_the_page(browser_for) -> None: 
         )
         assert resumed.status_code == 303
         assert 'id="job-status">completed' in lead.client.get(location).text
+
+
+def test_the_page_says_so_and_its_resume_button_retries(browser_for) -> None:  # type: ignore[no-untyped-def]
+    lead = browser_for("lead")
+    script = ConstructionScript(instance_creator=[Reply(status=500)])
+    with FakeLLM(script) as llm:
+        creator, reviewer = make_agents(llm.base_url, prefix="pagedown")
+        created = lead.client.post(
+            "/arena/generate", data=_form(lead, creator, reviewer), follow_redirects=False
+        )
+        location = created.headers["location"]
+        page = lead.client.get(location).text
+        assert 'id="job-status">completed' in page
+        assert "completed with 1 endpoint failure(s) — resume to retry" in page
+        assert re.search(r'action="/arena/generate/\d+/resume"', page)
+        assert "Retry 1 endpoint failure(s)" in page
+        script.queues["instance_creator"] = [seed_instance()]
+        lead.refresh_token(location)
+        resumed = lead.client.post(
+            f"{location}/resume", data={"csrf_token": lead.token}, follow_redirects=False
+        )
+        assert resumed.status_code == 303
+        page = lead.client.get(location).text
+        assert 'id="job-status">completed' in page and "endpoint failure" not in page
+        assert "/resume" not in page
 
 
 def test_a_stopped_job_is_cancelled_from_the_page(browser_for) -> None:  # type: ignore[no-untyped-def]

@@ -110,7 +110,12 @@ def job_page(request: Request, session: SessionDep, user: LeadUser, job_id: int)
     job = service.get_job(session, job_id)
     progress = service.job_progress(session, job_id)
     is_open = job.status in service.JOB_OPEN
-    context: dict[str, Any] = {"job": job, "progress": progress, "open": is_open}
+    context: dict[str, Any] = {
+        "job": job,
+        "progress": progress,
+        "open": is_open,
+        "endpoint_failures": service.endpoint_failures(session, job_id),
+    }
     if is_htmx(request):
         if not is_open:
             return Response(status_code=200, headers={"HX-Refresh": "true"})
@@ -154,7 +159,10 @@ async def resume_view(
     background: BackgroundTasks,
     job_id: int,
 ) -> Response:
-    """POST: resume a stopped or cancelled job, optionally with a new token budget."""
+    """POST: resume a stopped or cancelled job, or retry its endpoint failures.
+
+    Optionally with a new token budget; a job still running is refused (409).
+    """
     form = await request.form()
     budget = _int(form.get("budget_tokens"), "budget_tokens", None)
     service.resume_job(session, job_id, budget_tokens=budget)

@@ -630,11 +630,8 @@ def execute_environment(session: Session, candidate_id: int) -> str:
     Raises:
         NotFoundError: no such candidate.
     """
-    claimed = lease.claim(session, _CLAIM, candidate_id)
-    if claimed is None:
-        raise NotFoundError(f"candidate {candidate_id} does not exist")
+    claimed = lease.claim_or_status(session, _CLAIM, candidate_id, what="candidate")
     if isinstance(claimed, str):
-        session.rollback()
         return claimed
     session.commit()
     candidate = session.get(GenerationCandidate, candidate_id)

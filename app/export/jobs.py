@@ -234,12 +234,8 @@ def run_export_job(session: Session, job_id: int) -> ExportJob:
     job = get_export_job(session, job_id)
     if job.status == ExportJobStatus.DONE:
         return job
-    claimed = lease.claim(session, _CLAIM, job_id)
-    if claimed is None:
-        session.rollback()
-        raise NotFoundError(f"export {job_id} does not exist")
+    claimed = lease.claim_or_status(session, _CLAIM, job_id, what="export")
     if isinstance(claimed, str):  # done meanwhile, or a live holder writes it
-        session.rollback()
         return get_export_job(session, job_id)
     session.refresh(job)  # running, held by this process since now
     out_dir = job_dir(job_id)

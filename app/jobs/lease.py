@@ -26,6 +26,7 @@ from typing import Any
 from sqlalchemy import ColumnElement, Table, Update, bindparam, func, select, update
 from sqlmodel import Session, col
 
+from app.errors import NotFoundError
 from app.models.base import as_utc, utcnow
 from app.vocabulary import ResponseStatus
 
@@ -254,6 +255,35 @@ def claim(session: Session, how: Claim, row_id: Any) -> tuple[Any, ...] | str | 
         if row is not None:
             return tuple(row)
     return str(status)
+
+
+def claim_or_status(
+    session: Session, how: Claim, row_id: Any, *, what: str
+) -> tuple[Any, ...] | str:
+    """:func:`claim`, for a task that works on the row it takes or leaves it alone.
+
+    When the row is not taken, the session is rolled back; the caller commits a claim it got.
+
+    Args:
+        session: database session.
+        how: the table's :class:`Claim`.
+        row_id: the row's primary key.
+        what: the row's kind in the error message (``response``, ``export``, ...).
+
+    Returns:
+        The returned columns (``id`` first) when this process now holds the row; else the row's
+        status (a live holder has it, or it is in no claimable status).
+
+    Raises:
+        NotFoundError: there is no such row.
+    """
+    claimed = claim(session, how, row_id)
+    if claimed is None:
+        session.rollback()
+        raise NotFoundError(f"{what} {row_id} does not exist")
+    if isinstance(claimed, str):
+        session.rollback()
+    return claimed
 
 
 _held: defaultdict[Any, set[Any]] = defaultdict(set)

@@ -248,12 +248,8 @@ def execute_prediction(session: Session, prediction_id: str) -> str:
     with lease.exclusive(JudgePrediction, prediction_id) as alone:
         if not alone:
             return PredictionStatus.RUNNING
-        row = lease.claim(session, _CLAIM, prediction_id)
-        if row is None:
-            session.rollback()
-            raise NotFoundError(f"prediction {prediction_id} does not exist")
+        row = lease.claim_or_status(session, _CLAIM, prediction_id, what="prediction")
         if isinstance(row, str):
-            session.rollback()
             return row
         session.commit()
         _, judge_run_id, response_id = row

@@ -641,12 +641,8 @@ def _claim(session: Session, response_id: str) -> _Claimed | str:
     Raises:
         NotFoundError: no such response.
     """
-    row = lease.claim(session, _CLAIM, response_id)
-    if row is None:
-        session.rollback()
-        raise NotFoundError(f"response {response_id} does not exist")
+    row = lease.claim_or_status(session, _CLAIM, response_id, what="response")
     if isinstance(row, str):
-        session.rollback()
         return row
     session.commit()
     if row[4]:  # calls an attempt that never stored its result kept (its worker was killed)

@@ -24,19 +24,18 @@ on PostgreSQL, the planner settings of :func:`app.metrics.queries.planner_settin
 
 from __future__ import annotations
 
-import json
 from collections import Counter, defaultdict
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from functools import partial
 from typing import Any, TypeVar
 
-from sqlalchemy import BigInteger, Text, case, cast, exists, func, literal, literal_column, true
+from sqlalchemy import BigInteger, cast, func, true
 from sqlalchemy import select as sa_select
-from sqlalchemy.dialects.postgresql import JSONB
 from sqlmodel import Session, col
 
 from app.db import content_cached
+from app.metrics.groups import ISSUE_BITS, issue_elements, label_groups
 from app.metrics.queries import (
     MetricFilters,
     join_checkpoint_attributes,
@@ -239,96 +238,6 @@ def group_table1(
 # --- the aggregate ------------------------------------------------------------------------------
 
 
-def _issue_elements(dialect: str) -> tuple[Any, Any]:
-    """The elements of an annotation's ``other_issues`` JSON array as a table.
-
-    Also the expression of an element's category (PostgreSQL jsonb, else SQLite's JSON1).
-    """
-    if dialect == "postgresql":
-        elements = func.jsonb_array_elements(col(Annotation.other_issues)).table_valued("value")
-        return elements, elements.c.value.op("->>")("category")
-    elements = func.json_each(col(Annotation.other_issues)).table_valued("value")
-    return elements, func.json_extract(elements.c.value, "$.category")
-
-
-def _has_issues(dialect: str) -> Any:
-    """The annotation names at least one other issue (neither ``[]`` nor JSON null)."""
-    if dialect == "postgresql":  # jsonb equality, no conversion to text per row
-        empty = (cast(literal("[]"), JSONB), cast(literal("null"), JSONB))
-        return col(Annotation.other_issues).not_in(empty)
-    # SQLite keeps the JSON text as SQLAlchemy wrote it: an empty list is '[]'
-    return cast(Annotation.other_issues, Text).not_in(("[]", "null"))
-
-
-def _names_category(dialect: str, category: str) -> Any:
-    """The annotation's other issues name this category."""
-    if dialect == "postgresql":  # jsonb containment: no per-row subquery
-        probe = json.dumps([{"category": category}])
-        return col(Annotation.other_issues).op("@>")(cast(literal(probe), JSONB))
-    elements, named = _issue_elements(dialect)
-    return exists(sa_select(literal(1)).select_from(elements).where(named == category))
-
-
-def _names_unknown_category(dialect: str) -> Any:
-    """The annotation's other issues name a category outside DESIGN §2's."""
-    elements, named = _issue_elements(dialect)
-    return exists(sa_select(literal(1)).select_from(elements).where(named.not_in(OTHER_ISSUES)))
-
-
-ISSUE_BITS: dict[str, int] = {
-    "any": 1,
-    **{category: 2 << i for i, category in enumerate(OTHER_ISSUES)},
-    "unknown": 2 << len(OTHER_ISSUES),
-}
-"""Bits of a judged response's issue mask: it names any other issue, each DESIGN §2 category,
-a category outside them. Zero unless the response is rejected (Table 10 counts rejected only)."""
-
-
-def _issue_mask(dialect: str) -> Any:
-    """The issue mask (:data:`ISSUE_BITS`) of the row's annotation.
-
-    The JSON is looked at only for rejected responses with other issues (CASE keeps that order; AND
-    would not promise it).
-    """
-    flags = [
-        case((_names_category(dialect, category), ISSUE_BITS[category]), else_=0)
-        for category in OTHER_ISSUES
-    ]
-    flags.append(case((_names_unknown_category(dialect), ISSUE_BITS["unknown"]), else_=0))
-    flagged = (col(Annotation.verdict) == Verdict.REJECT) & _has_issues(dialect)
-    return case((flagged, sum(flags, literal(ISSUE_BITS["any"]))), else_=0)
-
-
-def _label_groups(filters: MetricFilters, dialect: str, *, issues: bool = True) -> Any:
-    """Subquery: judged responses grouped by agent, checkpoint and every label the counts use.
-
-    The labels are level, verdict, timing, intensity, local content access and issue mask, with
-    the group's size ``k`` and its token and round sums. Without ``issues`` the JSON of other
-    issues is not looked at (Table 1 does not need it).
-
-    Grouping first makes each cell count below an aggregate over label groups rather than over
-    responses: a million responses fall into a few label groups per (agent, checkpoint).
-    """
-    labels: tuple[Any, ...] = (
-        col(Response.agent_id).label("agent_id"),
-        col(Response.checkpoint_id).label("checkpoint_id"),
-        col(Annotation.level).label("level"),
-        col(Annotation.verdict).label("verdict"),
-        col(Annotation.timing).label("timing"),
-        col(Annotation.intensity).label("intensity"),
-        col(Response.local_content_access).label("access"),
-        *((_issue_mask(dialect).label("issues"),) if issues else ()),
-    )
-    sums = (
-        func.count().label("k"),
-        func.sum(col(Response.reasoning_tokens)).label("tokens_sum"),
-        func.count(col(Response.reasoning_tokens)).label("tokens_n"),
-        func.sum(col(Response.retrieval_rounds)).label("rounds_sum"),
-    )
-    positions: list[Any] = [literal_column(str(i)) for i in range(1, len(labels) + 1)]
-    return judged_from(filters, *labels, *sums).group_by(*positions).subquery("labels")
-
-
 def _total(column: Any, where: Any = None) -> Any:
     """SUM(column) [FILTER (WHERE where)] as an integer, 0 when there is nothing to sum.
 
@@ -460,7 +369,7 @@ def _aggregate(
         The records ``(agent id[, checkpoint id], *counts)`` and each count's position in a
         record.
     """
-    groups = _label_groups(filters, session.get_bind().dialect.name, issues=per_checkpoint)
+    groups = label_groups(session, filters, issues=per_checkpoint)
     measures = _cell_measures(groups) if per_checkpoint else _table1_measures(groups)
     keys = (groups.c.agent_id, groups.c.checkpoint_id) if per_checkpoint else (groups.c.agent_id,)
     # Core execution: ORM row processing would cost more than the cells themselves
@@ -599,7 +508,7 @@ def _unknown_categories(
     Returns (agent id, checkpoint id) → category → rejected responses naming it (each response once
     per category).
     """
-    elements, named = _issue_elements(dialect)
+    elements, named = issue_elements(dialect)
     keys = (col(Response.agent_id), col(Response.checkpoint_id))
     query = (
         judged_from(filters, *keys, named, func.count(func.distinct(col(Annotation.id))))

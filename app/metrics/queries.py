@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import gc
 import json
-from collections.abc import Hashable, Iterator, Mapping
+from collections.abc import Hashable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from typing import Any
@@ -34,7 +34,7 @@ from sqlalchemy.orm import aliased
 from sqlmodel import Session, col
 
 from app.annotation.service import double_judged_pairs, judgement_of_record
-from app.db import content_cached
+from app.db import any_of, content_cached
 from app.errors import UnprocessableError
 from app.metrics.agreement import AGREEMENT_FIELDS
 from app.metrics.responses import JudgedResponse
@@ -194,18 +194,27 @@ def _set_local(session: Session, settings: Mapping[str, str]) -> None:
     session.connection().execute(text(f"SELECT {calls}"), params)
 
 
-def judged_from(filters: MetricFilters, *columns: Any) -> Any:
+def judged_from(
+    filters: MetricFilters, *columns: Any, checkpoints: Sequence[int] | None = None
+) -> Any:
     """SELECT columns FROM the judged responses under the filters.
 
-    Response ⋈ judgement of record ⋈ annotation, narrowed by :func:`_scoped`.
+    Response ⋈ judgement of record ⋈ annotation, narrowed by :func:`_scoped`, and to the
+    responses at `checkpoints` (checkpoint ids) when given: then the judgement of record is
+    chosen among those responses' annotations only, by index, not over every annotation.
     """
-    first = judgement_of_record(filters.phase)
+    among = None
+    if checkpoints is not None:
+        among = sa_select(col(Response.id)).where(any_of(col(Response.checkpoint_id), checkpoints))
+    first = judgement_of_record(filters.phase, among=among)
     query = (
         sa_select(*columns)
         .select_from(Response)
         .join(first, first.c.response_id == col(Response.id))
         .join(Annotation, col(Annotation.id) == first.c.annotation_id)
     )
+    if checkpoints is not None:
+        query = query.where(any_of(col(Response.checkpoint_id), checkpoints))
     return _scoped(query, filters)
 
 

@@ -111,18 +111,30 @@ def in_scope(
     """
     if run_id is not None:
         query = query.where(col(Response.run_id) == run_id)
-    if need_type is not None or domain is not None:
-        checkpoints = (
-            sa_select(col(Checkpoint.id))
-            .join(Scenario, col(Scenario.id) == col(Checkpoint.scenario_id))
-            .join(Environment, col(Environment.id) == col(Scenario.environment_id))
-        )
-        if need_type is not None:
-            checkpoints = checkpoints.where(col(Scenario.need_type) == need_type)
-        if domain is not None:
-            checkpoints = checkpoints.where(col(Environment.domain) == domain)
+    checkpoints = scope_checkpoints(need_type=need_type, domain=domain)
+    if checkpoints is not None:
         query = query.where(col(Response.checkpoint_id).in_(checkpoints))
     return query
+
+
+def scope_checkpoints(*, need_type: str | None = None, domain: str | None = None) -> Any:
+    """SELECT the ids of the checkpoints of scenarios of this need type and domain.
+
+    Returns:
+        The SELECT, or None when neither is given (every checkpoint).
+    """
+    if need_type is None and domain is None:
+        return None
+    checkpoints = (
+        sa_select(col(Checkpoint.id))
+        .join(Scenario, col(Scenario.id) == col(Checkpoint.scenario_id))
+        .join(Environment, col(Environment.id) == col(Scenario.environment_id))
+    )
+    if need_type is not None:
+        checkpoints = checkpoints.where(col(Scenario.need_type) == need_type)
+    if domain is not None:
+        checkpoints = checkpoints.where(col(Environment.domain) == domain)
+    return checkpoints
 
 
 def response_outcomes(

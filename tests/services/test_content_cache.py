@@ -135,6 +135,10 @@ UNWATCHED = {
     "annotation_drafts",  # an annotator's unsaved answers: no page aggregate reads them
     "annotation_revisions",  # earlier versions of an annotation; the annotation itself is watched
     "export_jobs",
+    # derived from watched tables, and read so that the result is the same before and after a
+    # refresh (app.metrics.groups): a refresh changes no page
+    "judged_label_groups",
+    "judged_label_marks",
     "login_attempts",
 }
 """Tables whose changes need no notice: no kept aggregate reads them."""

@@ -36,6 +36,8 @@ TABLES = {
     "generation_jobs",
     "generation_candidates",
     "candidate_revisions",
+    "judged_label_groups",
+    "judged_label_marks",
 }
 
 

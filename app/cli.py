@@ -1125,6 +1125,7 @@ def _start_scheduler() -> Scheduler:
     import app.construction.tasks
     import app.export.tasks
     import app.judges.tasks
+    import app.metrics.tasks
     import app.runs.tasks  # noqa: F401  (importing a domain's tasks declares them)
 
     return start_scheduler()

@@ -28,6 +28,7 @@ celery_app = make_celery(
         "workers.annotation",
         "workers.judges",
         "workers.construction",
+        "workers.metrics",
     ]
 )
 

@@ -51,12 +51,17 @@ class Periodic:
     every_s: float
 
 
+REFRESH_GROUPS_EVERY_S = 15.0
+"""How often the kept label groups of changed checkpoints are recomputed
+(``metrics.refresh_label_groups``; :mod:`app.metrics.groups`)."""
+
 SCHEDULE: tuple[Periodic, ...] = (
     Periodic("reclaim-expired-assignments", "annotation.reclaim_expired", RECLAIM_EVERY_S),
     Periodic("reconcile-runs", "runs.reconcile", RECOVER_EVERY_S),
     Periodic("reconcile-judge-runs", "judges.reconcile", RECOVER_EVERY_S),
     Periodic("fail-interrupted-exports", "exports.fail_interrupted", RECOVER_EVERY_S),
     Periodic("reconcile-generation", "construction.reconcile", RECOVER_EVERY_S),
+    Periodic("refresh-label-groups", "metrics.refresh_label_groups", REFRESH_GROUPS_EVERY_S),
 )
 """Every periodic task of the engine, at its default interval (see :func:`current_schedule`)."""
 

@@ -119,7 +119,7 @@ def label_groups_query(
     dialect: str,
     *,
     issues: bool = True,
-    checkpoints: Sequence[int] | None = None,
+    responses: Sequence[str] | None = None,
 ) -> Any:
     """SELECT the judged responses grouped by agent, checkpoint and every label the counts use.
 
@@ -128,7 +128,7 @@ def label_groups_query(
         dialect: the database dialect's name (how the other-issue JSON is read).
         issues: with the ``issues`` mask column; without it the JSON of other issues is not
             looked at (Table 1 does not need it).
-        checkpoints: only the responses at these checkpoint ids (None: every checkpoint).
+        responses: only these responses, by id (None: every response).
 
     Returns:
         A SELECT of :data:`LABELS`, ``access``, [``issues``,] and :data:`SUMS`; a sum over no
@@ -151,7 +151,7 @@ def label_groups_query(
         func.coalesce(func.sum(col(Response.retrieval_rounds)), 0).label("rounds_sum"),
     )
     positions: list[Any] = [literal_column(str(i)) for i in range(1, len(labels) + 1)]
-    return judged_from(filters, *labels, *sums, checkpoints=checkpoints).group_by(*positions)
+    return judged_from(filters, *labels, *sums, responses=responses).group_by(*positions)
 
 
 # --- kept groups --------------------------------------------------------------------------------
@@ -163,7 +163,7 @@ REBUILD_SHARE = 0.5
 """When at least this share of the checkpoints is marked, the marked ones are computed (on
 read) or rebuilt (on refresh) in one pass over every response, not checkpoint by checkpoint."""
 
-REFRESH_CHUNK = 2_000
+REFRESH_CHUNK = 200
 """Checkpoints recomputed per statement by a refresh."""
 
 REFRESH_LOCK = 0x48414C4F
@@ -194,7 +194,8 @@ def label_groups(session: Session, filters: MetricFilters, *, issues: bool = Tru
     kept = _kept(filters, issues=issues)
     if marked:
         kept = kept.where(~any_of(col(JudgedLabelGroup.checkpoint_id), marked))
-        computed = label_groups_query(filters, dialect, issues=issues, checkpoints=marked)
+        responses = _responses_at(session, marked)
+        computed = label_groups_query(filters, dialect, issues=issues, responses=responses)
         return union_all(kept, computed).subquery("labels")
     return kept.subquery("labels")
 
@@ -209,6 +210,17 @@ def _kept(filters: MetricFilters, *, issues: bool) -> Any:
     if scope is not None:
         query = query.where(col(g.checkpoint_id).in_(scope))
     return query
+
+
+def _responses_at(session: Session, checkpoints: Sequence[int]) -> list[str]:
+    """The ids of the responses at these checkpoints (by index).
+
+    Passed on as one array, they let the judgement of record find its annotations by index
+    (~4 ms for a checkpoint of 375 responses at a million, where a subquery of the same ids
+    made PostgreSQL scan every annotation, ~230 ms).
+    """
+    query = sa_select(col(Response.id)).where(any_of(col(Response.checkpoint_id), checkpoints))
+    return list(session.execute(query).scalars())
 
 
 def _checkpoint_count(session: Session) -> int:
@@ -241,35 +253,38 @@ def refresh_label_groups(session: Session) -> int:
     with planner_settings(session):
         if len(checkpoints) >= REBUILD_SHARE * _checkpoint_count(session):
             session.execute(delete(groups))
-            _insert_groups(session, dialect, None)
+            _insert_groups(session, dialect, None, None)
         else:
             for start in range(0, len(checkpoints), REFRESH_CHUNK):
                 ids = checkpoints[start : start + REFRESH_CHUNK]
                 session.execute(delete(groups).where(any_of(groups.c.checkpoint_id, ids)))
-                _insert_groups(session, dialect, ids)
+                _insert_groups(session, dialect, ids, _responses_at(session, ids))
     session.execute(
         delete(JudgedLabelMark).where(any_of(col(JudgedLabelMark.id), [i for i, _ in marks]))
     )
     return len(checkpoints)
 
 
-def _insert_groups(session: Session, dialect: str, checkpoints: list[int] | None) -> None:
+def _insert_groups(
+    session: Session,
+    dialect: str,
+    checkpoints: list[int] | None,
+    responses: list[str] | None,
+) -> None:
     """Insert the label groups of these checkpoints (None: all), for every phase and each one.
+
+    `responses` are the ids of the responses at `checkpoints` (None with None).
 
     The groups of a phase equal those of :data:`ALL_PHASES` when every annotation in scope is of
     that phase: then they are copied, not computed again.
     """
     groups = JudgedLabelGroup.__table__  # type: ignore[attr-defined]
     names = [*LABELS, "access", "issues", *SUMS]
-    phases_query = (
-        sa_select(col(Annotation.phase))
-        .distinct()
-        .join(Response, col(Response.id) == col(Annotation.response_id))
-    )
-    if checkpoints is not None:
-        phases_query = phases_query.where(any_of(col(Response.checkpoint_id), checkpoints))
+    phases_query = sa_select(col(Annotation.phase)).distinct()
+    if responses is not None:
+        phases_query = phases_query.where(any_of(col(Annotation.response_id), responses))
     phases = sorted(int(p) for p in session.execute(phases_query).scalars())
-    computed = label_groups_query(MetricFilters(), dialect, checkpoints=checkpoints).subquery()
+    computed = label_groups_query(MetricFilters(), dialect, responses=responses).subquery()
     session.execute(
         insert(groups).from_select(
             [*names, "phase"],
@@ -285,7 +300,7 @@ def _insert_groups(session: Session, dialect: str, checkpoints: list[int] | None
                 source = source.where(any_of(groups.c.checkpoint_id, checkpoints))
         else:
             one = label_groups_query(
-                MetricFilters(phase=phase), dialect, checkpoints=checkpoints
+                MetricFilters(phase=phase), dialect, responses=responses
             ).subquery()
             source = sa_select(*(one.c[name] for name in names), literal(phase))
         session.execute(insert(groups).from_select([*names, "phase"], source))

@@ -195,26 +195,25 @@ def _set_local(session: Session, settings: Mapping[str, str]) -> None:
 
 
 def judged_from(
-    filters: MetricFilters, *columns: Any, checkpoints: Sequence[int] | None = None
+    filters: MetricFilters, *columns: Any, responses: Sequence[str] | None = None
 ) -> Any:
     """SELECT columns FROM the judged responses under the filters.
 
-    Response ⋈ judgement of record ⋈ annotation, narrowed by :func:`_scoped`, and to the
-    responses at `checkpoints` (checkpoint ids) when given: then the judgement of record is
-    chosen among those responses' annotations only, by index, not over every annotation.
+    Response ⋈ judgement of record ⋈ annotation, narrowed by :func:`_scoped`, and to
+    `responses` (response ids) when given: then the judgement of record is chosen among their
+    annotations only, found by index, not by a pass over every annotation.
     """
-    among = None
-    if checkpoints is not None:
-        among = sa_select(col(Response.id)).where(any_of(col(Response.checkpoint_id), checkpoints))
-    first = judgement_of_record(filters.phase, among=among)
+    first = judgement_of_record(
+        filters.phase, among=list(responses) if responses is not None else None
+    )
     query = (
         sa_select(*columns)
         .select_from(Response)
         .join(first, first.c.response_id == col(Response.id))
         .join(Annotation, col(Annotation.id) == first.c.annotation_id)
     )
-    if checkpoints is not None:
-        query = query.where(any_of(col(Response.checkpoint_id), checkpoints))
+    if responses is not None:
+        query = query.where(any_of(col(Response.id), responses))
     return _scoped(query, filters)
 
 

@@ -155,7 +155,9 @@ def _check_every_change(session: Session, stored: Stored) -> None:
     # a judged response deleted with what names it
     gone = responses[2]
     ids = list(session.exec(select(Annotation.id).where(Annotation.response_id == gone)))
-    session.execute(delete(AnnotationRevision).where(col(AnnotationRevision.annotation_id).in_(ids)))
+    session.execute(
+        delete(AnnotationRevision).where(col(AnnotationRevision.annotation_id).in_(ids))
+    )
     session.execute(delete(Annotation).where(col(Annotation.response_id) == gone))
     session.execute(delete(Assignment).where(col(Assignment.response_id) == gone))
     session.execute(delete(Response).where(col(Response.id) == gone))

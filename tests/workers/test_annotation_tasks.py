@@ -110,6 +110,11 @@ def test_beat_schedules_every_periodic_task_of_the_one_schedule() -> None:
             "schedule": 60.0,
             "options": {"expires": 60.0, "queue": periodic},
         },
+        "refresh-label-groups": {
+            "task": "metrics.refresh_label_groups",
+            "schedule": 15.0,
+            "options": {"expires": 15.0, "queue": periodic},
+        },
     }
     celery_app.loader.import_default_modules()
     assert {p.task for p in SCHEDULE} <= set(celery_app.tasks)

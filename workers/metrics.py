@@ -1,0 +1,8 @@
+"""Metric tasks (:mod:`app.metrics.tasks`) on the worker."""
+
+from __future__ import annotations
+
+from app.metrics import tasks
+from workers.celery_app import register
+
+refresh_label_groups = register(tasks.refresh_label_groups)

@@ -166,3 +166,17 @@ def test_table1_fits_a_1440_px_screen(page: Page, live_server: str, judged: None
     page.locator('#table1_ci th[data-col="reasoning_tokens_k"] button').click()  # sorted: ▲
     sizes = page.evaluate(FITS, "#table1_ci")
     assert sizes["scroll"] <= sizes["client"], sizes
+
+
+def test_analysis_figures_are_drawn_as_they_scroll_into_view(
+    page: Page, live_server: str, judged: None
+) -> None:
+    login(page, live_server, "boss", "boss-password")
+    page.goto(f"{live_server}/analysis")
+    for number in range(3, 10):
+        image = page.locator(f"#figure-figure{number} img")
+        expect(image).to_have_attribute("alt", re.compile(r".+"))
+        image.scroll_into_view_if_needed()
+        page.wait_for_function(
+            "img => img.complete && img.naturalWidth > 100", arg=image.element_handle()
+        )

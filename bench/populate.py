@@ -266,7 +266,10 @@ def copy_replicas(
                     for i in range(count)
                 )
             else:
-                lines = (f"{prefix}{i:05d}\t{annotations[i]}\n" for i in range(count))
+                lines = (
+                    f"{prefix}{i:05d}\t{relabelled(annotations, i, replica)}\n"
+                    for i in range(count)
+                )
             yield "".join(lines).encode()
 
     with psycopg.connect(conninfo) as conn:
@@ -286,6 +289,56 @@ def copy_replicas(
             conn.execute(f"ANALYZE {table}")  # type: ignore[arg-type]
 
 
+LABEL_STRIDE = 7919
+"""Replica r judges template row i with the labels of row (i + r × this) mod the rows."""
+
+
+def relabelled(annotations: list[str], i: int, replica: int) -> str:
+    """The annotation template of row `i` (its annotator) with the labels of another row.
+
+    Replicas of a checkpoint are thus judged differently, as real annotators judge different
+    responses: the kept label groups (``judged_label_groups``) hold the many groups per agent
+    and checkpoint real data gives, not one. Replica 0 keeps its own labels.
+    """
+    if replica == 0:
+        return annotations[i]
+    annotator = annotations[i].split("\t", 1)[0]
+    labels = annotations[(i + replica * LABEL_STRIDE) % len(annotations)].split("\t", 1)[1]
+    return f"{annotator}\t{labels}"
+
+
+def refresh_label_groups(url: str) -> tuple[int, float]:
+    """What the periodic ``metrics.refresh_label_groups`` does after a bulk load, timed.
+
+    Returns:
+        ``(checkpoints recomputed, seconds)``.
+    """
+    from sqlalchemy import create_engine
+
+    from app.metrics.groups import refresh_label_groups as refresh
+
+    engine = create_engine(url)
+    start = time.perf_counter()
+    with Session(engine) as session:
+        refreshed = refresh(session)
+        session.commit()
+    engine.dispose()
+    return refreshed, time.perf_counter() - start
+
+
+def touch_annotation(url: str, offset: int = 0) -> None:
+    """A change of content, as a submit makes: one annotation saved again (``version`` + 1).
+
+    Its checkpoint is marked for the label groups and every kept aggregate is invalidated.
+    """
+    with psycopg.connect(url.replace("postgresql+psycopg://", "postgresql://", 1)) as conn:
+        conn.execute(
+            "UPDATE annotations SET version = version + 1 WHERE id = "
+            "(SELECT id FROM annotations ORDER BY id OFFSET %s LIMIT 1)",
+            (offset,),
+        )
+
+
 def make_runs(session: Session, first: int, count: int) -> list[int]:
     from app.models import Run
 
@@ -300,7 +353,8 @@ def populate(url: str, conninfo: str, *, rows: int, base: int = 8000) -> dict[st
 
     Returns:
         ``{"ids": scaffold ids, "templates": COPY templates, "base": synthetic rows,
-        "rows": responses written, "seconds": time taken}``.
+        "rows": responses written, "seconds": time taken, "refresh": (checkpoints, seconds) of
+        the refresh of the kept label groups afterwards}``.
     """
     from sqlalchemy import create_engine
 
@@ -326,10 +380,12 @@ def populate(url: str, conninfo: str, *, rows: int, base: int = 8000) -> dict[st
             replica += 1
         copy_replicas(conninfo, templates, replicas)
     engine.dispose()
+    seconds = time.perf_counter() - start
     return {
         "ids": ids,
         "templates": templates,
         "base": count,
         "rows": max(rows, min(count, rows)),
-        "seconds": time.perf_counter() - start,
+        "seconds": seconds,
+        "refresh": refresh_label_groups(url),
     }

@@ -327,13 +327,15 @@ def refresh_label_groups(url: str) -> tuple[int, float]:
 
 
 def touch_annotation(url: str, offset: int = 0) -> None:
-    """A change of content, as a submit makes: one annotation saved again (``version`` + 1).
+    """A change of content, as a submit makes: one annotation saved again with its verdict
+    turned (an accepted one rejected with no timing or intensity, a rejected one accepted).
 
     Its checkpoint is marked for the label groups and every kept aggregate is invalidated.
     """
     with psycopg.connect(url.replace("postgresql+psycopg://", "postgresql://", 1)) as conn:
         conn.execute(
-            "UPDATE annotations SET version = version + 1 WHERE id = "
+            "UPDATE annotations SET version = version + 1, timing = NULL, intensity = NULL, "
+            "verdict = CASE verdict WHEN 'accept' THEN 'reject' ELSE 'accept' END WHERE id = "
             "(SELECT id FROM annotations ORDER BY id OFFSET %s LIMIT 1)",
             (offset,),
         )

@@ -1,9 +1,10 @@
 """judged label groups kept by checkpoint, with the triggers that mark stale checkpoints
 
-``judged_label_groups`` keeps the judged responses counted once (``app.metrics.label_groups``);
+``judged_label_groups`` keeps the judged responses counted once (``app.metrics.groups``);
 ``judged_label_marks`` lists the checkpoints whose groups may be out of date. The triggers
-below add a mark in the transaction of every change that can move a judgement of record:
-annotations and assignments (their response's checkpoint), a response's status, agent,
+below add a mark in the transaction of every change that can move a judgement of record or
+its labels: annotations and assignments (their response's checkpoint; an update only when a
+column of ``COUNTED`` changes), a response's status, agent,
 checkpoint or counted measures (once it has an annotation), a deleted response, and a
 scenario's audit status (its checkpoints). On PostgreSQL they are statement-level with
 transition tables (one mark per checkpoint and statement, also for COPY) except the response
@@ -39,28 +40,60 @@ MEASURED = (
 
 _CHANGED = " OR ".join(f"OLD.{c} IS DISTINCT FROM NEW.{c}" for c in MEASURED)
 
-_PG_FUNCTIONS = (
-    # annotations and assignments: the checkpoints of their responses; an assignment only
-    # when its response has an annotation (a batch of unjudged responses marks nothing)
-    """
-    CREATE FUNCTION halo_mark_label_groups() RETURNS trigger LANGUAGE plpgsql AS $$
+COUNTED: dict[str, tuple[str, ...]] = {
+    "annotations": (
+        "response_id",
+        "annotator_id",
+        "level",
+        "verdict",
+        "timing",
+        "intensity",
+        "other_issues",
+        "phase",
+    ),
+    "assignments": ("response_id", "annotator_id", "kind", "released_at"),
+}
+"""Per table whose rows name a response, the columns the judgement of record and its labels
+read: an update of other columns (a version, a batch, a queue place) marks nothing."""
+
+
+def _pg_mark_function(table: str) -> str:
+    """The statement-level trigger function of `table`: the checkpoints of the responses its
+    inserted, deleted or changed rows name; an assignment's only once the response is judged
+    (a batch of unjudged responses marks nothing)."""
+    judged = (
+        ""
+        if table == "annotations"
+        else (" AND EXISTS (SELECT 1 FROM annotations a WHERE a.response_id = r.id)")
+    )
+    new = ", ".join(f"n.{c}" for c in COUNTED[table])
+    old = ", ".join(f"o.{c}" for c in COUNTED[table])
+    mark = "INSERT INTO judged_label_marks (checkpoint_id) SELECT DISTINCT r.checkpoint_id"
+    # table and columns are the constants above, no input
+    return f"""
+    CREATE FUNCTION halo_mark_label_groups_{table}() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
-        IF TG_OP IN ('INSERT', 'UPDATE') THEN
-            INSERT INTO judged_label_marks (checkpoint_id)
-            SELECT DISTINCT r.checkpoint_id FROM new_rows n JOIN responses r ON r.id = n.response_id
-            WHERE TG_ARGV[0] = 'annotations'
-               OR EXISTS (SELECT 1 FROM annotations a WHERE a.response_id = n.response_id);
-        END IF;
-        IF TG_OP IN ('DELETE', 'UPDATE') THEN
-            INSERT INTO judged_label_marks (checkpoint_id)
-            SELECT DISTINCT r.checkpoint_id FROM old_rows o JOIN responses r ON r.id = o.response_id
-            WHERE TG_ARGV[0] = 'annotations'
-               OR EXISTS (SELECT 1 FROM annotations a WHERE a.response_id = o.response_id);
+        IF TG_OP = 'INSERT' THEN
+            {mark} FROM responses r WHERE r.id IN (SELECT response_id FROM new_rows){judged};
+        ELSIF TG_OP = 'DELETE' THEN
+            {mark} FROM responses r WHERE r.id IN (SELECT response_id FROM old_rows){judged};
+        ELSE
+            WITH changed AS (
+                SELECT n.response_id AS now_id, o.response_id AS was_id
+                FROM new_rows n JOIN old_rows o ON o.id = n.id
+                WHERE ({new}) IS DISTINCT FROM ({old})
+            )
+            {mark} FROM responses r
+            WHERE r.id IN (SELECT now_id FROM changed UNION SELECT was_id FROM changed){judged};
         END IF;
         RETURN NULL;
     END
     $$
-    """,
+    """  # noqa: S608
+
+
+_PG_FUNCTIONS = (
+    *(_pg_mark_function(table) for table in COUNTED),
     """
     CREATE FUNCTION halo_mark_label_groups_response() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
@@ -107,7 +140,7 @@ def _pg_triggers() -> list[str]:
     triggers = [
         f"CREATE TRIGGER halo_label_marks_{event} AFTER {event.upper()} ON {table} "
         f"REFERENCING {refs} FOR EACH STATEMENT "
-        f"EXECUTE FUNCTION halo_mark_label_groups('{table}')"
+        f"EXECUTE FUNCTION halo_mark_label_groups_{table}()"
         for table in _JUDGED
         for event, refs in _STATEMENT_EVENTS
     ]
@@ -140,11 +173,14 @@ def _sqlite_mark(table: str, row: str) -> str:
 def _sqlite_triggers() -> list[str]:
     triggers = []
     for table in _JUDGED:
+        columns = COUNTED[table]
+        changed = " OR ".join(f"OLD.{c} IS NOT NEW.{c}" for c in columns)
         for event, rows in (("insert", ("NEW",)), ("update", ("NEW", "OLD")), ("delete", ("OLD",))):
             marks = " ".join(_sqlite_mark(table, row) for row in rows)
+            on = f"UPDATE OF {', '.join(columns)} ON {table} WHEN {changed}"
             triggers.append(
-                f"CREATE TRIGGER halo_label_marks_{table}_{event} AFTER {event.upper()} ON {table} "
-                f"BEGIN {marks} END"
+                f"CREATE TRIGGER halo_label_marks_{table}_{event} AFTER "
+                f"{on if event == 'update' else f'{event.upper()} ON {table}'} BEGIN {marks} END"
             )
     triggers += [
         f"CREATE TRIGGER halo_label_marks_responses_update AFTER UPDATE OF {', '.join(MEASURED)} "  # noqa: S608
@@ -174,7 +210,7 @@ def _pg_drops() -> list[str]:
         "DROP TRIGGER IF EXISTS halo_label_marks_delete ON responses",
         "DROP TRIGGER IF EXISTS halo_label_marks_audit ON scenarios",
     ]
-    for function in ("", "_response", "_deleted", "_audit"):
+    for function in ("_annotations", "_assignments", "_response", "_deleted", "_audit"):
         drops.append(f"DROP FUNCTION IF EXISTS halo_mark_label_groups{function}()")
     return drops
 

@@ -163,11 +163,19 @@ def _check_every_change(session: Session, stored: Stored) -> None:
     session.execute(delete(Response).where(col(Response.id) == gone))
     changed()
 
-    # lease bookkeeping on a judged response marks nothing
+    # what the counts do not read marks nothing: lease bookkeeping on a judged response, an
+    # annotation saved again with the same labels, an assignment's queue place
     response = session.get(Response, responses[3])
     assert response is not None
     response.heartbeat_at = utcnow()
     session.add(response)
+    resaved = session.exec(select(Annotation).where(Annotation.response_id == responses[4])).one()
+    resaved.version += 1
+    resaved.seconds_spent = 42.0
+    session.add(resaved)
+    placed = session.exec(select(Assignment).where(Assignment.response_id == responses[4])).one()
+    placed.blind_order = "f" * 16
+    session.add(placed)
     session.flush()
     assert _marks(session) == 0
 

@@ -254,6 +254,8 @@ def refresh_label_groups(session: Session) -> int:
         if len(checkpoints) >= REBUILD_SHARE * _checkpoint_count(session):
             session.execute(delete(groups))
             _insert_groups(session, dialect, None, None)
+            if dialect == "postgresql":  # the planner's row estimates, for the aggregates
+                session.execute(text("ANALYZE judged_label_groups"))
         else:
             for start in range(0, len(checkpoints), REFRESH_CHUNK):
                 ids = checkpoints[start : start + REFRESH_CHUNK]

@@ -363,5 +363,6 @@ def test_planner_settings_are_local_and_restored(session: Session) -> None:
             "jit": "off",
             "max_parallel_workers_per_gather": "0",
             "enable_sort": "off",
+            "work_mem": "64MB",
         }
     assert {name: show(name) for name in PLANNER_SETTINGS} == before

@@ -33,7 +33,7 @@ from app.annotation.batches import (
     is_expired,
 )
 from app.annotation.service import double_judged_pairs
-from app.db import any_of, content_cached
+from app.db import SERIAL_NO_JIT, any_of, content_cached, local_settings
 from app.models import Annotation, Assignment, Batch, Checkpoint, Response, Scenario, User
 from app.models.base import as_utc, utcnow
 from app.vocabulary import AssignmentKind, AuditStatus
@@ -626,35 +626,134 @@ def _count_if(*conditions: Any) -> Any:
     return func.coalesce(func.sum(case((and_(*conditions), 1), else_=0)), 0)
 
 
+def _holder_scope(*conditions: Any) -> Any:
+    """FROM/WHERE of :func:`annotation_progress`: assignments and the holder's annotation.
+
+    The audit status comes from the assignment's own ``scenario_id`` (the response's scenario,
+    copied when it was written) against the few audited-out scenarios, so no row joins the
+    responses, checkpoints or scenarios (those joins were ~2/3 of the read at a million).
+    """
+    return (
+        sa_select()
+        .select_from(Assignment)
+        .outerjoin(
+            Annotation,
+            and_(
+                col(Annotation.response_id) == col(Assignment.response_id),
+                col(Annotation.annotator_id) == col(Assignment.annotator_id),
+            ),
+        )
+        .where(*conditions)
+    )
+
+
+def _audited_out_sql() -> Any:
+    """SQL: the assignment's scenario was audited out (a small IN list of scenario ids)."""
+    rejected = sa_select(col(Scenario.id)).where(col(Scenario.audit_status) == AuditStatus.REJECTED)
+    return col(Assignment.scenario_id).in_(rejected)
+
+
 def annotation_progress(session: Session, now: datetime | None = None) -> OverallProgress:
     """Progress over all active assignments, per phase and per annotator.
 
-    Everything is aggregated in the database (GROUP BY phase, annotator, phase × response), so
-    the page's memory does not grow with the number of assignments; the values are those of
-    :func:`_tally` over the same rows. ``double_judged`` counts the items judged by two people
-    in each phase (:func:`app.annotation.service.double_judged_pairs`: overlap items judged by
-    both their primary and overlap annotator, audited-out scenarios left out). Per annotator,
+    Everything is aggregated in the database, so the page's memory does not grow with the
+    number of assignments; the values are those of :func:`_tally` over the same rows. One
+    statement joins each active assignment to its holder's annotation once and groups by
+    phase × annotator × kind (overlap or not) × audited out × batch (a few hundred groups at
+    most); the phases, the annotators and the annotators' batch lists are folded from those
+    groups here. ``double_judged`` counts the items judged by two people in each phase
+    (:func:`app.annotation.service.double_judged_pairs`: overlap items judged by both their
+    primary and overlap annotator, audited-out scenarios left out). Per annotator,
     ``mean_seconds`` / ``median_seconds`` are seconds per judged item
-    (``Annotation.seconds_spent``), rounded to 0.1 s; the median is the middle value (or the
-    mean of the two middle values) picked by a window function, which PostgreSQL and SQLite
-    both run, so only one or two values per annotator leave the database. ``released`` is 0
-    (only active assignments are read) and the ``seconds`` / ``judged_at`` lists are left
-    empty.
+    (``Annotation.seconds_spent``), rounded to 0.1 s; the median is the mean of the middle value
+    or two (:func:`_middle_seconds`: ``percentile_disc`` in both orders on PostgreSQL, a window
+    function on SQLite), so only one or two values per annotator leave the database.
+    ``released`` is 0 (only active assignments are read) and the ``seconds`` / ``judged_at``
+    lists are left empty.
+
+    Args:
+        session: database session (read only).
+        now: the time expiries and the throughput windows are measured at (aware; default now).
+
+    Returns:
+        The :class:`OverallProgress`: phases ascending, annotators by username.
     """
     now = (now or utcnow()).astimezone(UTC)
-    scenario_out = col(Scenario.audit_status) == AuditStatus.REJECTED
-    kept = or_(
-        col(Scenario.audit_status).is_(None), col(Scenario.audit_status) != AuditStatus.REJECTED
-    )
+    with local_settings(session, SERIAL_NO_JIT):
+        return _annotation_progress(session, now)
+
+
+def _annotation_progress(session: Session, now: datetime) -> OverallProgress:
     judged = col(Annotation.id).is_not(None)
     unjudged = col(Annotation.id).is_(None)
-    expired = expired_sql(now)
-    overlap = col(Assignment.kind) == AssignmentKind.OVERLAP
-    not_overlap = or_(
-        col(Assignment.kind).is_(None), col(Assignment.kind) != AssignmentKind.OVERLAP
-    )
     since = col(Annotation.created_at)
-    active = col(Assignment.released_at).is_(None)
+    overlap = col(Assignment.kind) == AssignmentKind.OVERLAP
+    audited_out = _audited_out_sql()
+    groups = session.execute(
+        _holder_scope(col(Assignment.released_at).is_(None))
+        .add_columns(
+            col(Assignment.phase),
+            col(Assignment.annotator_id),
+            overlap.label("overlap"),
+            audited_out.label("audited_out"),
+            col(Assignment.batch_id),
+            func.count(),
+            _count_if(judged),
+            _count_if(unjudged, expired_sql(now)),
+            _count_if(judged, since > now - THROUGHPUT_WINDOW),
+            _count_if(judged, since > now - timedelta(days=1)),
+            func.sum(col(Annotation.seconds_spent)),
+            func.count(col(Annotation.seconds_spent)),
+        )
+        .group_by(
+            col(Assignment.phase),
+            col(Assignment.annotator_id),
+            overlap,
+            audited_out,
+            col(Assignment.batch_id),
+        )
+    ).all()
+
+    per_phase: dict[int, Counter[str]] = defaultdict(Counter)
+    per_person: dict[int, Counter[str]] = defaultdict(Counter)
+    seconds_total: dict[int, float] = defaultdict(float)
+    waiting_in: dict[int, set[int]] = defaultdict(set)
+    for (
+        phase,
+        annotator_id,
+        is_overlap,
+        is_out,
+        batch_id,
+        assigned,
+        judged_n,
+        expired_n,
+        recent,
+        last_day,
+        seconds_sum,
+        seconds_n,
+    ) in groups:
+        counts, person = per_phase[phase], per_person[annotator_id]
+        if is_out:
+            counts["audited_out"] += assigned
+            person["audited_out"] += assigned
+            continue
+        prefix = "overlap_" if is_overlap else ""
+        counts[prefix + "assigned"] += assigned
+        counts[prefix + "judged"] += judged_n
+        if not is_overlap:
+            counts["expired"] += expired_n
+        person.update(
+            assigned=assigned,
+            judged=judged_n,
+            expired=expired_n,
+            recent=recent,
+            last_day=last_day,
+            seconds_n=seconds_n,
+        )
+        if seconds_n:
+            seconds_total[annotator_id] += float(seconds_sum)
+        if batch_id is not None and assigned > judged_n:
+            waiting_in[annotator_id].add(batch_id)
 
     def double_judged(phase: int) -> int:
         pairs = double_judged_pairs(phase)
@@ -663,84 +762,35 @@ def annotation_progress(session: Session, now: datetime | None = None) -> Overal
     phases = [
         PhaseProgress(
             phase=phase,
-            assigned=int(assigned),
-            judged=int(judged_n),
-            expired=int(expired_n),
-            overlap_assigned=int(overlap_assigned),
-            overlap_judged=int(overlap_judged),
+            assigned=c["assigned"],
+            judged=c["judged"],
+            expired=c["expired"],
+            overlap_assigned=c["overlap_assigned"],
+            overlap_judged=c["overlap_judged"],
             double_judged=double_judged(phase),
-            audited_out=int(audited_out),
+            audited_out=c["audited_out"],
         )
-        for (
-            phase,
-            assigned,
-            judged_n,
-            expired_n,
-            overlap_assigned,
-            overlap_judged,
-            audited_out,
-        ) in session.execute(
-            _active_scope(active)
-            .add_columns(
-                col(Assignment.phase),
-                _count_if(kept, not_overlap),
-                _count_if(kept, not_overlap, judged),
-                _count_if(kept, not_overlap, unjudged, expired),
-                _count_if(kept, overlap),
-                _count_if(kept, overlap, judged),
-                _count_if(scenario_out),
-            )
-            .group_by(col(Assignment.phase))
-            .order_by(col(Assignment.phase))
-        ).all()
+        for phase, c in sorted(per_phase.items())
     ]
-
-    people: dict[int, AnnotatorProgress] = {}
     hours = THROUGHPUT_WINDOW.total_seconds() / 3600
-    for (
-        annotator_id,
-        assigned,
-        judged_n,
-        expired_n,
-        recent,
-        last_day,
-        seconds_total,
-        seconds_n,
-        audited_out,
-    ) in session.execute(
-        _active_scope(active)
-        .add_columns(
-            col(Assignment.annotator_id),
-            _count_if(kept),
-            _count_if(kept, judged),
-            _count_if(kept, unjudged, expired),
-            _count_if(kept, judged, since > now - THROUGHPUT_WINDOW),
-            _count_if(kept, judged, since > now - timedelta(days=1)),
-            func.sum(case((and_(kept, judged), col(Annotation.seconds_spent)), else_=None)),
-            func.count(case((and_(kept, judged), col(Annotation.seconds_spent)), else_=None)),
-            _count_if(scenario_out),
-        )
-        .group_by(col(Assignment.annotator_id))
-    ).all():
-        people[annotator_id] = AnnotatorProgress(
+    people = {
+        annotator_id: AnnotatorProgress(
             annotator_id=annotator_id,
-            assigned=int(assigned),
-            judged=int(judged_n),
-            open=int(assigned) - int(judged_n) - int(expired_n),
-            expired=int(expired_n),
-            per_hour=round(int(recent) / hours, 2),
-            last_day=int(last_day),
-            mean_seconds=round(float(seconds_total) / seconds_n, 1) if seconds_n else None,
-            audited_out=int(audited_out),
+            assigned=c["assigned"],
+            judged=c["judged"],
+            open=c["assigned"] - c["judged"] - c["expired"],
+            expired=c["expired"],
+            per_hour=round(c["recent"] / hours, 2),
+            last_day=c["last_day"],
+            mean_seconds=(
+                round(seconds_total[annotator_id] / c["seconds_n"], 1) if c["seconds_n"] else None
+            ),
+            batch_ids=sorted(waiting_in[annotator_id]),
+            audited_out=c["audited_out"],
         )
-    for annotator_id, batch_id in session.execute(
-        _active_scope(active, kept, unjudged, col(Assignment.batch_id).is_not(None))
-        .add_columns(col(Assignment.annotator_id), col(Assignment.batch_id))
-        .distinct()
-        .order_by(col(Assignment.annotator_id), col(Assignment.batch_id))
-    ).all():
-        people[annotator_id].batch_ids.append(batch_id)
-    for annotator_id, middle in _middle_seconds(session, active, kept, judged).items():
+        for annotator_id, c in per_person.items()
+    }
+    for annotator_id, middle in _middle_seconds(session).items():
         people[annotator_id].median_seconds = round(statistics.median(middle), 1)
     return OverallProgress(phases=phases, annotators=_name(session, people))
 
@@ -754,33 +804,57 @@ def progress_valid_until(session: Session, now: datetime) -> datetime | None:
     (:func:`app.db.content_cached`).
     """
     now = now.astimezone(UTC)
-    times = [
-        session.execute(
-            sa_select(func.min(col(Assignment.expires_at))).where(
-                col(Assignment.released_at).is_(None), col(Assignment.expires_at) > now
-            )
-        ).scalar_one()
+    windows = (THROUGHPUT_WINDOW, timedelta(days=1))
+    # one statement of three MIN()s, each a probe of an index (ix_assignments_active_expiry,
+    # ix_annotations_created_at), not a scan
+    expiry = sa_select(func.min(col(Assignment.expires_at))).where(
+        col(Assignment.released_at).is_(None), col(Assignment.expires_at) > now
+    )
+    oldest = [
+        sa_select(func.min(col(Annotation.created_at))).where(
+            col(Annotation.created_at) > now - window
+        )
+        for window in windows
     ]
-    for window in (THROUGHPUT_WINDOW, timedelta(days=1)):
-        oldest = session.execute(
-            sa_select(func.min(col(Annotation.created_at))).where(
-                col(Annotation.created_at) > now - window
-            )
-        ).scalar_one()
-        times.append(None if oldest is None else as_utc(oldest) + window)
-    found = [as_utc(t) for t in times if t is not None]
-    return min((t for t in found if t is not None), default=None)
+    first, *edges = session.execute(
+        sa_select(expiry.scalar_subquery(), *(q.scalar_subquery() for q in oldest))
+    ).one()
+    times = [as_utc(first)]
+    times += [None if t is None else as_utc(t) + w for t, w in zip(edges, windows, strict=True)]
+    return min((t for t in times if t is not None), default=None)
 
 
-def _middle_seconds(session: Session, *conditions: Any) -> dict[int, list[float]]:
-    """Annotator → the middle one (odd count) or two (even count) of their seconds per item.
+def _middle_seconds(session: Session) -> dict[int, list[float]]:
+    """Annotator → the middle one or two of their seconds per judged item (kept scenarios).
 
-    ROW_NUMBER and COUNT over a window per annotator, in PostgreSQL and SQLite alike; the
-    caller's ``statistics.median`` of these equals that of all the values.
+    On PostgreSQL two ``percentile_disc(0.5)`` per annotator, in ascending and descending
+    order: the lower and the upper middle value (the same one for an odd count), so the
+    caller's ``statistics.median`` of the pair equals that of all the values; one join and a
+    sort of the seconds in memory, no window over the joined rows. Elsewhere ROW_NUMBER and
+    COUNT over a window per annotator give the same one or two values.
     """
     seconds = col(Annotation.seconds_spent)
+    conditions = (
+        col(Assignment.released_at).is_(None),
+        col(Annotation.id).is_not(None),
+        seconds.is_not(None),
+        ~_audited_out_sql(),
+    )
+    middle: dict[int, list[float]] = defaultdict(list)
+    if session.get_bind().dialect.name == "postgresql":
+        for annotator_id, lower, upper in session.execute(
+            _holder_scope(*conditions)
+            .add_columns(
+                col(Assignment.annotator_id),
+                func.percentile_disc(0.5).within_group(seconds),
+                func.percentile_disc(0.5).within_group(seconds.desc()),
+            )
+            .group_by(col(Assignment.annotator_id))
+        ).all():
+            middle[annotator_id] = [float(lower), float(upper)]
+        return middle
     ranked = (
-        _active_scope(*conditions, seconds.is_not(None))
+        _holder_scope(*conditions)
         .add_columns(
             col(Assignment.annotator_id).label("annotator_id"),
             seconds.label("seconds"),
@@ -791,7 +865,6 @@ def _middle_seconds(session: Session, *conditions: Any) -> dict[int, list[float]
         )
         .subquery()
     )
-    middle: dict[int, list[float]] = defaultdict(list)
     for annotator_id, value in session.execute(
         sa_select(ranked.c.annotator_id, ranked.c.seconds)
         .where((ranked.c.rank * 2).between(ranked.c.n, ranked.c.n + 2))

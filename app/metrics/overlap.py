@@ -12,10 +12,10 @@ from __future__ import annotations
 from typing import Any
 
 from sqlalchemy import select as sa_select
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from app.annotation.service import double_judged_pairs
-from app.db import any_of, content_cached
+from app.db import SERIAL_NO_JIT, any_of, content_cached, local_settings
 from app.metrics.agreement import AGREEMENT_FIELDS, agreement_table
 from app.models import Annotation
 
@@ -64,9 +64,24 @@ def agreement_on_overlap(session: Session, phase: int | None = None) -> dict[str
 
 
 def _agreement_on_overlap_uncached(session: Session, phase: int | None = None) -> dict[str, Any]:
-    pairs = overlap_pairs(session, phase)
+    with local_settings(session, SERIAL_NO_JIT):
+        pairs = double_judged_pairs(phase)
+        ids = session.execute(
+            sa_select(pairs.c.response_id, pairs.c.record_id, pairs.c.other_id).order_by(
+                pairs.c.response_id
+            )
+        ).all()
+    # the compared fields only, as tuples: not an ORM object per annotation of the sample
+    wanted = sorted({i for _r, a, b in ids for i in (a, b)})
+    fields = [col(getattr(Annotation, name)) for name in AGREEMENT_FIELDS]
+    found = {
+        row[0]: row[1:]
+        for row in session.execute(
+            sa_select(col(Annotation.id), *fields).where(any_of(Annotation.id, wanted))
+        )
+    }
     double_judged: dict[str, list[tuple[str, Any, Any]]] = {f: [] for f in AGREEMENT_FIELDS}
-    for response_id, first, second in pairs:
-        for name in AGREEMENT_FIELDS:
-            double_judged[name].append((response_id, getattr(first, name), getattr(second, name)))
-    return {"items": len(pairs), "rows": [row.to_dict() for row in agreement_table(double_judged)]}
+    for response_id, first, second in ids:
+        for i, name in enumerate(AGREEMENT_FIELDS):
+            double_judged[name].append((response_id, found[first][i], found[second][i]))
+    return {"items": len(ids), "rows": [row.to_dict() for row in agreement_table(double_judged)]}

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import func
+from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select
 
 from app.annotation import audit
@@ -23,10 +24,10 @@ from app.db import content_cached
 from app.jobs.progress import JobProgress
 from app.metrics.overlap import agreement_on_overlap
 from app.metrics.registry import Columns, Records, metric_table
-from app.models import Annotation, Response, Run, User
+from app.models import Annotation, Run, User
 from app.models.base import utcnow
+from app.runs.outcomes import completed_responses
 from app.runs.service import runs_progress
-from app.vocabulary import ResponseStatus
 
 RECENT_RUNS = 10
 """Runs listed on the overview, newest first."""
@@ -125,11 +126,16 @@ def lead_overview(session: Session, *, viewer: User, phase: int | None = None) -
 
 
 def _counts(session: Session) -> tuple[int, int]:
-    """Completed responses, and responses with at least one annotation."""
-    completed = session.exec(
-        select(func.count())
-        .select_from(Response)
-        .where(Response.status == ResponseStatus.COMPLETED)
-    ).one()
-    annotated = session.exec(select(func.count(func.distinct(Annotation.response_id)))).one()
-    return completed, annotated
+    """Completed responses, and responses with at least one annotation.
+
+    Completed: the sum of the outcome counts beside Table 1 (:func:`completed_responses`, kept
+    under the same key, so the overview pays for one pass over the responses). Annotated: a
+    GROUP BY response over ``ix_annotations_response_phase`` (index only, in order) counted, not
+    ``COUNT(DISTINCT)``, which sorts a million ids on disk.
+    """
+    completed = completed_responses(session)
+    responses = sa_select(col(Annotation.response_id)).group_by(col(Annotation.response_id))
+    annotated = session.execute(
+        sa_select(func.count()).select_from(responses.subquery())
+    ).scalar_one()
+    return completed, int(annotated)

@@ -79,6 +79,13 @@ class Assignment(SQLModel, table=True):
             postgresql_where=text("released_at IS NULL"),
             sqlite_where=text("released_at IS NULL"),
         ),
+        # the next expiry of an active assignment, one probe (progress_valid_until)
+        Index(
+            "ix_assignments_active_expiry",
+            "expires_at",
+            postgresql_where=text("released_at IS NULL"),
+            sqlite_where=text("released_at IS NULL"),
+        ),
     )
 
     id: int | None = Field(default=None, primary_key=True)
@@ -110,10 +117,14 @@ class Annotation(SQLModel, table=True):
     """The current diagnosis of one response by one annotator; every save keeps a revision."""
 
     __tablename__ = "annotations"
-    __table_args__ = (UniqueConstraint("response_id", "annotator_id"),)
+    __table_args__ = (
+        UniqueConstraint("response_id", "annotator_id"),
+        # by response, and the responses with two annotations of a phase, index only
+        Index("ix_annotations_response_phase", "response_id", "phase"),
+    )
 
     id: int | None = Field(default=None, primary_key=True)
-    response_id: str = Field(foreign_key="responses.id", index=True, max_length=32)
+    response_id: str = Field(foreign_key="responses.id", max_length=32)
     annotator_id: int = Field(foreign_key="users.id", index=True)
     level: str = Field(max_length=2)
     verdict: str = Field(max_length=8)
@@ -124,7 +135,8 @@ class Annotation(SQLModel, table=True):
     version: int = 1
     seconds_spent: float | None = None
     phase: int = 1
-    created_at: datetime = time_field(now=True)
+    created_at: datetime = time_field(now=True, index=True)
+    """First save; indexed for the throughput windows' edges (progress_valid_until)."""
     updated_at: datetime = time_field(now=True)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Text, UniqueConstraint, false
+from sqlalchemy import Index, Text, UniqueConstraint, false
 from sqlmodel import Column, Field, SQLModel
 
 from app.models.base import json_field, time_field
@@ -70,7 +70,11 @@ class Response(SQLModel, table=True):
     """
 
     __tablename__ = "responses"
-    __table_args__ = (UniqueConstraint("run_id", "checkpoint_id", "agent_id"),)
+    __table_args__ = (
+        UniqueConstraint("run_id", "checkpoint_id", "agent_id"),
+        # the outcome counts per agent beside Table 1: an index-only GROUP BY agent, status
+        Index("ix_responses_agent_status", "agent_id", "status"),
+    )
 
     id: str = Field(primary_key=True, max_length=32)
     run_id: int = Field(foreign_key="runs.id", index=True)

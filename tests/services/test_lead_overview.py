@@ -65,3 +65,35 @@ def test_the_overview_reads_expired_items_as_expired_and_writes_nothing(
     # once the schedule has reclaimed them they are no longer assigned
     assert reclaim_expired(session) == held
     assert lead_overview(session, viewer=lead).annotation.phases == []
+
+
+def test_the_counts_are_completed_responses_and_responses_with_any_annotation(
+    session: Session,
+) -> None:
+    """Completed comes from the outcome counts per agent; annotated counts a response once,
+    however many annotations it has, and whatever its status."""
+    from app.metrics.overview import _counts
+    from app.models import Annotation
+
+    run = make_run(session, scenario_ids=["wp-01"])
+    first, second = make_user(session), make_user(session)
+    responses = list(session.exec(select(Response).where(Response.run_id == run.id)))
+    assert len(responses) >= 4
+    responses[0].status = "api_error"
+    responses[1].status = "pending"
+    session.add_all(responses[:2])
+    for response, annotator in [
+        (responses[1], first),  # not completed, annotated once
+        (responses[2], first),  # annotated twice: one response
+        (responses[2], second),
+        (responses[3], second),
+    ]:
+        session.add(
+            Annotation(
+                response_id=response.id, annotator_id=annotator.id, level="L0", verdict="accept"
+            )
+        )
+    session.flush()
+    completed = sum(1 for r in responses if r.status == "completed")
+    assert completed == len(responses) - 2
+    assert _counts(session) == (completed, 3)

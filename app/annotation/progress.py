@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import and_, case, func, or_
+from sqlalchemy import and_, case, func, null, or_
 from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select
 
@@ -30,7 +30,6 @@ from app.annotation.batches import (
     RESTART,
     expired_sql,
     get_batch,
-    is_expired,
 )
 from app.annotation.service import double_judged_pairs
 from app.db import SERIAL_NO_JIT, any_of, content_cached, local_settings
@@ -195,80 +194,6 @@ class BatchProgress:
         return [p for p in self.annotators if not p.is_active and p.unjudged]
 
 
-def _assignment_rows(session: Session, *conditions: Any) -> list[Any]:
-    """Assignments with their scenario, the holder's annotation and the audit status.
-
-    The annotation gives its time and the seconds spent; the scenario's audit status feeds
-    :func:`_audited_out`.
-    """
-    columns: list[Any] = [
-        Assignment.id,
-        Assignment.response_id,
-        Assignment.annotator_id,
-        Assignment.kind,
-        Assignment.phase,
-        Assignment.expires_at,
-        Assignment.released_at,
-        Checkpoint.scenario_id,
-        Annotation.id,
-        Annotation.created_at,
-        Annotation.seconds_spent,
-        Assignment.batch_id,
-        Scenario.audit_status,
-    ]
-    return list(
-        session.execute(
-            _active_scope(*conditions).add_columns(*columns).order_by(col(Assignment.id))
-        ).all()
-    )
-
-
-def _mean_median(values: list[float]) -> tuple[float | None, float | None]:
-    if not values:
-        return None, None
-    return round(statistics.fmean(values), 1), round(statistics.median(values), 1)
-
-
-def _audited_out(row: Any) -> bool:
-    """True for an :func:`_assignment_rows` row whose scenario was audited out."""
-    return bool(row[12] == AuditStatus.REJECTED)
-
-
-def _tally(rows: list[Any], now: datetime) -> dict[int, AnnotatorProgress]:
-    """Per-annotator counts from :func:`_assignment_rows` output."""
-    people: dict[int, AnnotatorProgress] = {}
-    for row in rows:
-        person = people.setdefault(row[2], AnnotatorProgress(annotator_id=row[2]))
-        if row[6] is not None:
-            person.released += 1
-            continue
-        if _audited_out(row):
-            person.audited_out += 1
-            continue
-        person.assigned += 1
-        if row[8] is not None:
-            person.judged += 1
-            created = as_utc(row[9])
-            if created is not None:
-                person.judged_at.append(created)
-            if row[10] is not None:
-                person.seconds.append(float(row[10]))
-        else:
-            if is_expired(row[5], now):
-                person.expired += 1
-            else:
-                person.open += 1
-            if row[11] is not None and row[11] not in person.batch_ids:
-                person.batch_ids.append(row[11])
-    for person in people.values():
-        person.batch_ids.sort()
-        recent = [t for t in person.judged_at if t > now - THROUGHPUT_WINDOW]
-        person.per_hour = round(len(recent) / (THROUGHPUT_WINDOW.total_seconds() / 3600), 2)
-        person.last_day = sum(1 for t in person.judged_at if t > now - timedelta(days=1))
-        person.mean_seconds, person.median_seconds = _mean_median(person.seconds)
-    return people
-
-
 def _name(session: Session, people: dict[int, AnnotatorProgress]) -> list[AnnotatorProgress]:
     if people:
         users = session.exec(select(User).where(any_of(User.id, list(people)))).all()
@@ -287,34 +212,69 @@ def _users(session: Session, ids: set[int]) -> dict[int, User]:
     return {user.id: user for user in users if user.id is not None}
 
 
-def _history(session: Session, batch: Batch, rows: list[Any]) -> dict[str, list[HistoryEvent]]:
+AssignKey = tuple[str, datetime, str, int]
+"""``(scenario_id, assigned_at, kind, annotator_id)``: assignments made together."""
+ReleaseKey = tuple[str, datetime, str, int, str, int | None]
+"""``(scenario_id, released_at, kind, annotator_id, reason, released_by)``: released together."""
+
+
+def _history_groups(
+    session: Session, batch_id: int
+) -> tuple[Counter[AssignKey], Counter[ReleaseKey]]:
+    """The batch's assignments by :data:`AssignKey`, its released ones by :data:`ReleaseKey`.
+
+    Two GROUP BYs, each group in the order of its first assignment.
+    """
+    a = Assignment
+    in_batch = col(a.batch_id) == batch_id
+    assign_keys = (col(a.scenario_id), col(a.assigned_at), col(a.kind), col(a.annotator_id))
+    assigns: Counter[AssignKey] = Counter()
+    for scenario_id, at, kind, annotator_id, items in session.execute(
+        sa_select(*assign_keys, func.count())
+        .where(in_batch)
+        .group_by(*assign_keys)
+        .order_by(func.min(col(a.id)))
+    ).all():
+        assigns[(scenario_id, at, kind, annotator_id)] = items
+    release_keys = (
+        col(a.scenario_id),
+        col(a.released_at),
+        col(a.kind),
+        col(a.annotator_id),
+        col(a.released_reason),
+        col(a.released_by),
+    )
+    releases: Counter[ReleaseKey] = Counter()
+    for scenario_id, at, kind, annotator_id, reason, by, items in session.execute(
+        sa_select(*release_keys, func.count())
+        .where(in_batch, col(a.released_at).is_not(None))
+        .group_by(*release_keys)
+        .order_by(func.min(col(a.id)))
+    ).all():
+        releases[(scenario_id, at, kind, annotator_id, reason or "", by)] += items
+    return assigns, releases
+
+
+def _history(
+    session: Session,
+    batch: Batch,
+    assigns: Counter[AssignKey],
+    releases: Counter[ReleaseKey],
+) -> dict[str, list[HistoryEvent]]:
     """Scenario → its assignment history in the batch, oldest first.
 
-    Rebuilt from the batch's assignments: each one was assigned at ``assigned_at``; a released
-    one left at ``released_at`` with a reason and the lead who acted. A release and an
-    assignment of the same scenario and kind at the same instant are one reassignment (the
-    service stamps both with one time).
+    Rebuilt from the batch's assignments (:func:`_history_groups`): each one was assigned at
+    ``assigned_at``; a released one left at ``released_at`` with a reason and the lead who
+    acted. A release and an assignment of the same scenario and kind at the same instant are
+    one reassignment (the service stamps both with one time).
     """
-    assigns: Counter[tuple[str, datetime, str, int]] = Counter()
-    releases: Counter[tuple[str, datetime, str, int, str, int | None]] = Counter()
-    for assignment, scenario_id in rows:
-        assigns[
-            (scenario_id, assignment.assigned_at, assignment.kind, assignment.annotator_id)
-        ] += 1
-        if assignment.released_at is not None:
-            release_key = (
-                scenario_id,
-                assignment.released_at,
-                assignment.kind,
-                assignment.annotator_id,
-                assignment.released_reason or "",
-                assignment.released_by,
-            )
-            releases[release_key] += 1
+    candidates: dict[tuple[str, datetime, str], list[AssignKey]] = defaultdict(list)
+    for key in assigns:
+        candidates[key[:3]].append(key)
     people = _users(
         session,
-        {a.annotator_id for a, _s in rows}
-        | {a.released_by for a, _s in rows if a.released_by is not None}
+        {key[3] for key in assigns}
+        | {key[5] for key in releases if key[5] is not None}
         | ({batch.created_by} if batch.created_by is not None else set()),
     )
 
@@ -330,8 +290,8 @@ def _history(session: Session, batch: Batch, rows: list[Any]) -> dict[str, list[
         target = next(
             (
                 key
-                for key in assigns
-                if key[:3] == (scenario_id, at, kind) and key[3] != source and key not in moved
+                for key in candidates.get((scenario_id, at, kind), ())
+                if key[3] != source and key not in moved
             ),
             None,
         )
@@ -411,79 +371,121 @@ def batch_progress(session: Session, batch_id: int, now: datetime | None = None)
 
 
 def _batch_progress(session: Session, batch_id: int, now: datetime) -> BatchProgress:
-    now = now or utcnow()
+    now = (now or utcnow()).astimezone(UTC)
     batch = get_batch(session, batch_id)
-    rows = _assignment_rows(session, col(Assignment.batch_id) == batch_id)
-    people = _tally(rows, now)
+    with local_settings(session, SERIAL_NO_JIT):
+        return _batch_progress_of(session, batch, now)
+
+
+def _batch_progress_of(session: Session, batch: Batch, now: datetime) -> BatchProgress:
+    """:func:`batch_progress` computed in the database.
+
+    A few GROUP BYs over the batch's assignments (groups of annotator × scenario × kind), never
+    its rows one by one.
+    """
+    assert batch.id is not None
+    a = Assignment
+    judged = col(Annotation.id).is_not(None)
+    since = col(Annotation.created_at)
+    released = col(a.released_at).is_not(None)
+    audited_out = _audited_out_sql()
+    in_batch = col(a.batch_id) == batch.id
+    keys = (
+        col(a.annotator_id),
+        col(a.scenario_id),
+        col(a.kind),
+        released.label("released"),
+        audited_out.label("audited_out"),
+    )
+    groups = session.execute(
+        _holder_scope(in_batch)
+        .add_columns(
+            *keys,
+            func.count(),
+            _count_if(judged),
+            _count_if(col(Annotation.id).is_(None), expired_sql(now)),
+            _count_if(judged, since > now - THROUGHPUT_WINDOW),
+            _count_if(judged, since > now - timedelta(days=1)),
+            func.sum(col(Annotation.seconds_spent)),
+            func.count(col(Annotation.seconds_spent)),
+        )
+        .group_by(*keys)
+        .order_by(func.min(col(a.id)))  # holders listed in the order they were given items
+    ).all()
+    people: dict[int, AnnotatorProgress] = {}
     scenarios: dict[str, ScenarioRow] = {}
     holdings: dict[tuple[str, int, str], Holding] = {}
-    for row in rows:
-        scenario = scenarios.setdefault(row[7], ScenarioRow(scenario_id=row[7]))
-        if row[6] is not None:
+    recent_total = seconds_total = seconds_n_total = 0.0
+    per_person: dict[int, Counter[str]] = defaultdict(Counter)
+    person_seconds: dict[int, float] = defaultdict(float)
+    for (
+        annotator_id,
+        scenario_id,
+        kind,
+        is_released,
+        is_out,
+        items,
+        judged_n,
+        expired_n,
+        recent,
+        last_day,
+        seconds_sum,
+        seconds_n,
+    ) in groups:
+        person = people.setdefault(annotator_id, AnnotatorProgress(annotator_id=annotator_id))
+        scenario = scenarios.setdefault(scenario_id, ScenarioRow(scenario_id=scenario_id))
+        counts = per_person[annotator_id]
+        if is_released:
+            person.released += items
             continue
-        if _audited_out(row):
-            scenario.audited_out += 1
+        if is_out:
+            person.audited_out += items
+            scenario.audited_out += items
             continue
-        holders = scenario.primary if row[3] == AssignmentKind.PRIMARY else scenario.overlap
-        if row[2] not in holders:
-            holders.append(row[2])
-        scenario.assigned += 1
-        scenario.judged += row[8] is not None
-        key = (row[7], row[2], row[3])
+        counts.update(assigned=items, judged=judged_n, expired=expired_n, recent=recent)
+        counts.update(last_day=last_day, seconds_n=seconds_n)
+        if seconds_n:
+            person_seconds[annotator_id] += float(seconds_sum)
+            seconds_total += float(seconds_sum)
+            seconds_n_total += seconds_n
+        recent_total += recent
+        if items > judged_n and batch.id not in person.batch_ids:
+            person.batch_ids.append(batch.id)
+        holders = scenario.primary if kind == AssignmentKind.PRIMARY else scenario.overlap
+        if annotator_id not in holders:
+            holders.append(annotator_id)
+        scenario.assigned += items
+        scenario.judged += judged_n
+        key = (scenario_id, annotator_id, kind)
         if key not in holdings:
-            holdings[key] = Holding(annotator_id=row[2], kind=row[3])
+            holdings[key] = Holding(annotator_id=annotator_id, kind=kind)
             scenario.holdings.append(holdings[key])
-        holdings[key].assigned += 1
-        holdings[key].judged += row[8] is not None
+        holdings[key].assigned += items
+        holdings[key].judged += judged_n
+    hours = THROUGHPUT_WINDOW.total_seconds() / 3600
+    middle = _middle_seconds(session, in_batch)
+    for annotator_id, person in people.items():
+        c = per_person[annotator_id]
+        person.assigned, person.judged, person.expired = c["assigned"], c["judged"], c["expired"]
+        person.open = c["assigned"] - c["judged"] - c["expired"]
+        person.per_hour = round(c["recent"] / hours, 2)
+        person.last_day = c["last_day"]
+        if c["seconds_n"]:
+            person.mean_seconds = round(person_seconds[annotator_id] / c["seconds_n"], 1)
+        if annotator_id in middle:
+            person.median_seconds = round(statistics.median(middle[annotator_id]), 1)
     if holdings:
-        elsewhere = session.execute(
-            sa_select(
-                col(Checkpoint.scenario_id),
-                col(Assignment.annotator_id),
-                col(Assignment.kind),
-                col(Annotation.id),
-            )
-            .join(Response, col(Response.id) == col(Assignment.response_id))
-            .join(Checkpoint, col(Checkpoint.id) == col(Response.checkpoint_id))
-            .outerjoin(
-                Annotation,
-                and_(
-                    col(Annotation.response_id) == col(Assignment.response_id),
-                    col(Annotation.annotator_id) == col(Assignment.annotator_id),
-                ),
-            )
-            .where(
-                col(Assignment.released_at).is_(None),
-                col(Assignment.phase) == batch.phase,
-                or_(col(Assignment.batch_id).is_(None), col(Assignment.batch_id) != batch_id),
-                any_of(Checkpoint.scenario_id, sorted({k[0] for k in holdings})),
-            )
-        ).all()
-        for scenario_id, annotator_id, kind, annotation_id in elsewhere:
-            holding = holdings.get((scenario_id, annotator_id, kind))
-            if holding is not None:
-                holding.elsewhere += 1
-                holding.judged_elsewhere += annotation_id is not None
+        _holdings_elsewhere(session, batch, holdings)
     named = _name(session, people)
     for holding in holdings.values():
         person = people[holding.annotator_id]
         holding.username, holding.is_active = person.username, person.is_active
     for scenario in scenarios.values():
         scenario.holdings.sort(key=lambda h: (h.kind != AssignmentKind.PRIMARY, h.username))
-    full = session.exec(
-        select(Assignment, Checkpoint.scenario_id)
-        .join(Response, col(Response.id) == col(Assignment.response_id))
-        .join(Checkpoint, col(Checkpoint.id) == col(Response.checkpoint_id))
-        .where(col(Assignment.batch_id) == batch_id)
-        .order_by(col(Assignment.id))
-    ).all()
-    for scenario_id, events in _history(session, batch, list(full)).items():
+    assigns, releases = _history_groups(session, batch.id)
+    for scenario_id, events in _history(session, batch, assigns, releases).items():
         scenarios.setdefault(scenario_id, ScenarioRow(scenario_id=scenario_id)).history = events
-    judged_at = [t for p in people.values() for t in p.judged_at]
-    days = Counter(t.date() for t in judged_at)
-    seconds = [s for p in people.values() for s in p.seconds]
-    mean, median = _mean_median(seconds)
-    recent = sum(1 for t in judged_at if t > now - THROUGHPUT_WINDOW)
+    everyone = _middle_seconds(session, in_batch, per_annotator=False).get(None)
     return BatchProgress(
         batch=batch,
         annotators=named,
@@ -492,12 +494,67 @@ def _batch_progress(session: Session, batch_id: int, now: datetime) -> BatchProg
         judged=sum(p.judged for p in people.values()),
         expired=sum(p.expired for p in people.values()),
         released=sum(p.released for p in people.values()),
-        per_hour=round(recent / (THROUGHPUT_WINDOW.total_seconds() / 3600), 2),
-        by_day=sorted(days.items()),
-        mean_seconds=mean,
-        median_seconds=median,
+        per_hour=round(recent_total / hours, 2),
+        by_day=_judged_by_day(session, in_batch),
+        mean_seconds=round(seconds_total / seconds_n_total, 1) if seconds_n_total else None,
+        median_seconds=round(statistics.median(everyone), 1) if everyone else None,
         audited_out=sum(p.audited_out for p in people.values()),
     )
+
+
+def _holdings_elsewhere(
+    session: Session, batch: Batch, holdings: dict[tuple[str, int, str], Holding]
+) -> None:
+    """Count, per holding, the holder's items of its scenario and kind in other batches.
+
+    Active items of the phase (``elsewhere``) and those the holder judged
+    (``judged_elsewhere``), in one GROUP BY.
+    """
+    a = Assignment
+    keys = (col(a.scenario_id), col(a.annotator_id), col(a.kind))
+    elsewhere = session.execute(
+        _holder_scope(
+            col(a.released_at).is_(None),
+            col(a.phase) == batch.phase,
+            or_(col(a.batch_id).is_(None), col(a.batch_id) != batch.id),
+            any_of(col(a.scenario_id), sorted({key[0] for key in holdings})),
+        )
+        .add_columns(*keys, func.count(), _count_if(col(Annotation.id).is_not(None)))
+        .group_by(*keys)
+    ).all()
+    for scenario_id, annotator_id, kind, items, judged_n in elsewhere:
+        holding = holdings.get((scenario_id, annotator_id, kind))
+        if holding is not None:
+            holding.elsewhere += items
+            holding.judged_elsewhere += judged_n
+
+
+def _utc_date(session: Session, column: Any) -> Any:
+    """SQL: the UTC calendar day of an aware timestamp column."""
+    if session.get_bind().dialect.name == "postgresql":
+        return func.date(func.timezone("UTC", column))
+    return func.date(column)  # SQLite: the stored text, converted to UTC by its offset
+
+
+def _judged_by_day(session: Session, *conditions: Any) -> list[tuple[date, int]]:
+    """``(UTC day, judgements)`` of the active, kept items under `conditions`, oldest first."""
+    day = _utc_date(session, col(Annotation.created_at))
+    rows = session.execute(
+        _holder_scope(
+            *conditions,
+            col(Assignment.released_at).is_(None),
+            col(Annotation.id).is_not(None),
+            ~_audited_out_sql(),
+        )
+        .add_columns(day, func.count())
+        .group_by(day)
+    ).all()
+    days = [
+        (value if isinstance(value, date) else date.fromisoformat(str(value)), int(count))
+        for value, count in rows
+        if value is not None
+    ]
+    return sorted(days)
 
 
 @dataclass(frozen=True)
@@ -791,6 +848,7 @@ def _annotation_progress(session: Session, now: datetime) -> OverallProgress:
         for annotator_id, c in per_person.items()
     }
     for annotator_id, middle in _middle_seconds(session).items():
+        assert annotator_id is not None  # per annotator
         people[annotator_id].median_seconds = round(statistics.median(middle), 1)
     return OverallProgress(phases=phases, annotators=_name(session, people))
 
@@ -824,8 +882,13 @@ def progress_valid_until(session: Session, now: datetime) -> datetime | None:
     return min((t for t in times if t is not None), default=None)
 
 
-def _middle_seconds(session: Session) -> dict[int, list[float]]:
+def _middle_seconds(
+    session: Session, *conditions: Any, per_annotator: bool = True
+) -> dict[int | None, list[float]]:
     """Annotator → the middle one or two of their seconds per judged item (kept scenarios).
+
+    Over active assignments, narrowed by `conditions`; without `per_annotator`, the middle of
+    everyone's, under the key None.
 
     On PostgreSQL two ``percentile_disc(0.5)`` per annotator, in ascending and descending
     order: the lower and the upper middle value (the same one for an odd count), so the
@@ -834,34 +897,35 @@ def _middle_seconds(session: Session) -> dict[int, list[float]]:
     COUNT over a window per annotator give the same one or two values.
     """
     seconds = col(Annotation.seconds_spent)
-    conditions = (
+    where = (
+        *conditions,
         col(Assignment.released_at).is_(None),
         col(Annotation.id).is_not(None),
         seconds.is_not(None),
         ~_audited_out_sql(),
     )
-    middle: dict[int, list[float]] = defaultdict(list)
+    key = col(Assignment.annotator_id) if per_annotator else null()
+    middle: dict[int | None, list[float]] = defaultdict(list)
     if session.get_bind().dialect.name == "postgresql":
-        for annotator_id, lower, upper in session.execute(
-            _holder_scope(*conditions)
-            .add_columns(
-                col(Assignment.annotator_id),
-                func.percentile_disc(0.5).within_group(seconds),
-                func.percentile_disc(0.5).within_group(seconds.desc()),
-            )
-            .group_by(col(Assignment.annotator_id))
-        ).all():
-            middle[annotator_id] = [float(lower), float(upper)]
+        query = _holder_scope(*where).add_columns(
+            key,
+            func.percentile_disc(0.5).within_group(seconds),
+            func.percentile_disc(0.5).within_group(seconds.desc()),
+        )
+        if per_annotator:
+            query = query.group_by(key)
+        for annotator_id, lower, upper in session.execute(query).all():
+            if lower is not None:
+                middle[annotator_id] = [float(lower), float(upper)]
         return middle
+    partition = key if per_annotator else None
     ranked = (
-        _holder_scope(*conditions)
+        _holder_scope(*where)
         .add_columns(
-            col(Assignment.annotator_id).label("annotator_id"),
+            key.label("annotator_id"),
             seconds.label("seconds"),
-            func.row_number()
-            .over(partition_by=col(Assignment.annotator_id), order_by=seconds)
-            .label("rank"),
-            func.count().over(partition_by=col(Assignment.annotator_id)).label("n"),
+            func.row_number().over(partition_by=partition, order_by=seconds).label("rank"),
+            func.count().over(partition_by=partition).label("n"),
         )
         .subquery()
     )

@@ -62,17 +62,34 @@ class LeadOverview:
     outcome_rows: Records
     runs: list[Run]
     run_progress: dict[int, JobProgress]
-    completed: int
-    annotated: int
-    annotation: OverallProgress
-    agreement: dict[str, Any]
+    completed: int | None
+    annotated: int | None
+    annotation: OverallProgress | None
+    agreement: dict[str, Any] | None
     agreement_phase: int | None
     can_manage: bool
     splits: int
     my_splits: int | None
 
 
-def lead_overview(session: Session, *, viewer: User, phase: int | None = None) -> LeadOverview:
+@dataclass(frozen=True)
+class OverviewProgress:
+    """The overview's parts that read every active assignment (GET /lead/progress).
+
+    Attributes: as those of :class:`LeadOverview`.
+    """
+
+    completed: int
+    annotated: int
+    annotation: OverallProgress
+    agreement: dict[str, Any]
+    agreement_phase: int | None
+    can_manage: bool
+
+
+def lead_overview(
+    session: Session, *, viewer: User, phase: int | None = None, progress: bool = True
+) -> LeadOverview:
     """The lead's overview for `viewer` (read only: it never writes, nor reclaims).
 
     Args:
@@ -80,17 +97,18 @@ def lead_overview(session: Session, *, viewer: User, phase: int | None = None) -
         viewer: the lead, admin or researcher reading it.
         phase: restrict the agreement on the overlap sample to this annotation phase (None:
             all phases).
+        progress: with the parts of :func:`overview_progress`; without (the page, which
+            fetches them afterwards), ``completed``, ``annotated``, ``annotation`` and
+            ``agreement`` are None.
 
     Returns:
         The :class:`LeadOverview`.
     """
-    now = utcnow()
     columns, rows = metric_table(session, "table1")
     outcome_columns, outcome_rows = metric_table(session, "table1_outcomes")
     runs = list(session.exec(select(Run).order_by(col(Run.id).desc()).limit(RECENT_RUNS)))
     run_ids = [run.id for run in runs if run.id is not None]
-    # every figure below reads all responses or assignments: kept until the content changes
-    completed, annotated = content_cached(session, ("overview_counts",), lambda: _counts(session))
+    parts = overview_progress(session, viewer=viewer, phase=phase) if progress else None
     my_splits = None
     if audit.can_adjudicate(viewer):
         my_splits = content_cached(
@@ -107,6 +125,40 @@ def lead_overview(session: Session, *, viewer: User, phase: int | None = None) -
         run_progress=content_cached(
             session, ("runs_progress", tuple(run_ids)), lambda: runs_progress(session, run_ids)
         ),
+        completed=parts.completed if parts else None,
+        annotated=parts.annotated if parts else None,
+        annotation=parts.annotation if parts else None,
+        agreement=parts.agreement if parts else None,
+        agreement_phase=phase,
+        can_manage=viewer.role in MANAGER_ROLES,
+        splits=content_cached(
+            session, ("adjudication_queue", None), lambda: len(audit.adjudication_queue(session))
+        ),
+        my_splits=my_splits,
+    )
+
+
+def overview_progress(
+    session: Session, *, viewer: User, phase: int | None = None
+) -> OverviewProgress:
+    """The overview's annotation progress, agreement and counts (read only).
+
+    Each reads every active assignment or response (seconds at a million): the page shows
+    Table 1 first and fetches these after it (GET /lead/progress). Kept until the content
+    changes (:func:`app.db.content_cached`); the progress also until its next expiry or
+    window edge.
+
+    Args:
+        session: database session (read only).
+        viewer: the lead, admin or researcher reading it.
+        phase: restrict the agreement to this annotation phase (None: all phases).
+
+    Returns:
+        The :class:`OverviewProgress`.
+    """
+    now = utcnow()
+    completed, annotated = content_cached(session, ("overview_counts",), lambda: _counts(session))
+    return OverviewProgress(
         completed=completed,
         annotated=annotated,
         annotation=content_cached(  # expiries and hour windows: kept until the next one
@@ -118,10 +170,6 @@ def lead_overview(session: Session, *, viewer: User, phase: int | None = None) -
         agreement=agreement_on_overlap(session, phase),
         agreement_phase=phase,
         can_manage=viewer.role in MANAGER_ROLES,
-        splits=content_cached(
-            session, ("adjudication_queue", None), lambda: len(audit.adjudication_queue(session))
-        ),
-        my_splits=my_splits,
     )
 
 

@@ -180,3 +180,18 @@ def test_analysis_figures_are_drawn_as_they_scroll_into_view(
         page.wait_for_function(
             "img => img.complete && img.naturalWidth > 100", arg=image.element_handle()
         )
+
+
+def test_the_overview_fetches_its_progress_after_the_page(
+    page: Page, live_server: str, judged: None
+) -> None:
+    login(page, live_server, "boss", "boss-password")
+    page.goto(f"{live_server}/lead")
+    expect(page.locator("#table1")).to_be_visible()
+    # the progress and agreement replace their placeholders once fetched
+    expect(page.locator("#per-phase")).to_be_visible()
+    expect(page.locator("#annotation-progress[aria-busy]")).to_have_count(0)
+    expect(page.locator("#agreement h2")).to_contain_text("Agreement on overlap items")
+    expect(page.locator("#annotated-count")).to_contain_text(
+        re.compile(r"\d+ of \d+ completed responses annotated")
+    )

@@ -155,7 +155,7 @@ def test_deactivated_holders_are_flagged_and_their_work_offered_for_moving(
     assert targets and not any(f'<option value="{a.id}">' in t for t in targets)
     listing = browser.client.get("/lead/batches").text
     assert "1 deactivated" in listing
-    overview = browser.client.get("/lead").text
+    overview = browser.client.get("/lead/progress").text  # the overview fetches it
     row = overview.split(f'data-annotator="{a.username}"', 1)[1].split("</tr>", 1)[0]
     assert "deactivated" in row and f'href="/lead/batches/{batch.id}#inactive-holders"' in row
     # the move itself, from the page
@@ -328,7 +328,7 @@ def test_audited_out_scenarios_are_shown_apart_on_the_lead_pages(
     assert "audited out" in row
     listing = browser.client.get("/lead/batches").text
     assert f"{done} / {done}" in listing and f"+{out} audited out" in listing
-    overview = browser.client.get("/lead").text
+    overview = browser.client.get("/lead/progress").text  # the overview fetches it
     phase = overview.split('data-phase="1"', 1)[1].split("</tr>", 1)[0]
     assert f"<td>{done}</td>" in phase and f"<td>{out}</td>" in phase
 

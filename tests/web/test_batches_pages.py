@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import re
 from collections import defaultdict
 
 import pytest
@@ -304,11 +305,20 @@ def test_overview_shows_progress_and_agreement(session: Session, make_browser, w
                 form={"level": level, "verdict": "accept"},
             )
     browser = _browser(make_browser, world["lead"])
-    page = browser.client.get("/lead")
+    overview = browser.client.get("/lead")
+    assert overview.status_code == 200
+    # the page shows Table 1 at once and fetches the progress and agreement after it
+    assert 'hx-get="/lead/progress" hx-trigger="load"' in overview.text
+    assert 'id="per-phase"' not in overview.text
+    assert 'hx-get="/lead/progress?phase=2"' in browser.client.get("/lead?phase=2").text
+    page = browser.client.get("/lead/progress")
     assert page.status_code == 200
     assert 'id="per-phase"' in page.text and 'data-phase="1"' in page.text
     assert f'data-annotator="{world["a"].username}"' in page.text
     assert 'id="agreement-table"' in page.text and 'data-field="verdict"' in page.text
     assert "1 responses judged by both" in page.text
-    other = browser.client.get("/lead?phase=2")
+    # the annotated count goes into Table 1's line, out of band
+    count = r'<span id="annotated-count" hx-swap-oob="true">\d+ of \d+ completed'
+    assert re.search(count, page.text)
+    other = browser.client.get("/lead/progress?phase=2")
     assert "0 responses judged by both" in other.text

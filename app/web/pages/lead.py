@@ -11,7 +11,7 @@ from fastapi import APIRouter, Depends, Request
 from starlette.responses import Response
 
 from app.db import SessionDep
-from app.metrics.overview import lead_overview
+from app.metrics.overview import lead_overview, overview_progress
 from app.metrics.registry import metric_table
 from app.metrics.render import DOWNLOADS
 from app.web.columns import label as column_label
@@ -27,8 +27,11 @@ router = APIRouter(prefix="/lead", dependencies=[Depends(verify_csrf)])
 def overview(
     request: Request, session: SessionDep, user: LeadUser, phase: OptionalPhase = None
 ) -> Response:
-    """GET /lead: the overview, for a phase or all phases (read only)."""
-    page = lead_overview(session, viewer=user, phase=phase)
+    """GET /lead: the overview, for a phase or all phases (read only).
+
+    The annotation progress and the agreement come after it (:func:`progress`).
+    """
+    page = lead_overview(session, viewer=user, phase=phase, progress=False)
     return render(
         request,
         "lead/overview.html",
@@ -40,14 +43,33 @@ def overview(
             "outcome_rows": page.outcome_rows,
             "runs": page.runs,
             "progress": page.run_progress,
-            "completed": page.completed,
-            "annotated": page.annotated,
-            "annotation": page.annotation,
-            "agreement": page.agreement,
             "agreement_phase": page.agreement_phase,
             "can_manage": page.can_manage,
             "splits": page.splits,
             "my_splits": page.my_splits,
+        },
+    )
+
+
+@router.get("/progress")
+def progress(
+    request: Request, session: SessionDep, user: LeadUser, phase: OptionalPhase = None
+) -> Response:
+    """GET /lead/progress: the overview's annotation progress and agreement (htmx, after load).
+
+    They read every active assignment: the overview page shows first and fetches them.
+    """
+    parts = overview_progress(session, viewer=user, phase=phase)
+    return render(
+        request,
+        "lead/_progress.html",
+        {
+            "completed": parts.completed,
+            "annotated": parts.annotated,
+            "annotation": parts.annotation,
+            "agreement": parts.agreement,
+            "agreement_phase": parts.agreement_phase,
+            "can_manage": parts.can_manage,
         },
     )
 

@@ -580,35 +580,33 @@ def list_batches(session: Session, now: datetime | None = None) -> list[BatchSum
     """
     now = (now or utcnow()).astimezone(UTC)
     batches = list(session.exec(select(Batch).order_by(col(Batch.id).desc())))
-    kept = or_(
-        col(Scenario.audit_status).is_(None), col(Scenario.audit_status) != AuditStatus.REJECTED
-    )
     judged = col(Annotation.id).is_not(None)
     unjudged = col(Annotation.id).is_(None)
-    expired = expired_sql(now)
-    rows = session.execute(
-        _active_scope(col(Assignment.batch_id).is_not(None), col(Assignment.released_at).is_(None))
-        .add_columns(
-            col(Assignment.batch_id),
-            col(Assignment.annotator_id),
-            _count_if(kept),
-            _count_if(kept, judged),
-            _count_if(kept, unjudged),
-            _count_if(kept, unjudged, expired),
-            _count_if(col(Scenario.audit_status) == AuditStatus.REJECTED),
-        )
-        .group_by(col(Assignment.batch_id), col(Assignment.annotator_id))
-    ).all()
+    audited_out = _audited_out_sql()
+    keys = (col(Assignment.batch_id), col(Assignment.annotator_id), audited_out.label("out"))
+    with local_settings(session, SERIAL_NO_JIT):
+        rows = session.execute(
+            # the audit status by the assignment's own scenario id: no join through responses
+            _holder_scope(
+                col(Assignment.batch_id).is_not(None), col(Assignment.released_at).is_(None)
+            )
+            .add_columns(
+                *keys,
+                func.count(),
+                _count_if(judged),
+                _count_if(unjudged),
+                _count_if(unjudged, expired_sql(now)),
+            )
+            .group_by(*keys)
+        ).all()
     counts: dict[int, Counter[str]] = defaultdict(Counter)
     people: dict[int, set[int]] = defaultdict(set)
     waiting: dict[int, set[int]] = defaultdict(set)
-    for batch_id, annotator_id, total, judged_n, open_n, expired_n, audited_out in rows:
-        counts[batch_id].update(
-            total=int(total),
-            judged=int(judged_n),
-            expired=int(expired_n),
-            audited_out=int(audited_out),
-        )
+    for batch_id, annotator_id, is_out, total, judged_n, open_n, expired_n in rows:
+        if is_out:
+            counts[batch_id]["audited_out"] += int(total)
+            continue
+        counts[batch_id].update(total=int(total), judged=int(judged_n), expired=int(expired_n))
         if total:
             people[batch_id].add(annotator_id)
         if open_n:

@@ -9,6 +9,11 @@ leave judged items behind unless the scenario is restarted (:class:`RestartRequi
 items of released primary items with it. Judged items are released only by a restart.
 :func:`reclaim_expired` and :func:`close_batch` return unjudged items to the pool. A save
 checks :func:`held_assignment` first; :func:`lapsed_assignment` says why an item left.
+
+The moves are set-based, whatever the number of items: the responses are row-locked by one
+``SELECT ... FOR UPDATE`` (counted in the database), the unjudged items released by one
+``UPDATE ... WHERE NOT EXISTS (annotation)`` and their overlap items by one more (the response
+ids bound as one array, :func:`app.db.any_of`); no ORM object is loaded per item.
 """
 
 from __future__ import annotations

@@ -18,6 +18,7 @@ ids bound as one array, :func:`app.db.any_of`); no ORM object is loaded per item
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -100,13 +101,30 @@ def _active(*conditions: Any) -> list[ColumnElement[bool]]:
     return [col(Assignment.released_at).is_(None), *conditions]
 
 
-def _in_scenario(scenario_id: str) -> ColumnElement[bool]:
-    """SQL: the assignment's response belongs to a checkpoint of `scenario_id`."""
-    return col(Assignment.response_id).in_(
-        select(Response.id)
+def _active_in_scenario(columns: tuple[Any, ...], *conditions: Any) -> Any:
+    """SELECT `columns` of the active assignments matching `conditions`, by assignment id.
+
+    The conditions may name ``Checkpoint`` columns: the response's checkpoint is joined.
+    """
+    return (
+        select(*columns)
+        .join(Response, col(Response.id) == col(Assignment.response_id))
         .join(Checkpoint, col(Checkpoint.id) == col(Response.checkpoint_id))
-        .where(col(Checkpoint.scenario_id) == scenario_id)
+        .where(*_active(*conditions))
+        .order_by(col(Assignment.id))
     )
+
+
+def _lock_responses(session: Session, response_ids: Iterable[str]) -> None:
+    """Row-lock responses in id order, as a submit does, so a move and a save serialise."""
+    ids = sorted(set(response_ids))
+    if ids:
+        session.exec(
+            select(Response.id)
+            .where(any_of(Response.id, ids))
+            .order_by(col(Response.id))
+            .with_for_update()
+        ).all()
 
 
 def _judged() -> ColumnElement[bool]:
@@ -312,23 +330,35 @@ def reassign_scenario(
     old = get_username(session, from_annotator)
     if to_annotator == from_annotator:
         raise UnprocessableError(f"{new} already holds this scenario", "to_annotator")
-    in_scenario = _in_scenario(scenario_id)
+    in_scenario = col(Checkpoint.scenario_id) == scenario_id
     of_holder = (
         col(Assignment.kind) == kind,
         col(Assignment.annotator_id) == from_annotator,
     )
-    in_batch = select(Assignment.id).where(
-        *_active(in_scenario, col(Assignment.batch_id) == batch_id, *of_holder)
-    )
-    if not session.exec(select(in_batch.exists())).one():
+    if not session.exec(
+        _active_in_scenario(
+            (Assignment.id,), in_scenario, col(Assignment.batch_id) == batch_id, *of_holder
+        ).limit(1)
+    ).first():
         raise UnprocessableError(
             f"{old} holds no {kind} item of {scenario_id} in this batch", "scenario_id"
         )
-    holding_of = (in_scenario, col(Assignment.phase) == phase, *of_holder)
-    _lock_responses_of(session, *holding_of)  # then read: a release or save meanwhile is seen
-    items, done = session.exec(
-        select(func.count(), func.count().filter(_judged())).where(*_active(*holding_of))
-    ).one()
+    found = session.exec(
+        _active_in_scenario(
+            (Assignment.id, Assignment.response_id),
+            in_scenario,
+            col(Assignment.phase) == phase,
+            *of_holder,
+        )
+    ).all()
+    _lock_responses(session, (response for _id, response in found))
+    # re-read under the lock: a release or a save that ran meanwhile is seen
+    holding = session.exec(
+        select(Assignment.id, Assignment.response_id, _judged())
+        .where(*_active(any_of(Assignment.id, [id_ for id_, _response in found])))
+        .order_by(col(Assignment.id))
+    ).all()
+    items, done = len(holding), sum(1 for _id, _response, judged in holding if judged)
     if done and not restart:
         session.rollback()  # ends the transaction and its row locks
         raise RestartRequired(
@@ -348,32 +378,27 @@ def reassign_scenario(
     other_kind = (
         AssignmentKind.OVERLAP if kind == AssignmentKind.PRIMARY else AssignmentKind.PRIMARY
     )
-    other_holder = select(Assignment.id).where(
-        *_active(
+    if session.exec(
+        _active_in_scenario(
+            (Assignment.id,),
             in_scenario,
             col(Assignment.phase) == phase,
             col(Assignment.kind) == other_kind,
             col(Assignment.annotator_id) == to_annotator,
-        )
-    )
-    if session.exec(select(other_holder.exists())).one():
+        ).limit(1)
+    ).first():
         session.rollback()
         raise UnprocessableError(
             f"{new} is the {other_kind} annotator of {scenario_id} in phase {phase}; a "
             "response's two judgements must come from different people",
             "to_annotator",
         )
+    responses = [response for _id, response, _judged in holding]
     held = session.exec(
         select(func.count())
         .select_from(Assignment)
-        .where(
-            *_active(
-                col(Assignment.annotator_id) == to_annotator,
-                col(Assignment.response_id).in_(
-                    select(Assignment.response_id).where(*_active(*holding_of))
-                ),
-            )
-        )
+        .where(*_active(any_of(Assignment.response_id, responses)))
+        .where(col(Assignment.annotator_id) == to_annotator)
     ).one()
     if held:
         session.rollback()
@@ -386,7 +411,7 @@ def reassign_scenario(
     session.flush()
     moving = session.execute(  # released in one UPDATE; what the new assignments copy
         update(Assignment)
-        .where(*_active(*holding_of))
+        .where(any_of(Assignment.id, [id_ for id_, _response, _judged in holding]))
         .values(released_at=now, released_reason=note[:200], released_by=by)
         .returning(
             col(Assignment.response_id),
@@ -432,7 +457,7 @@ def reassign_scenario(
             .where(
                 col(Assignment.annotator_id) == to_annotator,
                 col(Assignment.released_at).is_(None),
-                any_of(Assignment.response_id, [m.response_id for m in moving]),
+                any_of(Assignment.response_id, responses),
             )
             .order_by(col(Assignment.id))
         )
@@ -486,7 +511,8 @@ def release(
     get_batch(session, batch_id)
     conditions: list[Any] = [col(Assignment.batch_id) == batch_id]
     if scenario_id is not None:
-        conditions.append(_in_scenario(scenario_id))
+        # the response's scenario, as stored on the assignment when written (never changes)
+        conditions.append(col(Assignment.scenario_id) == scenario_id)
     if annotator_id is not None:
         conditions.append(col(Assignment.annotator_id) == annotator_id)
     if kind is not None:

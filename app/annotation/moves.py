@@ -10,10 +10,12 @@ items of released primary items with it. Judged items are released only by a res
 :func:`reclaim_expired` and :func:`close_batch` return unjudged items to the pool. A save
 checks :func:`held_assignment` first; :func:`lapsed_assignment` says why an item left.
 
-The moves are set-based, whatever the number of items: the responses are row-locked by one
-``SELECT ... FOR UPDATE`` (counted in the database), the unjudged items released by one
-``UPDATE ... WHERE NOT EXISTS (annotation)`` and their overlap items by one more (the response
-ids bound as one array, :func:`app.db.any_of`); no ORM object is loaded per item.
+Release, close and reclaim are set-based, whatever the number of items: the responses are
+row-locked by one ``SELECT ... FOR UPDATE`` (counted in the database), the unjudged items
+released by one ``UPDATE ... WHERE NOT EXISTS (annotation)`` and their overlap items by one more
+(the response ids bound as one array, :func:`app.db.any_of`); no ORM object is loaded per item.
+A reassignment reads its scenario's holding as rows, releases it by one UPDATE and writes the
+new assignments by COPY; it loads only the new assignments it returns.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """A batch of a million responses on PostgreSQL: create, reassign a scenario, release, close.
 
-Populates ``--rows`` completed responses (the HALO-8K-shaped rows of ``bench/metrics.py``,
+Populates ``--rows`` completed responses (the HALO-8K-shaped rows of ``bench/populate.py``,
 replicated with COPY, without their annotations and assignments), then times
 ``create_batch`` over all of them for 10 annotators (target ≤ 2 minutes at 1,000,000; before
 issue 16 a batch over 65,535 responses failed with "number of parameters must be between 0 and
@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-import metrics as populate  # noqa: E402
+import populate  # noqa: E402
 import psycopg  # noqa: E402
 from sqlalchemy import create_engine, func, text  # noqa: E402
 from sqlmodel import Session, col, select  # noqa: E402
@@ -49,8 +49,8 @@ def main() -> None:
     from app.users.service import create_user
 
     name = f"halo_bench_{uuid.uuid4().hex[:8]}"
-    url = populate._url(name)
-    conninfo = populate.ADMIN.rsplit("/", 1)[0] + f"/{name}"
+    url = populate.url_of(name)
+    conninfo = populate.conninfo_of(name)
     with psycopg.connect(populate.ADMIN, autocommit=True) as conn:
         conn.execute(f'CREATE DATABASE "{name}"')  # type: ignore[arg-type]
     tmp = tempfile.TemporaryDirectory(prefix="halo-bench-")
@@ -60,15 +60,15 @@ def main() -> None:
         upgrade_database(url)
         rows = generate_paper_shaped(n_models=10, n_scenarios=400, k=2)
         with Session(engine) as session:
-            ids = populate._scaffold(session, rows)
-            templates = populate._templates(rows, ids)
+            ids = populate.scaffold(session, rows)
+            templates = populate.templates_of(rows, ids)
             replicas, left = [], args.rows
-            run_ids = populate._runs(session, 0, -(-args.rows // len(rows)))
+            run_ids = populate.make_runs(session, 0, -(-args.rows // len(rows)))
         for replica, run_id in enumerate(run_ids):
             replicas.append((replica, run_id, min(len(rows), left)))
             left -= len(rows)
         start = time.perf_counter()
-        populate._copy_replicas(conninfo, templates, replicas)
+        populate.copy_replicas(conninfo, templates, replicas)
         with psycopg.connect(conninfo, autocommit=True) as conn:
             conn.execute("TRUNCATE annotations, annotation_revisions, assignments CASCADE")
             conn.execute("VACUUM ANALYZE assignments")

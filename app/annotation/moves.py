@@ -9,6 +9,13 @@ leave judged items behind unless the scenario is restarted (:class:`RestartRequi
 items of released primary items with it. Judged items are released only by a restart.
 :func:`reclaim_expired` and :func:`close_batch` return unjudged items to the pool. A save
 checks :func:`held_assignment` first; :func:`lapsed_assignment` says why an item left.
+
+Release, close and reclaim are set-based, whatever the number of items: the responses are
+row-locked by one ``SELECT ... FOR UPDATE`` (counted in the database), the unjudged items
+released by one ``UPDATE ... WHERE NOT EXISTS (annotation)`` and their overlap items by one more
+(the response ids bound as one array, :func:`app.db.any_of`); no ORM object is loaded per item.
+A reassignment reads its scenario's holding as rows, releases it by one UPDATE and writes the
+new assignments by COPY; it loads only the new assignments it returns.
 """
 
 from __future__ import annotations
@@ -17,8 +24,8 @@ from collections.abc import Iterable
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import func, update
-from sqlalchemy.orm.attributes import set_committed_value
+from sqlalchemy import ColumnElement, func, update
+from sqlalchemy.orm import aliased
 from sqlmodel import Session, col, select
 
 from app.annotation.batches import (
@@ -72,31 +79,6 @@ class RestartRequired(UnprocessableError):
         self.judged, self.items = judged, items
 
 
-def _lock_responses(session: Session, response_ids: Iterable[str]) -> None:
-    """Row-lock responses in id order, as a submit does, so a release and a save serialise."""
-    ids = sorted(set(response_ids))
-    if ids:
-        session.exec(
-            select(Response.id)
-            .where(any_of(Response.id, ids))
-            .order_by(col(Response.id))
-            .with_for_update()
-        ).all()
-
-
-def _judged_pairs(session: Session, response_ids: Iterable[str]) -> set[tuple[str, int]]:
-    """``(response_id, annotator_id)`` of every annotation on these responses."""
-    ids = sorted(set(response_ids))
-    if not ids:
-        return set()
-    rows = session.exec(
-        select(Annotation.response_id, Annotation.annotator_id).where(
-            any_of(Annotation.response_id, ids)
-        )
-    ).all()
-    return {(r, a) for r, a in rows}
-
-
 def _check_reason(reason: str, missing: str) -> str:
     """The lead's reason, stripped.
 
@@ -116,102 +98,170 @@ def _check_reason(reason: str, missing: str) -> str:
     return text
 
 
-def _active_assignments(session: Session, *conditions: Any) -> list[Assignment]:
-    """Active assignments matching `conditions` (which may name ``Checkpoint`` columns)."""
-    query = (
-        select(Assignment)
+def _active(*conditions: Any) -> list[ColumnElement[bool]]:
+    """SQL: an active (unreleased) assignment matching `conditions` (``Assignment`` columns)."""
+    return [col(Assignment.released_at).is_(None), *conditions]
+
+
+def _active_in_scenario(columns: tuple[Any, ...], *conditions: Any) -> Any:
+    """SELECT `columns` of the active assignments matching `conditions`, by assignment id.
+
+    The conditions may name ``Checkpoint`` columns: the response's checkpoint is joined.
+    """
+    return (
+        select(*columns)
         .join(Response, col(Response.id) == col(Assignment.response_id))
         .join(Checkpoint, col(Checkpoint.id) == col(Response.checkpoint_id))
-        .where(col(Assignment.released_at).is_(None), *conditions)
+        .where(*_active(*conditions))
         .order_by(col(Assignment.id))
     )
-    return list(session.exec(query))
 
 
-def _lock_and_reload(session: Session, assignments: list[Assignment]) -> list[Assignment]:
-    """Row-lock the responses of `assignments`, then re-read those still active.
-
-    A release or a save that ran meanwhile is seen.
-    """
-    if not assignments:
-        return []
-    _lock_responses(session, (a.response_id for a in assignments))
-    ids = [a.id for a in assignments]
-    return list(
+def _lock_responses(session: Session, response_ids: Iterable[str]) -> None:
+    """Row-lock responses in id order, as a submit does, so a move and a save serialise."""
+    ids = sorted(set(response_ids))
+    if ids:
         session.exec(
-            select(Assignment)
-            .where(any_of(Assignment.id, ids), col(Assignment.released_at).is_(None))
-            .order_by(col(Assignment.id))
-            .execution_options(populate_existing=True)
+            select(Response.id)
+            .where(any_of(Response.id, ids))
+            .order_by(col(Response.id))
+            .with_for_update()
+        ).all()
+
+
+def _judged() -> ColumnElement[bool]:
+    """SQL: the assignment's holder has an annotation of its response (correlated EXISTS)."""
+    return (
+        select(Annotation.id)
+        .where(
+            col(Annotation.response_id) == col(Assignment.response_id),
+            col(Annotation.annotator_id) == col(Assignment.annotator_id),
         )
+        .exists()
     )
 
 
-def _unjudged(session: Session, assignments: list[Assignment]) -> list[Assignment]:
-    """Lock the responses, then keep the active assignments whose holder has not judged the item."""
-    current = _lock_and_reload(session, assignments)
-    judged = _judged_pairs(session, (a.response_id for a in current))
-    return [a for a in current if (a.response_id, a.annotator_id) not in judged]
+def _lock_responses_of(session: Session, *conditions: Any) -> int:
+    """Row-lock, in id order, the responses of the active assignments matching `conditions`.
+
+    As a submit does, so a release and a save serialise. One statement whatever the count: the
+    locked ids are counted in the database, never fetched (SQLite has no row locks; its writes
+    serialise on the database).
+
+    Returns:
+        Number of responses locked (0: no active assignment matches).
+    """
+    locked = (
+        select(Response.id)
+        .where(col(Response.id).in_(select(Assignment.response_id).where(*_active(*conditions))))
+        .order_by(col(Response.id))
+        .with_for_update()
+    )
+    return int(session.exec(select(func.count()).select_from(locked.subquery())).one())
 
 
-def _release(
-    session: Session,
-    assignments: Iterable[Assignment],
-    *,
-    now: datetime,
-    reason: str,
-    by: int | None,
-) -> None:
-    """Mark `assignments` released: one UPDATE for all of them, the loaded objects kept in step."""
-    listed = list(assignments)
-    if not listed:
-        return
-    values = {"released_at": now, "released_reason": reason[:200], "released_by": by}
+def _expire_loaded(session: Session) -> None:
+    """Expire the release columns of the Assignment objects the session holds.
+
+    The set-based UPDATEs bypass the unit of work, so a loaded object reloads them on access
+    (sessions here keep objects across commits: ``expire_on_commit=False``).
+    """
+    for obj in list(session.identity_map.values()):
+        if isinstance(obj, Assignment):
+            session.expire(obj, ["released_at", "released_reason", "released_by"])
+
+
+def _release_unjudged(
+    session: Session, *conditions: Any, now: datetime, reason: str, by: int | None
+) -> tuple[int, list[str]]:
+    """Release the active, unjudged assignments matching `conditions`: one UPDATE.
+
+    Call with their responses locked (:func:`_lock_responses_of`). Judged ones (the holder has
+    an annotation of the response) stay.
+
+    Returns:
+        ``(released, primary_response_ids)``: how many were released, and the responses of the
+        released primary ones (for :func:`_release_overlap_of`).
+    """
     session.flush()
-    session.execute(
+    rows = session.execute(
         update(Assignment)
-        .where(any_of(Assignment.id, [a.id for a in listed]))
-        .values(**values)
+        .where(*_active(*conditions), ~_judged())
+        .values(released_at=now, released_reason=reason[:200], released_by=by)
+        .returning(col(Assignment.response_id), col(Assignment.kind))
         .execution_options(synchronize_session=False)
-    )
-    for assignment in listed:  # as the database now says, without a per-row flush
-        for name, value in values.items():
-            set_committed_value(assignment, name, value)
+    ).all()
+    _expire_loaded(session)
+    return len(rows), [r for r, kind in rows if kind == AssignmentKind.PRIMARY]
 
 
 def _release_overlap_of(
-    session: Session, released: list[Assignment], *, now: datetime, reason: str, by: int | None
-) -> list[Assignment]:
+    session: Session, response_ids: list[str], *, now: datetime, reason: str, by: int | None
+) -> int:
     """Release the unjudged overlap items of responses whose primary item was just released.
 
     An overlap judgement exists to be compared with the primary one (DESIGN §8), so it leaves
     with it; the overlap is sampled again when the responses go out in a later batch. Judged
-    overlap items stay. Call with the responses locked and `released` already marked.
+    overlap items stay, and so do those of a response that still has an active primary item.
+    One UPDATE, the response ids bound as one array (:func:`app.db.any_of`). Call with the
+    responses locked and their primary items already released.
+
+    Args:
+        session: database session (not committed here).
+        response_ids: responses whose primary assignment was just released.
+        now: the release's time.
+        reason: the release's reason (prefixed ``primary released:`` on these).
+        by: the lead's user id (None: the system).
+
+    Returns:
+        Number of overlap assignments released (reason ``primary released: <reason>``).
     """
-    ids = sorted({a.response_id for a in released if a.kind == AssignmentKind.PRIMARY})
-    if not ids:
-        return []
-    session.flush()
-    still_primary = set(
-        session.exec(
-            select(Assignment.response_id).where(
-                any_of(Assignment.response_id, ids),
-                col(Assignment.kind) == AssignmentKind.PRIMARY,
-                col(Assignment.released_at).is_(None),
-            )
-        ).all()
-    )
-    overlap = session.exec(
-        select(Assignment).where(
-            any_of(Assignment.response_id, [r for r in ids if r not in still_primary]),
-            col(Assignment.kind) == AssignmentKind.OVERLAP,
-            col(Assignment.released_at).is_(None),
+    if not response_ids:
+        return 0
+    primary = aliased(Assignment)
+    still_primary = (
+        select(primary.id)
+        .where(
+            col(primary.response_id) == col(Assignment.response_id),
+            col(primary.kind) == AssignmentKind.PRIMARY,
+            col(primary.released_at).is_(None),
         )
-    ).all()
-    judged = _judged_pairs(session, ids)
-    freed = [a for a in overlap if (a.response_id, a.annotator_id) not in judged]
-    _release(session, freed, now=now, reason=f"{PRIMARY_RELEASED}: {reason}", by=by)
-    return freed
+        .exists()
+    )
+    result = session.execute(
+        update(Assignment)
+        .where(
+            *_active(
+                any_of(Assignment.response_id, sorted(set(response_ids))),
+                col(Assignment.kind) == AssignmentKind.OVERLAP,
+            ),
+            ~still_primary,
+            ~_judged(),
+        )
+        .values(
+            released_at=now,
+            released_reason=f"{PRIMARY_RELEASED}: {reason}"[:200],
+            released_by=by,
+        )
+        .execution_options(synchronize_session=False)
+    )
+    _expire_loaded(session)
+    return int(result.rowcount)  # type: ignore[attr-defined]
+
+
+def _release_with_overlap(
+    session: Session, *conditions: Any, now: datetime, reason: str, by: int | None
+) -> int:
+    """Release the unjudged assignments matching `conditions` and their overlap items.
+
+    The overlap items of the primary ones released go too (:func:`_release_overlap_of`). Call
+    with the responses locked.
+
+    Returns:
+        Number of assignments released, overlap items included.
+    """
+    freed, primary = _release_unjudged(session, *conditions, now=now, reason=reason, by=by)
+    return freed + _release_overlap_of(session, primary, now=now, reason=reason, by=by)
 
 
 def _expiry(now: datetime, hours: int | None) -> datetime | None:
@@ -287,55 +337,70 @@ def reassign_scenario(
         col(Assignment.kind) == kind,
         col(Assignment.annotator_id) == from_annotator,
     )
-    if not _active_assignments(
-        session, in_scenario, col(Assignment.batch_id) == batch_id, *of_holder
-    ):
+    if not session.exec(
+        _active_in_scenario(
+            (Assignment.id,), in_scenario, col(Assignment.batch_id) == batch_id, *of_holder
+        ).limit(1)
+    ).first():
         raise UnprocessableError(
             f"{old} holds no {kind} item of {scenario_id} in this batch", "scenario_id"
         )
-    holding = _lock_and_reload(
-        session,
-        _active_assignments(session, in_scenario, col(Assignment.phase) == phase, *of_holder),
-    )
-    judged = _judged_pairs(session, (a.response_id for a in holding))
-    done = [a for a in holding if (a.response_id, a.annotator_id) in judged]
+    found = session.exec(
+        _active_in_scenario(
+            (Assignment.id, Assignment.response_id),
+            in_scenario,
+            col(Assignment.phase) == phase,
+            *of_holder,
+        )
+    ).all()
+    _lock_responses(session, (response for _id, response in found))
+    # re-read under the lock: a release or a save that ran meanwhile is seen
+    holding = session.exec(
+        select(Assignment.id, Assignment.response_id, _judged())
+        .where(*_active(any_of(Assignment.id, [id_ for id_, _response in found])))
+        .order_by(col(Assignment.id))
+    ).all()
+    items, done = len(holding), sum(1 for _id, _response, judged in holding if judged)
     if done and not restart:
         session.rollback()  # ends the transaction and its row locks
         raise RestartRequired(
-            f"{old} has already judged {len(done)} of the {len(holding)} {kind} items of "
-            f"{scenario_id} in phase {phase}; moving only the other {len(holding) - len(done)} "
+            f"{old} has already judged {done} of the {items} {kind} items of "
+            f"{scenario_id} in phase {phase}; moving only the other {items - done} "
             "would split the scenario between two annotators (paired protocol). Let "
             f"{old} finish it, release the unjudged items (they go back to {old} in a later "
             f"batch), or restart the scenario with {new}, who then judges all "
-            f"{len(holding)} items again",
+            f"{items} items again",
             scenario_id=scenario_id,
             kind=kind,
             from_annotator=from_annotator,
             to_annotator=to_annotator,
-            judged=len(done),
-            items=len(holding),
+            judged=done,
+            items=items,
         )
     other_kind = (
         AssignmentKind.OVERLAP if kind == AssignmentKind.PRIMARY else AssignmentKind.PRIMARY
     )
-    others = _active_assignments(
-        session, in_scenario, col(Assignment.phase) == phase, col(Assignment.kind) == other_kind
-    )
-    if to_annotator in {a.annotator_id for a in others}:
+    if session.exec(
+        _active_in_scenario(
+            (Assignment.id,),
+            in_scenario,
+            col(Assignment.phase) == phase,
+            col(Assignment.kind) == other_kind,
+            col(Assignment.annotator_id) == to_annotator,
+        ).limit(1)
+    ).first():
         session.rollback()
         raise UnprocessableError(
             f"{new} is the {other_kind} annotator of {scenario_id} in phase {phase}; a "
             "response's two judgements must come from different people",
             "to_annotator",
         )
+    responses = [response for _id, response, _judged in holding]
     held = session.exec(
         select(func.count())
         .select_from(Assignment)
-        .where(
-            any_of(Assignment.response_id, [a.response_id for a in holding]),
-            col(Assignment.annotator_id) == to_annotator,
-            col(Assignment.released_at).is_(None),
-        )
+        .where(*_active(any_of(Assignment.response_id, responses)))
+        .where(col(Assignment.annotator_id) == to_annotator)
     ).one()
     if held:
         session.rollback()
@@ -344,13 +409,28 @@ def reassign_scenario(
             "come from different people)",
             "to_annotator",
         )
-    note = reason if not done else f"{reason} ({RESTART}: {len(done)} judged, to judge again)"
-    _release(session, holding, now=now, reason=note, by=by)
+    note = reason if not done else f"{reason} ({RESTART}: {done} judged, to judge again)"
     session.flush()
+    moving = session.execute(  # released in one UPDATE; what the new assignments copy
+        update(Assignment)
+        .where(any_of(Assignment.id, [id_ for id_, _response, _judged in holding]))
+        .values(released_at=now, released_reason=note[:200], released_by=by)
+        .returning(
+            col(Assignment.response_id),
+            col(Assignment.scenario_id),
+            col(Assignment.checkpoint_t),
+            col(Assignment.blind_order),
+            col(Assignment.phase),
+            col(Assignment.batch_id),
+            col(Assignment.kind),
+        )
+        .execution_options(synchronize_session=False)
+    ).all()
+    _expire_loaded(session)
     hours = {
         b.id: b.expires_after_hours
         for b in session.exec(
-            select(Batch).where(any_of(Batch.id, {a.batch_id for a in holding if a.batch_id}))
+            select(Batch).where(any_of(Batch.id, {m.batch_id for m in moving if m.batch_id}))
         )
     }
     bulk_insert(  # COPY on PostgreSQL: a scenario of any size moves in one statement
@@ -358,18 +438,18 @@ def reassign_scenario(
         Assignment,
         [
             {
-                "response_id": a.response_id,
+                "response_id": m.response_id,
                 "annotator_id": to_annotator,
-                "scenario_id": a.scenario_id,
-                "checkpoint_t": a.checkpoint_t,
-                "blind_order": a.blind_order,
-                "phase": a.phase,
-                "batch_id": a.batch_id,
-                "kind": str(a.kind),
+                "scenario_id": m.scenario_id,
+                "checkpoint_t": m.checkpoint_t,
+                "blind_order": m.blind_order,
+                "phase": m.phase,
+                "batch_id": m.batch_id,
+                "kind": str(m.kind),
                 "assigned_at": now,
-                "expires_at": _expiry(now, hours.get(a.batch_id)),
+                "expires_at": _expiry(now, hours.get(m.batch_id)),
             }
-            for a in holding
+            for m in moving
         ],
     )
     # the new assignments as stored: `to_annotator` held none of these responses (checked)
@@ -379,7 +459,7 @@ def reassign_scenario(
             .where(
                 col(Assignment.annotator_id) == to_annotator,
                 col(Assignment.released_at).is_(None),
-                any_of(Assignment.response_id, [a.response_id for a in holding]),
+                any_of(Assignment.response_id, responses),
             )
             .order_by(col(Assignment.id))
         )
@@ -433,16 +513,16 @@ def release(
     get_batch(session, batch_id)
     conditions: list[Any] = [col(Assignment.batch_id) == batch_id]
     if scenario_id is not None:
-        conditions.append(col(Checkpoint.scenario_id) == scenario_id)
+        # the response's scenario, as stored on the assignment when written (never changes)
+        conditions.append(col(Assignment.scenario_id) == scenario_id)
     if annotator_id is not None:
         conditions.append(col(Assignment.annotator_id) == annotator_id)
     if kind is not None:
         conditions.append(col(Assignment.kind) == kind)
-    freed = _unjudged(session, _active_assignments(session, *conditions))
-    _release(session, freed, now=now, reason=reason, by=by)
-    cascaded = _release_overlap_of(session, freed, now=now, reason=reason, by=by)
+    _lock_responses_of(session, *conditions)
+    freed = _release_with_overlap(session, *conditions, now=now, reason=reason, by=by)
     session.commit()
-    return len(freed) + len(cascaded)
+    return freed
 
 
 def reclaim_expired(
@@ -465,24 +545,16 @@ def reclaim_expired(
         Number of assignments released.
     """
     now = now or utcnow()
-    query = select(Assignment.id).where(
-        col(Assignment.released_at).is_(None),
-        expired_sql(now),
-    )
+    conditions: list[Any] = [expired_sql(now)]
     if batch_id is not None:
-        query = query.where(col(Assignment.batch_id) == batch_id)
-    ids = session.exec(query).all()
-    if not ids:
+        conditions.append(col(Assignment.batch_id) == batch_id)
+    if not _lock_responses_of(session, *conditions):
         session.rollback()  # nothing to do: end the read-only transaction
         return 0
-    found = list(session.exec(select(Assignment).where(any_of(Assignment.id, ids))))
-    expired = [
-        a for a in _unjudged(session, found) if is_expired(a.expires_at, now)
-    ]  # re-checked under the lock: a reassignment may have renewed it
-    _release(session, expired, now=now, reason=EXPIRED, by=None)
-    cascaded = _release_overlap_of(session, expired, now=now, reason=EXPIRED, by=None)
+    # expiry re-checked by the UPDATE, under the lock: a reassignment may have renewed it
+    freed = _release_with_overlap(session, *conditions, now=now, reason=EXPIRED, by=None)
     session.commit()
-    return len(expired) + len(cascaded)
+    return freed
 
 
 def close_batch(session: Session, *, batch_id: int, by: int, now: datetime | None = None) -> int:
@@ -499,13 +571,13 @@ def close_batch(session: Session, *, batch_id: int, by: int, now: datetime | Non
     batch = get_batch(session, batch_id)
     if batch.status == BatchStatus.CLOSED:
         raise ConflictError("this batch is closed already")
-    freed = _unjudged(session, _active_assignments(session, col(Assignment.batch_id) == batch_id))
-    _release(session, freed, now=now, reason=CLOSED, by=by)
-    cascaded = _release_overlap_of(session, freed, now=now, reason=CLOSED, by=by)
+    in_batch = col(Assignment.batch_id) == batch_id
+    _lock_responses_of(session, in_batch)
+    freed = _release_with_overlap(session, in_batch, now=now, reason=CLOSED, by=by)
     batch.status = BatchStatus.CLOSED
     session.add(batch)
     session.commit()
-    return len(freed) + len(cascaded)
+    return freed
 
 
 def held_assignment(

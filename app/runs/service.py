@@ -17,7 +17,7 @@ from typing import Any
 
 import redis
 from pydantic import ValidationError
-from sqlalchemy import Table, Update, bindparam, case, func, update
+from sqlalchemy import Table, Update, bindparam, case, func, literal_column, update
 from sqlalchemy import exc as sa_exc
 from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select
@@ -559,14 +559,25 @@ def _checkpoint_columns(responses: Table) -> tuple[Any, ...]:
     checkpoints: Table = Checkpoint.__table__  # type: ignore[attr-defined]
     scenarios: Table = Scenario.__table__  # type: ignore[attr-defined]
     environments: Table = Environment.__table__  # type: ignore[attr-defined]
-    mine = checkpoints.c.id == responses.c.checkpoint_id
-    of_scenario = scenarios.c.id == checkpoints.c.scenario_id
+
+    def qualified(table: Table, column: str) -> Any:
+        # SQLite's compiler writes the columns of a RETURNING clause, and of the subqueries
+        # in it, without their table ("id = checkpoint_id": ambiguous there); spelled out
+        return literal_column(f"{table.name}.{column}")
+
+    mine = qualified(checkpoints, "id") == qualified(responses, "checkpoint_id")
+    of_scenario = qualified(scenarios, "id") == qualified(checkpoints, "scenario_id")
+    in_environment = qualified(environments, "id") == qualified(scenarios, "environment_id")
     return (
         sa_select(checkpoints.c.scenario_id).where(mine).scalar_subquery(),
         sa_select(checkpoints.c.t).where(mine).scalar_subquery(),
-        sa_select(scenarios.c.content_hash).where(mine, of_scenario).scalar_subquery(),
+        sa_select(scenarios.c.content_hash)
+        .select_from(checkpoints, scenarios)
+        .where(mine, of_scenario)
+        .scalar_subquery(),
         sa_select(environments.c.content_hash)
-        .where(mine, of_scenario, environments.c.id == scenarios.c.environment_id)
+        .select_from(checkpoints, scenarios, environments)
+        .where(mine, of_scenario, in_environment)
         .scalar_subquery(),
     )
 

@@ -33,7 +33,7 @@ from app.annotation.batches import (
 )
 from app.annotation.service import double_judged_pairs
 from app.db import SERIAL_NO_JIT, any_of, content_cached, local_settings
-from app.models import Annotation, Assignment, Batch, Checkpoint, Response, Scenario, User
+from app.models import Annotation, Assignment, Batch, Scenario, User
 from app.models.base import as_utc, utcnow
 from app.vocabulary import AssignmentKind, AuditStatus
 
@@ -653,29 +653,6 @@ class OverallProgress:
     annotators: list[AnnotatorProgress]
 
 
-def _active_scope(*conditions: Any) -> Any:
-    """FROM/WHERE of the progress reads.
-
-    Assignments with the scenario's audit status and the holder's annotation (at most one:
-    annotations are unique per response and annotator).
-    """
-    return (
-        sa_select()
-        .select_from(Assignment)
-        .join(Response, col(Response.id) == col(Assignment.response_id))
-        .join(Checkpoint, col(Checkpoint.id) == col(Response.checkpoint_id))
-        .join(Scenario, col(Scenario.id) == col(Checkpoint.scenario_id))
-        .outerjoin(
-            Annotation,
-            and_(
-                col(Annotation.response_id) == col(Assignment.response_id),
-                col(Annotation.annotator_id) == col(Assignment.annotator_id),
-            ),
-        )
-        .where(*conditions)
-    )
-
-
 def _count_if(*conditions: Any) -> Any:
     """SUM(CASE WHEN all conditions THEN 1 ELSE 0 END): a NULL condition counts as false."""
     return func.coalesce(func.sum(case((and_(*conditions), 1), else_=0)), 0)
@@ -712,7 +689,7 @@ def annotation_progress(session: Session, now: datetime | None = None) -> Overal
     """Progress over all active assignments, per phase and per annotator.
 
     Everything is aggregated in the database, so the page's memory does not grow with the
-    number of assignments; the values are those of :func:`_tally` over the same rows. One
+    number of assignments; the values are those :func:`batch_progress` gives a batch. One
     statement joins each active assignment to its holder's annotation once and groups by
     phase × annotator × kind (overlap or not) × audited out × batch (a few hundred groups at
     most); the phases, the annotators and the annotators' batch lists are folded from those

@@ -28,14 +28,7 @@ def overlap_pairs(
     The items of :func:`app.annotation.service.double_judged_pairs` (annotations of `phase`;
     None: all phases), in response order.
     """
-    pairs = double_judged_pairs(phase)
-    # the ids first, then the annotations by id: joined in one statement, the planner expects
-    # millions of pairs and hashes every annotation to find a few
-    ids = session.execute(
-        sa_select(pairs.c.response_id, pairs.c.record_id, pairs.c.other_id).order_by(
-            pairs.c.response_id
-        )
-    ).all()
+    ids = _pair_ids(session, phase)
     wanted = sorted({i for _r, a, b in ids for i in (a, b)})
     found = {a.id: a for a in session.exec(select(Annotation).where(any_of(Annotation.id, wanted)))}
     return [(r, found[a], found[b]) for r, a, b in ids]
@@ -63,14 +56,26 @@ def agreement_on_overlap(session: Session, phase: int | None = None) -> dict[str
     )
 
 
-def _agreement_on_overlap_uncached(session: Session, phase: int | None = None) -> dict[str, Any]:
+def _pair_ids(session: Session, phase: int | None) -> list[tuple[str, int, int]]:
+    """``(response_id, primary annotation id, overlap annotation id)`` per double-judged item.
+
+    The ids first, the annotations by id afterwards: joined in one statement, the planner
+    expects millions of pairs and hashes every annotation to find a few.
+    """
     with local_settings(session, SERIAL_NO_JIT):
         pairs = double_judged_pairs(phase)
-        ids = session.execute(
-            sa_select(pairs.c.response_id, pairs.c.record_id, pairs.c.other_id).order_by(
-                pairs.c.response_id
-            )
-        ).all()
+        return [
+            (r, a, b)
+            for r, a, b in session.execute(
+                sa_select(pairs.c.response_id, pairs.c.record_id, pairs.c.other_id).order_by(
+                    pairs.c.response_id
+                )
+            ).all()
+        ]
+
+
+def _agreement_on_overlap_uncached(session: Session, phase: int | None = None) -> dict[str, Any]:
+    ids = _pair_ids(session, phase)
     # the compared fields only, as tuples: not an ORM object per annotation of the sample
     wanted = sorted({i for _r, a, b in ids for i in (a, b)})
     fields = [col(getattr(Annotation, name)) for name in AGREEMENT_FIELDS]

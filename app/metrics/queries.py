@@ -19,22 +19,21 @@ from __future__ import annotations
 
 import gc
 import json
-from collections.abc import Hashable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Hashable, Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import asdict, dataclass
 from typing import Any
 
 from sqlalchemy import (
     Text,
     cast,
-    text,
 )
 from sqlalchemy import select as sa_select
 from sqlalchemy.orm import aliased
 from sqlmodel import Session, col
 
 from app.annotation.service import double_judged_pairs, judgement_of_record
-from app.db import any_of, content_cached
+from app.db import any_of, content_cached, local_settings
 from app.errors import UnprocessableError
 from app.metrics.agreement import AGREEMENT_FIELDS
 from app.metrics.responses import JudgedResponse
@@ -166,35 +165,12 @@ cells take ~7 MB of hash table: with the default 4 MB ``work_mem`` it spilled to
 batches (0.25 s instead of ~0.06 s)."""
 
 
-@contextmanager
-def planner_settings(session: Session) -> Iterator[None]:
+def planner_settings(session: Session) -> AbstractContextManager[None]:
     """Run the block under :data:`PLANNER_SETTINGS` on PostgreSQL; nothing elsewhere.
 
-    ``SET LOCAL``, restored afterwards; an error leaves them to the transaction's rollback.
+    ``SET LOCAL``, restored afterwards (:func:`app.db.local_settings`).
     """
-    if session.get_bind().dialect.name != "postgresql":
-        yield
-        return
-    connection = session.connection()
-    names = list(PLANNER_SETTINGS)
-    # one round trip to read the current values and one to set them, one to restore
-    read = ", ".join(f"current_setting(:n{i})" for i in range(len(names)))
-    saved = connection.execute(
-        text(f"SELECT {read}"),
-        {f"n{i}": name for i, name in enumerate(names)},
-    ).one()
-    _set_local(session, PLANNER_SETTINGS)
-    yield
-    _set_local(session, dict(zip(names, saved, strict=True)))
-
-
-def _set_local(session: Session, settings: Mapping[str, str]) -> None:
-    """``SET LOCAL`` each setting, in one statement."""
-    calls = ", ".join(f"set_config(:n{i}, :v{i}, true)" for i in range(len(settings)))
-    params: dict[str, str] = {}
-    for i, (name, value) in enumerate(settings.items()):
-        params[f"n{i}"], params[f"v{i}"] = name, value
-    session.connection().execute(text(f"SELECT {calls}"), params)
+    return local_settings(session, PLANNER_SETTINGS)
 
 
 def judged_from(

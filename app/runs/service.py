@@ -572,12 +572,12 @@ def _checkpoint_columns(responses: Table) -> tuple[Any, ...]:
         sa_select(checkpoints.c.scenario_id).where(mine).scalar_subquery(),
         sa_select(checkpoints.c.t).where(mine).scalar_subquery(),
         sa_select(scenarios.c.content_hash)
-        .select_from(checkpoints, scenarios)
-        .where(mine, of_scenario)
+        .select_from(checkpoints.join(scenarios, of_scenario))
+        .where(mine)
         .scalar_subquery(),
         sa_select(environments.c.content_hash)
-        .select_from(checkpoints, scenarios, environments)
-        .where(mine, of_scenario, in_environment)
+        .select_from(checkpoints.join(scenarios, of_scenario).join(environments, in_environment))
+        .where(mine)
         .scalar_subquery(),
     )
 

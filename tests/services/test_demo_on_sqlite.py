@@ -19,6 +19,7 @@ from app.db import get_engine
 from app.settings import get_settings
 
 
+@pytest.mark.filterwarnings("error::sqlalchemy.exc.SAWarning")  # e.g. a cartesian product
 def test_halo_demo_runs_every_response_on_sqlite(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

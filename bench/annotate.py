@@ -341,11 +341,13 @@ def measure_overview(base: str, url: str, repeat: int) -> None:
     engine.dispose()
     client, _token = login(base, "bench-lead")
     _get(client, "/lead")
-    fresh = []
+    fresh, panels = [], []
     for i in range(max(3, repeat // 5)):
         touch_annotation(url, offset=1000 + i)  # a change of content before each, as a submit
         fresh.append(_get(client, "/lead"))
+        panels.append(_get(client, "/lead/progress"))  # what the page fetches after it
     _summary("lead overview GET /lead, after a change", fresh, "target ≤ 1 s")
+    _summary("  its GET /lead/progress, after a change", panels, "(after the page)")
     kept = [_get(client, "/lead") for _ in range(max(3, repeat // 5))]
     _summary("lead overview GET /lead, content unchanged", kept)
     client.close()

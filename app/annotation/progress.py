@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import statistics
 from collections import Counter, defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
@@ -385,8 +386,6 @@ def _batch_progress_of(session: Session, batch: Batch, now: datetime) -> BatchPr
     """
     assert batch.id is not None
     a = Assignment
-    judged = col(Annotation.id).is_not(None)
-    since = col(Annotation.created_at)
     released = col(a.released_at).is_not(None)
     audited_out = _audited_out_sql()
     in_batch = col(a.batch_id) == batch.id
@@ -399,42 +398,19 @@ def _batch_progress_of(session: Session, batch: Batch, now: datetime) -> BatchPr
     )
     groups = session.execute(
         _holder_scope(in_batch)
-        .add_columns(
-            *keys,
-            func.count(),
-            _count_if(judged),
-            _count_if(col(Annotation.id).is_(None), expired_sql(now)),
-            _count_if(judged, since > now - THROUGHPUT_WINDOW),
-            _count_if(judged, since > now - timedelta(days=1)),
-            func.sum(col(Annotation.seconds_spent)),
-            func.count(col(Annotation.seconds_spent)),
-        )
+        .add_columns(*keys, *_holder_counts(now))
         .group_by(*keys)
         .order_by(func.min(col(a.id)))  # holders listed in the order they were given items
     ).all()
     people: dict[int, AnnotatorProgress] = {}
     scenarios: dict[str, ScenarioRow] = {}
     holdings: dict[tuple[str, int, str], Holding] = {}
-    recent_total = seconds_total = seconds_n_total = 0.0
-    per_person: dict[int, Counter[str]] = defaultdict(Counter)
-    person_seconds: dict[int, float] = defaultdict(float)
-    for (
-        annotator_id,
-        scenario_id,
-        kind,
-        is_released,
-        is_out,
-        items,
-        judged_n,
-        expired_n,
-        recent,
-        last_day,
-        seconds_sum,
-        seconds_n,
-    ) in groups:
+    everyone: dict[str, float] = {}
+    per_person: dict[int, dict[str, float]] = defaultdict(dict)
+    for annotator_id, scenario_id, kind, is_released, is_out, *values in groups:
+        items, judged_n = values[0], values[1]
         person = people.setdefault(annotator_id, AnnotatorProgress(annotator_id=annotator_id))
         scenario = scenarios.setdefault(scenario_id, ScenarioRow(scenario_id=scenario_id))
-        counts = per_person[annotator_id]
         if is_released:
             person.released += items
             continue
@@ -442,13 +418,8 @@ def _batch_progress_of(session: Session, batch: Batch, now: datetime) -> BatchPr
             person.audited_out += items
             scenario.audited_out += items
             continue
-        counts.update(assigned=items, judged=judged_n, expired=expired_n, recent=recent)
-        counts.update(last_day=last_day, seconds_n=seconds_n)
-        if seconds_n:
-            person_seconds[annotator_id] += float(seconds_sum)
-            seconds_total += float(seconds_sum)
-            seconds_n_total += seconds_n
-        recent_total += recent
+        _add_counts(per_person[annotator_id], values)
+        _add_counts(everyone, values)
         if items > judged_n and batch.id not in person.batch_ids:
             person.batch_ids.append(batch.id)
         holders = scenario.primary if kind == AssignmentKind.PRIMARY else scenario.overlap
@@ -462,18 +433,9 @@ def _batch_progress_of(session: Session, batch: Batch, now: datetime) -> BatchPr
             scenario.holdings.append(holdings[key])
         holdings[key].assigned += items
         holdings[key].judged += judged_n
-    hours = THROUGHPUT_WINDOW.total_seconds() / 3600
     middle = _middle_seconds(session, in_batch)
     for annotator_id, person in people.items():
-        c = per_person[annotator_id]
-        person.assigned, person.judged, person.expired = c["assigned"], c["judged"], c["expired"]
-        person.open = c["assigned"] - c["judged"] - c["expired"]
-        person.per_hour = round(c["recent"] / hours, 2)
-        person.last_day = c["last_day"]
-        if c["seconds_n"]:
-            person.mean_seconds = round(person_seconds[annotator_id] / c["seconds_n"], 1)
-        if annotator_id in middle:
-            person.median_seconds = round(statistics.median(middle[annotator_id]), 1)
+        _set_rates(person, per_person[annotator_id], middle.get(annotator_id))
     if holdings:
         _holdings_elsewhere(session, batch, holdings)
     named = _name(session, people)
@@ -485,7 +447,8 @@ def _batch_progress_of(session: Session, batch: Batch, now: datetime) -> BatchPr
     assigns, releases = _history_groups(session, batch.id)
     for scenario_id, events in _history(session, batch, assigns, releases).items():
         scenarios.setdefault(scenario_id, ScenarioRow(scenario_id=scenario_id)).history = events
-    everyone = _middle_seconds(session, in_batch, per_annotator=False).get(None)
+    whole = AnnotatorProgress(annotator_id=0)  # the batch-wide figures, as a person's
+    _set_rates(whole, everyone, _middle_seconds(session, in_batch, per_annotator=False).get(None))
     return BatchProgress(
         batch=batch,
         annotators=named,
@@ -494,10 +457,10 @@ def _batch_progress_of(session: Session, batch: Batch, now: datetime) -> BatchPr
         judged=sum(p.judged for p in people.values()),
         expired=sum(p.expired for p in people.values()),
         released=sum(p.released for p in people.values()),
-        per_hour=round(recent_total / hours, 2),
+        per_hour=whole.per_hour,
         by_day=_judged_by_day(session, in_batch),
-        mean_seconds=round(seconds_total / seconds_n_total, 1) if seconds_n_total else None,
-        median_seconds=round(statistics.median(everyone), 1) if everyone else None,
+        mean_seconds=whole.mean_seconds,
+        median_seconds=whole.median_seconds,
         audited_out=sum(p.audited_out for p in people.values()),
     )
 
@@ -658,6 +621,50 @@ def _count_if(*conditions: Any) -> Any:
     return func.coalesce(func.sum(case((and_(*conditions), 1), else_=0)), 0)
 
 
+HOLDER_COUNTS = ("assigned", "judged", "expired", "recent", "last_day", "seconds_sum", "seconds_n")
+"""The names of :func:`_holder_counts`, in order."""
+
+
+def _holder_counts(now: datetime) -> tuple[Any, ...]:
+    """The aggregates of a group of assignments joined to their holders' annotations.
+
+    Items, judged ones, unjudged expired ones, judgements within :data:`THROUGHPUT_WINDOW` and
+    within a day of `now`, and the sum and count of their seconds (:data:`HOLDER_COUNTS`).
+    """
+    judged = col(Annotation.id).is_not(None)
+    since = col(Annotation.created_at)
+    return (
+        func.count(),
+        _count_if(judged),
+        _count_if(col(Annotation.id).is_(None), expired_sql(now)),
+        _count_if(judged, since > now - THROUGHPUT_WINDOW),
+        _count_if(judged, since > now - timedelta(days=1)),
+        func.sum(col(Annotation.seconds_spent)),
+        func.count(col(Annotation.seconds_spent)),
+    )
+
+
+def _add_counts(into: dict[str, float], values: Sequence[Any]) -> None:
+    """Add one group's :func:`_holder_counts` `values` to the sums `into` (by name)."""
+    for name, value in zip(HOLDER_COUNTS, values, strict=True):
+        into[name] = into.get(name, 0) + float(value or 0)
+
+
+def _set_rates(person: AnnotatorProgress, c: dict[str, float], middle: list[float] | None) -> None:
+    """A person's counts, throughput and seconds per item from their summed groups `c`.
+
+    `middle` is the middle one or two of their seconds (:func:`_middle_seconds`), if any.
+    """
+    person.assigned, person.judged = int(c.get("assigned", 0)), int(c.get("judged", 0))
+    person.expired = int(c.get("expired", 0))
+    person.open = person.assigned - person.judged - person.expired
+    person.per_hour = round(c.get("recent", 0) / (THROUGHPUT_WINDOW.total_seconds() / 3600), 2)
+    person.last_day = int(c.get("last_day", 0))
+    seconds_n = c.get("seconds_n", 0)
+    person.mean_seconds = round(c["seconds_sum"] / seconds_n, 1) if seconds_n else None
+    person.median_seconds = round(statistics.median(middle), 1) if middle else None
+
+
 def _holder_scope(*conditions: Any) -> Any:
     """FROM/WHERE of :func:`annotation_progress`: assignments and the holder's annotation.
 
@@ -716,74 +723,38 @@ def annotation_progress(session: Session, now: datetime | None = None) -> Overal
 
 
 def _annotation_progress(session: Session, now: datetime) -> OverallProgress:
-    judged = col(Annotation.id).is_not(None)
-    unjudged = col(Annotation.id).is_(None)
-    since = col(Annotation.created_at)
     overlap = col(Assignment.kind) == AssignmentKind.OVERLAP
-    audited_out = _audited_out_sql()
+    keys = (
+        col(Assignment.phase),
+        col(Assignment.annotator_id),
+        overlap.label("overlap"),
+        _audited_out_sql().label("audited_out"),
+        col(Assignment.batch_id),
+    )
     groups = session.execute(
         _holder_scope(col(Assignment.released_at).is_(None))
-        .add_columns(
-            col(Assignment.phase),
-            col(Assignment.annotator_id),
-            overlap.label("overlap"),
-            audited_out.label("audited_out"),
-            col(Assignment.batch_id),
-            func.count(),
-            _count_if(judged),
-            _count_if(unjudged, expired_sql(now)),
-            _count_if(judged, since > now - THROUGHPUT_WINDOW),
-            _count_if(judged, since > now - timedelta(days=1)),
-            func.sum(col(Annotation.seconds_spent)),
-            func.count(col(Annotation.seconds_spent)),
-        )
-        .group_by(
-            col(Assignment.phase),
-            col(Assignment.annotator_id),
-            overlap,
-            audited_out,
-            col(Assignment.batch_id),
-        )
+        .add_columns(*keys, *_holder_counts(now))
+        .group_by(*keys)
     ).all()
 
     per_phase: dict[int, Counter[str]] = defaultdict(Counter)
-    per_person: dict[int, Counter[str]] = defaultdict(Counter)
-    seconds_total: dict[int, float] = defaultdict(float)
+    per_person: dict[int, dict[str, float]] = defaultdict(dict)
+    audited: Counter[int] = Counter()
     waiting_in: dict[int, set[int]] = defaultdict(set)
-    for (
-        phase,
-        annotator_id,
-        is_overlap,
-        is_out,
-        batch_id,
-        assigned,
-        judged_n,
-        expired_n,
-        recent,
-        last_day,
-        seconds_sum,
-        seconds_n,
-    ) in groups:
-        counts, person = per_phase[phase], per_person[annotator_id]
+    for phase, annotator_id, is_overlap, is_out, batch_id, *values in groups:
+        assigned, judged_n, expired_n = values[0], values[1], values[2]
+        counts = per_phase[phase]
+        per_person.setdefault(annotator_id, {})  # a row even for audited-out items only
         if is_out:
             counts["audited_out"] += assigned
-            person["audited_out"] += assigned
+            audited[annotator_id] += assigned
             continue
         prefix = "overlap_" if is_overlap else ""
         counts[prefix + "assigned"] += assigned
         counts[prefix + "judged"] += judged_n
         if not is_overlap:
             counts["expired"] += expired_n
-        person.update(
-            assigned=assigned,
-            judged=judged_n,
-            expired=expired_n,
-            recent=recent,
-            last_day=last_day,
-            seconds_n=seconds_n,
-        )
-        if seconds_n:
-            seconds_total[annotator_id] += float(seconds_sum)
+        _add_counts(per_person[annotator_id], values)
         if batch_id is not None and assigned > judged_n:
             waiting_in[annotator_id].add(batch_id)
 
@@ -804,27 +775,15 @@ def _annotation_progress(session: Session, now: datetime) -> OverallProgress:
         )
         for phase, c in sorted(per_phase.items())
     ]
-    hours = THROUGHPUT_WINDOW.total_seconds() / 3600
-    people = {
-        annotator_id: AnnotatorProgress(
+    middle = _middle_seconds(session)
+    people: dict[int, AnnotatorProgress] = {}
+    for annotator_id, c in per_person.items():
+        person = people[annotator_id] = AnnotatorProgress(
             annotator_id=annotator_id,
-            assigned=c["assigned"],
-            judged=c["judged"],
-            open=c["assigned"] - c["judged"] - c["expired"],
-            expired=c["expired"],
-            per_hour=round(c["recent"] / hours, 2),
-            last_day=c["last_day"],
-            mean_seconds=(
-                round(seconds_total[annotator_id] / c["seconds_n"], 1) if c["seconds_n"] else None
-            ),
             batch_ids=sorted(waiting_in[annotator_id]),
-            audited_out=c["audited_out"],
+            audited_out=audited[annotator_id],
         )
-        for annotator_id, c in per_person.items()
-    }
-    for annotator_id, middle in _middle_seconds(session).items():
-        assert annotator_id is not None  # per annotator
-        people[annotator_id].median_seconds = round(statistics.median(middle), 1)
+        _set_rates(person, c, middle.get(annotator_id))
     return OverallProgress(phases=phases, annotators=_name(session, people))
 
 

@@ -3,8 +3,9 @@
 The FROM clause of every count of :mod:`app.metrics.cells`: the judgement of record of each
 completed response (:func:`app.metrics.queries.judged_from`) grouped by agent, checkpoint,
 level, verdict, timing, intensity, local content access and issue mask, with each group's size
-and sums (:func:`label_groups_query`). A million responses fall into a few groups per
-(agent, checkpoint).
+and sums (:func:`label_groups_query`): as many groups per (agent, checkpoint) as its responses
+have distinct labellings (one when every replica is judged alike, 57 on average in
+``bench/metrics.py``'s million, where replicas are judged with other rows' labels).
 
 Over all runs the groups are also kept, per checkpoint and annotation phase, in
 ``judged_label_groups``. The triggers of migration 0022 add a *mark* for every checkpoint a

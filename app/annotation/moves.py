@@ -49,6 +49,18 @@ REASON_MAX = 160
 """Longest reason a lead may give for a move or a release (the stored reason also carries a
 restart note or a ``primary released:`` prefix, within the column's 200 characters)."""
 
+STORED_REASON_MAX = 200
+"""``Assignment.released_reason``'s length."""
+
+
+def _release_values(now: datetime, reason: str, by: int | None) -> dict[str, Any]:
+    """The columns a release sets: when, why (cut to the column) and by whom (None: system)."""
+    return {
+        "released_at": now,
+        "released_reason": reason[:STORED_REASON_MAX],
+        "released_by": by,
+    }
+
 
 class RestartRequired(UnprocessableError):
     """A move refused because the holder has judged some of the scenario's items in the phase.
@@ -187,7 +199,7 @@ def _release_unjudged(
     rows = session.execute(
         update(Assignment)
         .where(*_active(*conditions), ~_judged())
-        .values(released_at=now, released_reason=reason[:200], released_by=by)
+        .values(**_release_values(now, reason, by))
         .returning(col(Assignment.response_id), col(Assignment.kind))
         .execution_options(synchronize_session=False)
     ).all()
@@ -238,11 +250,7 @@ def _release_overlap_of(
             ~still_primary,
             ~_judged(),
         )
-        .values(
-            released_at=now,
-            released_reason=f"{PRIMARY_RELEASED}: {reason}"[:200],
-            released_by=by,
-        )
+        .values(**_release_values(now, f"{PRIMARY_RELEASED}: {reason}", by))
         .execution_options(synchronize_session=False)
     )
     _expire_loaded(session)
@@ -414,7 +422,7 @@ def reassign_scenario(
     moving = session.execute(  # released in one UPDATE; what the new assignments copy
         update(Assignment)
         .where(any_of(Assignment.id, [id_ for id_, _response, _judged in holding]))
-        .values(released_at=now, released_reason=note[:200], released_by=by)
+        .values(**_release_values(now, note, by))
         .returning(
             col(Assignment.response_id),
             col(Assignment.scenario_id),

@@ -27,8 +27,9 @@ port and measures with logged-in sessions (CSRF token from the login form):
     .venv/bin/python bench/annotate.py [--sizes 1000,20000,100000] [--rows 1000000]
         [--parts item,submit,queue,overview,throughput,batch,import] [--repeat 30]
 
-The last two (and the overview) measure code being sped up elsewhere: they report what the code
-does now. Prints ``uptime`` first: figures taken on a loaded machine say so.
+The bulk load is vacuumed and the kept label groups refreshed before anything is measured, as
+autovacuum and the schedule would. Prints ``uptime`` first: figures taken on a loaded machine
+say so.
 """
 
 from __future__ import annotations

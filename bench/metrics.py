@@ -4,12 +4,14 @@ Inserts synthetic annotated responses shaped like HALO-8K (``generate_paper_shap
 × 400 scenarios × k = 2 = 8,000, each with its primary assignment), then replicates them with
 COPY into further runs up to ``--rows`` (default 1,000,000), and prints:
 
-- Table 1 (``metric_table(session, "table1")``: the cell aggregate summed per agent, one GROUP
-  BY) at 8,000 and at ``--rows``; targets ≤ 100 ms and ≤ 5 s;
-- the analysis page (every table and figure): the real HTTP page (GET /analysis, HTML, SVGs
-  drawn afresh) at 8,000 and at ``--rows``, and a per-part breakdown (the one GROUP BY of judged
-  cells, the agreement query, each pure table, the SVG figures) — each in a child process, with
-  its peak RSS; targets ~1 s at 8,000 and well under 10 s at a million;
+- the refresh of the kept label groups after each bulk load (``metrics.refresh_label_groups``);
+- Table 1 (``metric_table(session, "table1")``) at 8,000 and at ``--rows``, computed afresh
+  right after a change of content (one verdict turned) and kept; targets ≤ 100 ms and ≤ 1 s;
+- the analysis page: the real HTTP page (GET /analysis, every table) afresh after a change and
+  kept, its figures as the browser then fetches them (GET /analysis/figure/<name>.svg), the
+  lead overview (GET /lead), and a per-part breakdown (the judged cells, the agreement query,
+  each pure table, the SVG figures) — each in a child process, with its peak RSS; targets
+  /analysis ≤ 2 s and /lead ≤ 1 s at a million;
 - the export of all ``--rows`` to JSONL and to Parquet, each in a child process, with time and
   peak RSS (``VmHWM``); target ≤ 300 MB.
 

@@ -24,6 +24,7 @@ def start_worker(
     pool: str = "prefork",
     log: Path | None = None,
     beat_schedule: Path | None = None,
+    app: str = "workers.celery_app",
 ) -> subprocess.Popen[bytes]:
     """A worker on `queue` named `name@host`: solo pool, or `pool` with `concurrency`.
 
@@ -38,6 +39,7 @@ def start_worker(
         log: write its output (warnings and up) to this file instead.
         beat_schedule: also run Celery beat in it (``--beat``), keeping beat's state in this
             file; None for no beat.
+        app: the Celery app, as ``celery -A`` names it (a test's own app for tasks of its own).
     """
     options = (
         ["--pool=solo"]
@@ -52,14 +54,14 @@ def start_worker(
     if log is not None:
         output = log.open("ab")
     try:
-        return _popen(options, queue, name, env, output)
+        return _popen(options, queue, name, env, output, app)
     finally:
         if log is not None:
             output.close()  # the worker has its own copy of the file descriptor
 
 
 def _popen(
-    options: list[str], queue: str, name: str, env: dict[str, str], output: Any
+    options: list[str], queue: str, name: str, env: dict[str, str], output: Any, app: str
 ) -> subprocess.Popen[bytes]:
     return subprocess.Popen(
         [
@@ -67,7 +69,7 @@ def _popen(
             "-m",
             "celery",
             "-A",
-            "workers.celery_app",
+            app,
             "worker",
             *options,
             "--without-gossip",

@@ -14,8 +14,11 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from celery import Celery
+from kombu.transport import redis as kombu_redis
+from redis.exceptions import ConnectionError as RedisConnectionError
 
 from app.jobs.schedule import beat_schedule, periodic_queue
 from app.settings import get_settings
@@ -23,6 +26,42 @@ from app.settings import get_settings
 WORKER_APP = "workers.celery_app"
 """Where the worker's Celery app lives, as ``celery -A`` names it: ``workers/`` registers the
 domain's tasks on it. Named, never imported, so ``app/`` does not depend on ``workers/``."""
+
+
+class RedisChannel(kombu_redis.Channel):
+    """kombu's Redis channel: once its connection is closed, it fails as a lost connection.
+
+    Not as an ``AttributeError``, which kills the worker.
+
+    Celery 5.7 (``Consumer.on_connection_error_after_connected``) first collects the broken
+    connection (``collect()``, which clears its transport's ``client``), then closes it. When
+    the broker went away while the channel waited in ``BRPOP``, the first close stopped at the
+    dead socket, so the second closes the channel for real, and its ``restore_unacked`` (a task
+    acknowledged late was running) asks a connection pool of a transport whose ``client`` is
+    None: ``AttributeError: 'NoneType' object has no attribute 'hostname'``, which no caller
+    expects, and the worker stops with "Unrecoverable error". A task that finishes after the
+    reconnect and acknowledges its message on the old channel meets the same. Raised as
+    redis's ``ConnectionError`` instead, every caller handles it (``maybe_close_channel``,
+    ``ack_log_error``): the worker reconnects, the message stays unacknowledged and comes back
+    after the visibility timeout, and the reconciler covers the rest (DESIGN §13).
+    """
+
+    def _connparams(self, asynchronous: bool = False) -> dict[str, Any]:
+        if self.connection is None or self.connection.client is None:
+            raise RedisConnectionError("the broker connection of this channel is closed")
+        params: dict[str, Any] = super()._connparams(asynchronous=asynchronous)  # type: ignore[no-untyped-call]
+        return params
+
+
+class RedisTransport(kombu_redis.Transport):
+    """kombu's Redis transport with :class:`RedisChannel` (see there why)."""
+
+    Channel = RedisChannel
+
+
+REDIS_TRANSPORT = f"{__name__}:RedisTransport"
+"""``broker_transport`` of a ``redis://`` broker: :class:`RedisTransport`. A ``rediss://`` one
+keeps kombu's own, which alone turns that scheme into its TLS defaults."""
 
 
 def make_celery(*, include: Sequence[str] = (), set_as_current: bool = True) -> Celery:
@@ -42,6 +81,7 @@ def make_celery(*, include: Sequence[str] = (), set_as_current: bool = True) -> 
     app = Celery("halo", include=list(include), set_as_current=set_as_current)
     app.conf.update(
         broker_url=settings.redis_url,
+        broker_transport=REDIS_TRANSPORT if _scheme(settings.redis_url) == "redis" else None,
         result_backend=settings.redis_url,
         task_default_queue=settings.celery_queue,
         # the work queue and beat's own (a worker started without -Q consumes both)
@@ -57,6 +97,11 @@ def make_celery(*, include: Sequence[str] = (), set_as_current: bool = True) -> 
         beat_schedule=beat_schedule(),
     )
     return app
+
+
+def _scheme(url: str | None) -> str:
+    """The scheme of a broker URL (``redis``, ``rediss``, ...); "" without one."""
+    return url.split("://", 1)[0].lower() if url and "://" in url else ""
 
 
 WORKER_POOLS = ("prefork", "threads")

@@ -25,6 +25,7 @@ from app.errors import UnprocessableError
 from app.models import Assignment, Batch, Checkpoint, Environment, Response, Run, Scenario, User
 from app.models.annotation import blind_order
 from app.models.base import utcnow
+from app.models.batches import BATCH_NAME_MAX
 from app.vocabulary import NEED_TYPES, AssignmentKind, AuditStatus, BatchStatus, ResponseStatus
 
 MAX_EXPIRY_HOURS = 24 * 366
@@ -251,8 +252,9 @@ def create_batch(
         The new open :class:`Batch`.
 
     Raises:
-        UnprocessableError: bad parameters, a non-annotator chosen, or an overlap with fewer
-            than two annotators (``field`` names the input).
+        UnprocessableError: bad parameters (a name over :data:`BATCH_NAME_MAX` characters,
+            ...), a non-annotator chosen, or an overlap with fewer than two annotators
+            (``field`` names the input).
         HeldByDeactivated: a scenario's primary annotator in this phase is deactivated.
         NothingToAssign: no response matches the selection.
     """
@@ -268,6 +270,11 @@ def create_batch(
         )
     if phase < 1:
         raise UnprocessableError("the phase is a whole number from 1", "phase")
+    if len(name.strip()) > BATCH_NAME_MAX:
+        raise UnprocessableError(
+            f"the name is {len(name.strip()):,} characters; use at most {BATCH_NAME_MAX}",
+            "name",
+        )
     if run_id is not None and session.get(Run, run_id) is None:
         raise UnprocessableError(f"run {run_id} does not exist", "run_id")
 
@@ -313,7 +320,7 @@ def create_batch(
 
     number = session.exec(select(func.count()).select_from(Batch)).one() + 1
     batch = Batch(
-        name=name.strip()[:120] or f"phase {phase} batch {number}",
+        name=name.strip() or f"phase {phase} batch {number}",
         phase=phase,
         run_id=run_id,
         need_types=sorted(set(need_types)),

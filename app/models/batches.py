@@ -10,6 +10,9 @@ from sqlmodel import Field, SQLModel
 from app.models.base import json_field, time_field
 from app.vocabulary import BatchStatus
 
+BATCH_NAME_MAX = 120
+"""Characters a batch name may have (its column's length)."""
+
 
 class Batch(SQLModel, table=True):
     """Completed responses chosen by run, phase, need type and domain, assigned in one go.
@@ -25,7 +28,7 @@ class Batch(SQLModel, table=True):
     __tablename__ = "batches"
 
     id: int | None = Field(default=None, primary_key=True)
-    name: str = Field(max_length=120)
+    name: str = Field(max_length=BATCH_NAME_MAX)
     phase: int = 1
     run_id: int | None = Field(default=None, foreign_key="runs.id", index=True)
     need_types: list[str] = json_field(default=list)

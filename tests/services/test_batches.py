@@ -507,3 +507,17 @@ def test_a_batch_without_expiry_keeps_none_also_for_moved_items(session: Session
 
 def _ids(session: Session, batch_id: int) -> list[int]:
     return list(session.exec(select(Assignment.id).where(Assignment.batch_id == batch_id)).all())
+
+
+def test_a_batch_name_over_its_column_is_refused_not_cut(session: Session, world) -> None:
+    """A 121-character name says what is wrong and where; 120 are kept whole; nothing is stored
+    for the refused one."""
+    _run, lead, a, *_ = world
+    with pytest.raises(UnprocessableError, match="121 characters; use at most 120") as e:
+        create_batch(session, name="n" * 121, annotator_ids=[a.id], created_by=lead.id)
+    assert e.value.field == "name"
+    assert session.exec(select(Batch)).all() == []
+    kept = create_batch(
+        session, name=" " + "m" * 120 + " ", annotator_ids=[a.id], created_by=lead.id
+    )
+    assert session.get(Batch, kept.id).name == "m" * 120

@@ -99,3 +99,13 @@ def wait_for_worker(
             raise RuntimeError(f"worker {name} exited with {process.returncode}")
         if time.monotonic() > deadline:
             raise TimeoutError(f"worker {name} did not answer within {timeout:g} s")
+
+
+def stop_worker(process: subprocess.Popen[bytes], *, grace_s: float = 20.0) -> None:
+    """Stop a worker from :func:`start_worker`: a warm shutdown, killed after `grace_s` seconds."""
+    process.terminate()
+    try:
+        process.wait(grace_s)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(10)

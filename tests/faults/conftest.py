@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
 import threading
 import time
 import uuid
@@ -29,7 +28,7 @@ from sqlmodel import Session, select
 
 from app.db import session_scope
 from app.models import Response, Run
-from tests.celery_worker import start_worker, wait_for_worker
+from tests.celery_worker import start_worker, stop_worker, wait_for_worker
 from tests.conftest import SEEDS, use_database
 from tests.fake_llm import FakeLLM, Reply, protocol_policy
 from tests.private_postgres import PrivatePostgres, copy_cluster, init_cluster, private_folder
@@ -163,12 +162,7 @@ def stack(seeded_cluster: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Sta
         yield Stack(postgres, server, endpoint, llm, client, log)
     finally:
         if worker is not None:
-            worker.terminate()
-            try:
-                worker.wait(20)
-            except subprocess.TimeoutExpired:
-                worker.kill()
-                worker.wait(10)
+            stop_worker(worker)
         client.close()
         get_engine().dispose()
         get_engine.cache_clear()

@@ -9,7 +9,6 @@ the test's own, which the test stops (its data gone) and starts again.
 
 from __future__ import annotations
 
-import subprocess
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -18,7 +17,7 @@ import pytest
 
 from app.jobs.broker import REDIS_TRANSPORT, make_celery
 from app.settings import get_settings
-from tests.celery_worker import start_worker, wait_for_worker
+from tests.celery_worker import start_worker, stop_worker, wait_for_worker
 from tests.private_redis import PrivateRedis
 
 QUEUE = "halo-outage"
@@ -63,12 +62,7 @@ def test_a_worker_takes_tasks_again_after_its_broker_came_back(
         assert worker.poll() is None
         assert "Unrecoverable error" not in log.read_text()
     finally:
-        worker.terminate()
-        try:
-            worker.wait(20)
-        except subprocess.TimeoutExpired:
-            worker.kill()
-            worker.wait(10)
+        stop_worker(worker)
         server.stop()
         get_settings.cache_clear()
 

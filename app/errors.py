@@ -24,6 +24,18 @@ class UnprocessableError(DomainError):
         self.field = field
 
 
+def refuse_long_name(name: str, maximum: int, field: str = "name") -> None:
+    """Refuse a `name` of more than `maximum` characters (its column's length), never cut it.
+
+    Raises:
+        UnprocessableError: on `field`, saying how long the name is and the most allowed.
+    """
+    if len(name) > maximum:
+        raise UnprocessableError(
+            f"the name is {len(name):,} characters; use at most {maximum}", field
+        )
+
+
 class ConflictError(DomainError):
     """The input conflicts with stored state (a duplicate, a stale version)."""
 

@@ -21,7 +21,7 @@ from sqlmodel.sql.expression import Select
 from app.annotation.batches import get_annotator, get_username, list_annotators
 from app.annotation.planner import Candidate, PlanOptions, plan_assignments
 from app.db import any_of, bulk_insert
-from app.errors import UnprocessableError
+from app.errors import UnprocessableError, refuse_long_name
 from app.models import Assignment, Batch, Checkpoint, Environment, Response, Run, Scenario, User
 from app.models.annotation import blind_order
 from app.models.base import utcnow
@@ -270,11 +270,8 @@ def create_batch(
         )
     if phase < 1:
         raise UnprocessableError("the phase is a whole number from 1", "phase")
-    if len(name.strip()) > BATCH_NAME_MAX:
-        raise UnprocessableError(
-            f"the name is {len(name.strip()):,} characters; use at most {BATCH_NAME_MAX}",
-            "name",
-        )
+    name = name.strip()
+    refuse_long_name(name, BATCH_NAME_MAX)
     if run_id is not None and session.get(Run, run_id) is None:
         raise UnprocessableError(f"run {run_id} does not exist", "run_id")
 
@@ -320,7 +317,7 @@ def create_batch(
 
     number = session.exec(select(func.count()).select_from(Batch)).one() + 1
     batch = Batch(
-        name=name.strip() or f"phase {phase} batch {number}",
+        name=name or f"phase {phase} batch {number}",
         phase=phase,
         run_id=run_id,
         need_types=sorted(set(need_types)),

@@ -15,6 +15,7 @@ import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from celery import Celery
 from kombu.transport import redis as kombu_redis
@@ -81,7 +82,9 @@ def make_celery(*, include: Sequence[str] = (), set_as_current: bool = True) -> 
     app = Celery("halo", include=list(include), set_as_current=set_as_current)
     app.conf.update(
         broker_url=settings.redis_url,
-        broker_transport=REDIS_TRANSPORT if _scheme(settings.redis_url) == "redis" else None,
+        broker_transport=REDIS_TRANSPORT
+        if urlsplit(settings.redis_url or "").scheme == "redis"
+        else None,
         result_backend=settings.redis_url,
         task_default_queue=settings.celery_queue,
         # the work queue and beat's own (a worker started without -Q consumes both)
@@ -97,11 +100,6 @@ def make_celery(*, include: Sequence[str] = (), set_as_current: bool = True) -> 
         beat_schedule=beat_schedule(),
     )
     return app
-
-
-def _scheme(url: str | None) -> str:
-    """The scheme of a broker URL (``redis``, ``rediss``, ...); "" without one."""
-    return url.split("://", 1)[0].lower() if url and "://" in url else ""
 
 
 WORKER_POOLS = ("prefork", "threads")

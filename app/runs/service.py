@@ -30,7 +30,7 @@ from app.agents.runner import PROMPT_VERSION, ResponseOutcome, run_response, sys
 from app.arena.replay import Observation
 from app.bounded import storable
 from app.db import any_of, earlier_submission, flush_submitted
-from app.errors import NotFoundError, UnprocessableError
+from app.errors import NotFoundError, UnprocessableError, refuse_long_name
 from app.jobs import lease
 from app.jobs.backoff import Backoff, full_jitter_delay
 from app.jobs.progress import JobProgress, tally
@@ -165,10 +165,7 @@ def create_run(
         raise UnprocessableError(f"seed must be between 0 and {MAX_SEED}", "seed")
     name = (name or "").strip() or None
     if name is not None:
-        if len(name) > MAX_RUN_NAME:
-            raise UnprocessableError(
-                f"the name is {len(name)} characters; use at most {MAX_RUN_NAME}", "name"
-            )
+        refuse_long_name(name, MAX_RUN_NAME)
         taken = session.exec(select(Run.id).where(Run.name == name)).first()
         if taken is not None:
             raise UnprocessableError(f"run {taken} is already named {name!r}", "name")

@@ -27,7 +27,7 @@ port and measures with logged-in sessions (CSRF token from the login form):
     .venv/bin/python bench/annotate.py [--sizes 1000,20000,100000] [--rows 1000000]
         [--parts item,submit,queue,overview,throughput,batch,import] [--repeat 30]
 
-The bulk load is vacuumed and the kept label groups refreshed before anything is measured, as
+The bulk load is vacuumed and the kept cells refreshed before anything is measured, as
 autovacuum and the schedule would. Prints ``uptime`` first: figures taken on a loaded machine
 say so.
 """
@@ -490,8 +490,8 @@ def main() -> None:
             print(f"populated {args.rows:,} annotated responses in {filled['seconds']:.0f} s")
             checkpoints, seconds = filled["refresh"]
             print(
-                f"kept label groups refreshed after the load ({checkpoints:,} checkpoints) "
-                f"in {seconds:.1f} s (metrics.refresh_label_groups, as the schedule does)"
+                f"kept cells refreshed after the load ({checkpoints:,} checkpoints) "
+                f"in {seconds:.1f} s (metrics.refresh_kept_cells, as the schedule does)"
             )
             users = give_items(
                 url, conninfo, filled["templates"], sorted(filled["ids"]["agents"].values()), sizes

@@ -4,7 +4,7 @@ Inserts synthetic annotated responses shaped like HALO-8K (``generate_paper_shap
 × 400 scenarios × k = 2 = 8,000, each with its primary assignment), then replicates them with
 COPY into further runs up to ``--rows`` (default 1,000,000), and prints:
 
-- the refresh of the kept label groups after each bulk load (``metrics.refresh_label_groups``);
+- the refresh of the kept cells after each bulk load (``metrics.refresh_kept_cells``);
 - Table 1 (``metric_table(session, "table1")``) at 8,000 and at ``--rows``, computed afresh
   right after a change of content (one verdict turned) and kept; targets ≤ 100 ms and ≤ 1 s;
 - the analysis page: the real HTTP page (GET /analysis, every table) afresh after a change and
@@ -48,7 +48,7 @@ from bench.populate import (  # noqa: E402
     ADMIN,
     copy_replicas,
     make_runs,
-    refresh_label_groups,
+    refresh_kept_cells,
     scaffold,
     templates_of,
     touch_annotation,
@@ -80,7 +80,7 @@ def time_table1(url: str, repeat: int = 5) -> tuple[float, float, int]:
     """Median seconds of Table 1 (``halo metrics table1``) over all responses (after one
     warm-up): computed afresh right after a change of content (one annotation saved again, as
     a submit does: its checkpoint is marked and computed from responses, the rest read from
-    the kept label groups) and kept; and its n."""
+    the kept cells) and kept; and its n."""
     from app import db
     from app.metrics.registry import metric_table
 
@@ -260,15 +260,15 @@ def _print_http(result: dict[str, Any]) -> None:
 
 
 def _print_refresh(url: str) -> None:
-    """Refresh the kept label groups, as the periodic task does after a bulk load."""
-    checkpoints, seconds = refresh_label_groups(url)
+    """Refresh the kept cells, as the periodic task does after a bulk load."""
+    checkpoints, seconds = refresh_kept_cells(url)
     engine = create_engine(url)
     with engine.connect() as connection:
-        kept = connection.exec_driver_sql("SELECT count(*) FROM judged_label_groups").scalar()
+        kept = connection.exec_driver_sql("SELECT count(*) FROM kept_cells").scalar()
     engine.dispose()
     print(
-        f"kept label groups refreshed ({checkpoints:,} marked checkpoints; {kept:,} groups kept) "
-        f"in {seconds:.1f} s (metrics.refresh_label_groups)"
+        f"kept cells refreshed ({checkpoints:,} marked checkpoints; {kept:,} rows kept) "
+        f"in {seconds:.1f} s (metrics.refresh_kept_cells)"
     )
 
 

@@ -299,8 +299,8 @@ def relabelled(annotations: list[str], i: int, replica: int) -> str:
     """The annotation template of row `i` (its annotator) with the labels of another row.
 
     Replicas of a checkpoint are thus judged differently, as real annotators judge different
-    responses: the kept label groups (``judged_label_groups``) hold the many groups per agent
-    and checkpoint real data gives, not one. Replica 0 keeps its own labels.
+    responses: their label groups are the many per agent and checkpoint real data gives, not
+    one. Replica 0 keeps its own labels.
     """
     if replica == 0:
         return annotations[i]
@@ -309,15 +309,15 @@ def relabelled(annotations: list[str], i: int, replica: int) -> str:
     return f"{annotator}\t{labels}"
 
 
-def refresh_label_groups(url: str) -> tuple[int, float]:
-    """What the periodic ``metrics.refresh_label_groups`` does after a bulk load, timed.
+def refresh_kept_cells(url: str) -> tuple[int, float]:
+    """What the periodic ``metrics.refresh_kept_cells`` does after a bulk load, timed.
 
     Returns:
         ``(checkpoints recomputed, seconds)``.
     """
     from sqlalchemy import create_engine
 
-    from app.metrics.groups import refresh_label_groups as refresh
+    from app.metrics.kept import refresh_kept_cells as refresh
 
     engine = create_engine(url)
     start = time.perf_counter()
@@ -332,7 +332,7 @@ def touch_annotation(url: str, offset: int = 0) -> None:
     """A change of content, as a submit makes: one annotation saved again with its verdict
     turned (an accepted one rejected with no timing or intensity, a rejected one accepted).
 
-    Its checkpoint is marked for the label groups and every kept aggregate is invalidated.
+    Its checkpoint is marked for the kept cells and every kept aggregate is invalidated.
     """
     with psycopg.connect(url.replace("postgresql+psycopg://", "postgresql://", 1)) as conn:
         conn.execute(
@@ -358,7 +358,7 @@ def populate(url: str, conninfo: str, *, rows: int, base: int = 8000) -> dict[st
     Returns:
         ``{"ids": scaffold ids, "templates": COPY templates, "base": synthetic rows,
         "rows": responses written, "seconds": time taken, "refresh": (checkpoints, seconds) of
-        the refresh of the kept label groups afterwards}``.
+        the refresh of the kept cells afterwards}``.
     """
     from sqlalchemy import create_engine
 
@@ -391,5 +391,5 @@ def populate(url: str, conninfo: str, *, rows: int, base: int = 8000) -> dict[st
         "base": count,
         "rows": max(rows, min(count, rows)),
         "seconds": seconds,
-        "refresh": refresh_label_groups(url),
+        "refresh": refresh_kept_cells(url),
     }

@@ -5,4 +5,4 @@ from __future__ import annotations
 from app.metrics import tasks
 from workers.celery_app import register
 
-refresh_label_groups = register(tasks.refresh_label_groups)
+refresh_kept_cells = register(tasks.refresh_kept_cells)

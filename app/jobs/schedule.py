@@ -51,9 +51,9 @@ class Periodic:
     every_s: float
 
 
-REFRESH_GROUPS_EVERY_S = 15.0
-"""How often the kept label groups of changed checkpoints are recomputed
-(``metrics.refresh_label_groups``; :mod:`app.metrics.groups`)."""
+REFRESH_CELLS_EVERY_S = 15.0
+"""How often the kept cells of changed checkpoints are recomputed
+(``metrics.refresh_kept_cells``; :mod:`app.metrics.kept`)."""
 
 SCHEDULE: tuple[Periodic, ...] = (
     Periodic("reclaim-expired-assignments", "annotation.reclaim_expired", RECLAIM_EVERY_S),
@@ -61,7 +61,7 @@ SCHEDULE: tuple[Periodic, ...] = (
     Periodic("reconcile-judge-runs", "judges.reconcile", RECOVER_EVERY_S),
     Periodic("fail-interrupted-exports", "exports.fail_interrupted", RECOVER_EVERY_S),
     Periodic("reconcile-generation", "construction.reconcile", RECOVER_EVERY_S),
-    Periodic("refresh-label-groups", "metrics.refresh_label_groups", REFRESH_GROUPS_EVERY_S),
+    Periodic("refresh-kept-cells", "metrics.refresh_kept_cells", REFRESH_CELLS_EVERY_S),
 )
 """Every periodic task of the engine, at its default interval (see :func:`current_schedule`)."""
 

@@ -1,7 +1,5 @@
 """Judged cells: the counts every table and figure is computed from (DESIGN.md §8).
 
-Also the one SQL aggregate that counts them.
-
 A :class:`JudgedCell` holds the counts of one agent's judged responses at one checkpoint
 ``(scenario_id, t)`` — the judgement of record of each completed response
 (:func:`app.annotation.service.judgement_of_record`, which leaves out audited-out scenarios),
@@ -9,13 +7,13 @@ optionally narrowed by :class:`~app.metrics.queries.MetricFilters`. Every artefa
 (:mod:`app.metrics.table1`, :mod:`app.metrics.figure3`, ...) is a pure function of cells, or of
 their :class:`Table1Counts` summed per group (:func:`group_table1`).
 
-The counting happens once, in the database: :func:`judged_cells_sql` runs one GROUP BY per
-(agent, checkpoint) whose aggregates are the counts of a cell, over the judged responses first
-grouped by their labels (:func:`_label_groups`), so at a million responses only cells (at most
-agents × checkpoints) reach Python. :func:`agent_table1_sql` is the same aggregate summed per
-agent with only the Table 1 counts, for Table 1 on its own (the lead overview and ``halo metrics
-table1``), which needs neither the other-issue JSON nor thousands of cells. The tests count the
-same cells from rows (``tests/metrics_oracles.py``) and hold the two equal.
+The counting happens once, in the database: :func:`judged_cells_sql` takes the records of one
+aggregate per (agent, checkpoint) whose values are the counts of a cell
+(:func:`app.metrics.groups.aggregate_query`, kept per cell over all runs:
+:mod:`app.metrics.kept`), so at a million responses only cells (at most agents × checkpoints)
+reach Python. :func:`agent_table1_sql` is the same aggregate summed per agent with only the
+Table 1 counts, for Table 1 on its own (the lead overview and ``halo metrics table1``). The
+tests count the same cells from rows (``tests/metrics_oracles.py``) and hold the two equal.
 
 Queries stay portable between PostgreSQL and SQLite (the embedded default); the
 dialect-specific pieces are how other-issue categories are read from the annotation's JSON and,
@@ -30,12 +28,13 @@ from dataclasses import dataclass, fields, replace
 from functools import partial
 from typing import Any, TypeVar
 
-from sqlalchemy import BigInteger, cast, func, true
+from sqlalchemy import func, true
 from sqlalchemy import select as sa_select
 from sqlmodel import Session, col
 
 from app.db import content_cached
-from app.metrics.groups import ISSUE_BITS, issue_elements, label_groups
+from app.metrics.groups import issue_elements
+from app.metrics.kept import judged_records
 from app.metrics.queries import (
     MetricFilters,
     join_checkpoint_attributes,
@@ -49,9 +48,6 @@ from app.vocabulary import (
     INTENSITIES,
     LEVELS,
     OTHER_ISSUES,
-    Intensity,
-    Level,
-    Timing,
     Verdict,
 )
 
@@ -257,81 +253,6 @@ def group_table1(
 # --- the aggregate ------------------------------------------------------------------------------
 
 
-def _total(column: Any, where: Any = None) -> Any:
-    """SUM(column) [FILTER (WHERE where)] as an integer, 0 when there is nothing to sum.
-
-    The SUM of a bigint is numeric in PostgreSQL, which Python would get as a Decimal.
-    """
-    total = func.sum(column) if where is None else func.sum(column).filter(where)
-    return cast(func.coalesce(total, 0), BigInteger)
-
-
-def _table1_measures(groups: Any) -> dict[str, Any]:
-    """Name → aggregate over :func:`_label_groups` of the :class:`Table1Counts` of a group.
-
-    Accept is n − rejected.
-    """
-    g = groups.c
-    rejected = g.verdict == Verdict.REJECT
-
-    def count_if(condition: Any) -> Any:
-        return _total(g.k, condition)
-
-    return {
-        "n": _total(g.k),
-        "rejected": count_if(rejected),
-        **{level: count_if(g.level == level) for level in LEVELS},
-        "inaction": count_if(rejected & (g.level == Level.L0)),
-        "premature": count_if(rejected & (g.timing == Timing.PREMATURE)),
-        "belated": count_if(rejected & (g.timing == Timing.BELATED)),
-        "insufficient": count_if(rejected & (g.intensity == Intensity.INSUFFICIENT)),
-        "excessive": count_if(rejected & (g.intensity == Intensity.EXCESSIVE)),
-        "reasoning_tokens_sum": _total(g.tokens_sum),
-        "reasoning_tokens_n": _total(g.tokens_n),
-        "retrieval_rounds_sum": _total(g.rounds_sum),
-    }
-
-
-def _cell_measures(groups: Any) -> dict[str, Any]:
-    """Name → aggregate over :func:`_label_groups` of every count of a :class:`JudgedCell`."""
-    g = groups.c
-    level, verdict, timing, intensity, access = g.level, g.verdict, g.timing, g.intensity, g.access
-    rejected = verdict == Verdict.REJECT
-    accepted = verdict == Verdict.ACCEPT
-    l1 = level == Level.L1
-
-    def count_if(condition: Any) -> Any:
-        return _total(g.k, condition)
-
-    def names(bit: str) -> Any:
-        return g.issues.op("&")(ISSUE_BITS[bit]) != 0
-
-    measures: dict[str, Any] = {
-        **_table1_measures(groups),
-        "over_proactive": count_if(
-            rejected & ((timing == Timing.PREMATURE) | (intensity == Intensity.EXCESSIVE))
-        ),
-        "accepted_action": count_if(accepted & level.in_(ACTION_LEVELS)),
-        "accepted_restraint": count_if(accepted & (level == Level.L0)),
-    }
-    for name, group in (("with", access.is_(True)), ("without", access.is_(False))):
-        measures[f"l1_{name}_n"] = count_if(l1 & group)
-        measures[f"l1_{name}_accepted"] = count_if(l1 & group & accepted)
-        measures[f"l1_{name}_insufficient"] = count_if(
-            l1 & group & rejected & (intensity == Intensity.INSUFFICIENT)
-        )
-    for level_name in ACTION_LEVELS:
-        base = rejected & (level == level_name) & (timing == Timing.APPROPRIATE)
-        measures[f"well_timed_{level_name}"] = count_if(base)
-        for name in INTENSITIES:
-            measures[f"well_timed_{level_name}_{name}"] = count_if(base & (intensity == name))
-    measures["other_issues"] = count_if(names("any"))
-    for category in OTHER_ISSUES:
-        measures[f"issue_{category}"] = count_if(names(category))
-    measures["issue_unknown"] = count_if(names("unknown"))
-    return measures
-
-
 CheckpointAttributes = tuple[str, int, int, str, str]
 """``(scenario_id, t, num_events, need_type, domain)`` of a checkpoint."""
 
@@ -357,7 +278,7 @@ def _agent_names(session: Session) -> dict[int, str]:
 
 
 def _table1_counts(v: Sequence[Any], at: Mapping[str, int]) -> Table1Counts:
-    """The :class:`Table1Counts` in a record of :func:`_table1_measures` (positions ``at``)."""
+    """The :class:`Table1Counts` in a record of the aggregate (count name → position ``at``)."""
     n = v[at["n"]]
     return Table1Counts(
         n=n,
@@ -372,29 +293,6 @@ def _table1_counts(v: Sequence[Any], at: Mapping[str, int]) -> Table1Counts:
         reasoning_tokens_n=v[at["reasoning_tokens_n"]],
         retrieval_rounds_sum=v[at["retrieval_rounds_sum"]],
     )
-
-
-def _aggregate(
-    session: Session, filters: MetricFilters, *, per_checkpoint: bool
-) -> tuple[list[Any], dict[str, int]]:
-    """The one aggregate of judged responses: label groups summed per agent and checkpoint.
-
-    Per agent id and checkpoint id (every count of a cell), or per agent id only (the Table 1
-    counts).
-
-    Run it under :func:`~app.metrics.queries.planner_settings`.
-
-    Returns:
-        The records ``(agent id[, checkpoint id], *counts)`` and each count's position in a
-        record.
-    """
-    groups = label_groups(session, filters, issues=per_checkpoint)
-    measures = _cell_measures(groups) if per_checkpoint else _table1_measures(groups)
-    keys = (groups.c.agent_id, groups.c.checkpoint_id) if per_checkpoint else (groups.c.agent_id,)
-    # Core execution: ORM row processing would cost more than the cells themselves
-    query = sa_select(*keys, *measures.values()).group_by(*keys)
-    records = list(session.connection().execute(query).all())
-    return records, {name: i for i, name in enumerate(measures, start=len(keys))}
 
 
 def judged_cells_sql(session: Session, filters: MetricFilters | None = None) -> list[JudgedCell]:
@@ -421,7 +319,7 @@ def judged_cells_sql(session: Session, filters: MetricFilters | None = None) -> 
 
 def _judged_cells(session: Session, filters: MetricFilters) -> list[JudgedCell]:
     with planner_settings(session):
-        records, at = _aggregate(session, filters, per_checkpoint=True)
+        records, at = judged_records(session, filters, per_checkpoint=True)
         unknown: dict[tuple[int, int], dict[str, int]] = {}
         if any(record[at["issue_unknown"]] for record in records):
             dialect = session.get_bind().dialect.name
@@ -456,7 +354,7 @@ def agent_table1_sql(
 
 def _agent_table1(session: Session, filters: MetricFilters) -> dict[str, Table1Counts]:
     with planner_settings(session):
-        records, at = _aggregate(session, filters, per_checkpoint=False)
+        records, at = judged_records(session, filters, per_checkpoint=False)
     if not records:
         return {}
     agents = _agent_names(session)

@@ -1,22 +1,14 @@
-"""Label groups: the judged responses grouped by every label the counts use (DESIGN.md §8).
+"""The one aggregate of judged responses: label groups summed per cell (DESIGN.md §8).
 
-The FROM clause of every count of :mod:`app.metrics.cells`: the judgement of record of each
-completed response (:func:`app.metrics.queries.judged_from`) grouped by agent, checkpoint,
-level, verdict, timing, intensity, local content access and issue mask, with each group's size
-and sums (:func:`label_groups_query`): as many groups per (agent, checkpoint) as its responses
-have distinct labellings (one when every replica is judged alike, 57 on average in
-``bench/metrics.py``'s million, where replicas are judged with other rows' labels).
+The judgement of record of each completed response (:func:`app.metrics.queries.judged_from`)
+is first grouped by agent, checkpoint, level, verdict, timing, intensity, local content access
+and issue mask, with each group's size and sums (:func:`label_groups_query`): as many groups per
+(agent, checkpoint) as its responses have distinct labellings (57 on average in
+``bench/metrics.py``'s million, where replicas are judged with other rows' labels). The groups
+are then summed per agent and checkpoint into the counts of a cell (:func:`cell_measures`), or
+per agent into the Table 1 counts (:func:`table1_measures`): :func:`aggregate_query`.
 
-Over all runs the groups are also kept, per checkpoint and annotation phase, in
-``judged_label_groups``. The triggers of migration 0022 add a *mark* for every checkpoint a
-change can touch (an annotation, an assignment, a completed response, a scenario's audit) in
-the transaction of the change; :func:`label_groups` reads the kept groups of the unmarked
-checkpoints and computes the marked ones from responses, so every read is exact, includes the
-reader's own uncommitted changes, and never writes. :func:`refresh_label_groups` (the periodic
-``metrics.refresh_label_groups`` task) recomputes the marked checkpoints and removes their marks,
-so what a page computes afresh after a submit is the few checkpoints changed since the last
-refresh, not a pass over every response. A run's groups (``?run=``) are always computed from
-its responses.
+What is kept of it over all runs, and refreshed by checkpoint, is in :mod:`app.metrics.kept`.
 """
 
 from __future__ import annotations
@@ -25,28 +17,23 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import (
-    Text,
-    case,
-    cast,
-    delete,
-    exists,
-    func,
-    insert,
-    literal,
-    literal_column,
-    text,
-    union_all,
-)
+from sqlalchemy import BigInteger, Text, case, cast, exists, func, literal, literal_column
 from sqlalchemy import select as sa_select
 from sqlalchemy.dialects.postgresql import JSONB
-from sqlmodel import Session, col
+from sqlmodel import col
 
-from app.db import any_of
-from app.metrics.queries import MetricFilters, judged_from, planner_settings
-from app.models import Annotation, Checkpoint, JudgedLabelGroup, JudgedLabelMark, Response
-from app.runs.outcomes import scope_checkpoints
-from app.vocabulary import OTHER_ISSUES, Verdict
+from app.metrics.queries import MetricFilters, judged_from
+from app.models import Annotation, Response
+from app.vocabulary import (
+    ACTION_LEVELS,
+    INTENSITIES,
+    LEVELS,
+    OTHER_ISSUES,
+    Intensity,
+    Level,
+    Timing,
+    Verdict,
+)
 
 
 def issue_elements(dialect: str) -> tuple[Any, Any]:
@@ -155,155 +142,107 @@ def label_groups_query(
     return judged_from(filters, *labels, *sums, responses=responses).group_by(*positions)
 
 
-# --- kept groups --------------------------------------------------------------------------------
+def _total(column: Any, where: Any = None) -> Any:
+    """SUM(column) [FILTER (WHERE where)] as an integer, 0 when there is nothing to sum.
 
-ALL_PHASES = 0
-"""The ``phase`` of the kept groups chosen among every annotation (no phase filter)."""
-
-REBUILD_SHARE = 0.5
-"""When at least this share of the checkpoints is marked, the marked ones are computed (on
-read) or rebuilt (on refresh) in one pass over every response, not checkpoint by checkpoint."""
-
-REFRESH_CHUNK = 200
-"""Checkpoints recomputed per statement by a refresh."""
-
-REFRESH_LOCK = 0x48414C4F
-"""The PostgreSQL advisory lock (``pg_advisory_xact_lock``) that serialises refreshes."""
-
-
-def label_groups(session: Session, filters: MetricFilters, *, issues: bool = True) -> Any:
-    """Subquery ``labels``: the label groups under the filters, kept where they can be.
-
-    With a run filter, or when at least :data:`REBUILD_SHARE` of the checkpoints are marked,
-    computed from responses (:func:`label_groups_query`); else the kept groups of the unmarked
-    checkpoints UNION ALL the marked ones computed. Either way the same rows.
-
-    Args:
-        session: the reader's session (its own uncommitted changes are counted).
-        filters: which responses.
-        issues: with the ``issues`` mask column.
-
-    Returns:
-        A subquery with the columns of :func:`label_groups_query`.
+    The SUM of a bigint is numeric in PostgreSQL, which Python would get as a Decimal.
     """
-    dialect = session.get_bind().dialect.name
-    if filters.run_id is not None:
-        return label_groups_query(filters, dialect, issues=issues).subquery("labels")
-    marked = sorted(set(session.execute(sa_select(col(JudgedLabelMark.checkpoint_id))).scalars()))
-    if marked and len(marked) >= REBUILD_SHARE * _checkpoint_count(session):
-        return label_groups_query(filters, dialect, issues=issues).subquery("labels")
-    kept = _kept(filters, issues=issues)
-    if marked:
-        kept = kept.where(~any_of(col(JudgedLabelGroup.checkpoint_id), marked))
-        responses = _responses_at(session, marked)
-        computed = label_groups_query(filters, dialect, issues=issues, responses=responses)
-        return union_all(kept, computed).subquery("labels")
-    return kept.subquery("labels")
+    total = func.sum(column) if where is None else func.sum(column).filter(where)
+    return cast(func.coalesce(total, 0), BigInteger)
 
 
-def _kept(filters: MetricFilters, *, issues: bool) -> Any:
-    """SELECT the kept groups of the phase and scope of the filters (no run filter)."""
-    g = JudgedLabelGroup
-    names = (*LABELS, "access", *(("issues",) if issues else ()))
-    query: Any = sa_select(*(col(getattr(g, name)).label(name) for name in (*names, *SUMS)))
-    query = query.where(col(g.phase) == (filters.phase or ALL_PHASES))
-    scope = scope_checkpoints(need_type=filters.need_type, domain=filters.domain)
-    if scope is not None:
-        query = query.where(col(g.checkpoint_id).in_(scope))
-    return query
+def table1_measures(groups: Any) -> dict[str, Any]:
+    """Name → aggregate over :func:`label_groups_query` of the :class:`Table1Counts` of a group.
 
-
-def _responses_at(session: Session, checkpoints: Sequence[int]) -> list[str]:
-    """The ids of the responses at these checkpoints (by index).
-
-    Passed on as one array, they let the judgement of record find its annotations by index
-    (~4 ms for a checkpoint of 375 responses at a million, where a subquery of the same ids
-    made PostgreSQL scan every annotation, ~230 ms).
+    Accept is n − rejected.
     """
-    query = sa_select(col(Response.id)).where(any_of(col(Response.checkpoint_id), checkpoints))
-    return list(session.execute(query).scalars())
+    g = groups.c
+    rejected = g.verdict == Verdict.REJECT
+
+    def count_if(condition: Any) -> Any:
+        return _total(g.k, condition)
+
+    return {
+        "n": _total(g.k),
+        "rejected": count_if(rejected),
+        **{level: count_if(g.level == level) for level in LEVELS},
+        "inaction": count_if(rejected & (g.level == Level.L0)),
+        "premature": count_if(rejected & (g.timing == Timing.PREMATURE)),
+        "belated": count_if(rejected & (g.timing == Timing.BELATED)),
+        "insufficient": count_if(rejected & (g.intensity == Intensity.INSUFFICIENT)),
+        "excessive": count_if(rejected & (g.intensity == Intensity.EXCESSIVE)),
+        "reasoning_tokens_sum": _total(g.tokens_sum),
+        "reasoning_tokens_n": _total(g.tokens_n),
+        "retrieval_rounds_sum": _total(g.rounds_sum),
+    }
 
 
-def _checkpoint_count(session: Session) -> int:
-    return int(session.execute(sa_select(func.count(col(Checkpoint.id)))).scalar_one())
+def cell_measures(groups: Any) -> dict[str, Any]:
+    """Name → aggregate over :func:`label_groups_query` of every count of a :class:`JudgedCell`."""
+    g = groups.c
+    level, verdict, timing, intensity, access = g.level, g.verdict, g.timing, g.intensity, g.access
+    rejected = verdict == Verdict.REJECT
+    accepted = verdict == Verdict.ACCEPT
+    l1 = level == Level.L1
 
+    def count_if(condition: Any) -> Any:
+        return _total(g.k, condition)
 
-def refresh_label_groups(session: Session) -> int:
-    """Recompute the kept label groups of every marked checkpoint and remove its marks.
+    def names(bit: str) -> Any:
+        return g.issues.op("&")(ISSUE_BITS[bit]) != 0
 
-    In the session's transaction, which the caller commits. On PostgreSQL refreshes are
-    serialised by :data:`REFRESH_LOCK`, taken before the marks are read, so a change committed
-    after they were read keeps its mark for the next refresh; marks are removed by id.
-
-    Args:
-        session: a session that may write.
-
-    Returns:
-        How many checkpoints were recomputed (0 when none was marked).
-    """
-    dialect = session.get_bind().dialect.name
-    if dialect == "postgresql":
-        session.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": REFRESH_LOCK})
-    marks = session.execute(
-        sa_select(col(JudgedLabelMark.id), col(JudgedLabelMark.checkpoint_id))
-    ).all()
-    if not marks:
-        return 0
-    checkpoints = sorted({checkpoint for _, checkpoint in marks})
-    groups = JudgedLabelGroup.__table__  # type: ignore[attr-defined]
-    with planner_settings(session):
-        if len(checkpoints) >= REBUILD_SHARE * _checkpoint_count(session):
-            session.execute(delete(groups))
-            _insert_groups(session, dialect, None, None)
-            if dialect == "postgresql":  # the planner's row estimates, for the aggregates
-                session.execute(text("ANALYZE judged_label_groups"))
-        else:
-            for start in range(0, len(checkpoints), REFRESH_CHUNK):
-                ids = checkpoints[start : start + REFRESH_CHUNK]
-                session.execute(delete(groups).where(any_of(groups.c.checkpoint_id, ids)))
-                _insert_groups(session, dialect, ids, _responses_at(session, ids))
-    session.execute(
-        delete(JudgedLabelMark).where(any_of(col(JudgedLabelMark.id), [i for i, _ in marks]))
-    )
-    return len(checkpoints)
-
-
-def _insert_groups(
-    session: Session,
-    dialect: str,
-    checkpoints: list[int] | None,
-    responses: list[str] | None,
-) -> None:
-    """Insert the label groups of these checkpoints (None: all), for every phase and each one.
-
-    `responses` are the ids of the responses at `checkpoints` (None with None).
-
-    The groups of a phase equal those of :data:`ALL_PHASES` when every annotation in scope is of
-    that phase: then they are copied, not computed again.
-    """
-    groups = JudgedLabelGroup.__table__  # type: ignore[attr-defined]
-    names = [*LABELS, "access", "issues", *SUMS]
-    phases_query = sa_select(col(Annotation.phase)).distinct()
-    if responses is not None:
-        phases_query = phases_query.where(any_of(col(Annotation.response_id), responses))
-    phases = sorted(int(p) for p in session.execute(phases_query).scalars())
-    computed = label_groups_query(MetricFilters(), dialect, responses=responses).subquery()
-    session.execute(
-        insert(groups).from_select(
-            [*names, "phase"],
-            sa_select(*(computed.c[name] for name in names), literal(ALL_PHASES)),
+    measures: dict[str, Any] = {
+        **table1_measures(groups),
+        "over_proactive": count_if(
+            rejected & ((timing == Timing.PREMATURE) | (intensity == Intensity.EXCESSIVE))
+        ),
+        "accepted_action": count_if(accepted & level.in_(ACTION_LEVELS)),
+        "accepted_restraint": count_if(accepted & (level == Level.L0)),
+    }
+    for name, group in (("with", access.is_(True)), ("without", access.is_(False))):
+        measures[f"l1_{name}_n"] = count_if(l1 & group)
+        measures[f"l1_{name}_accepted"] = count_if(l1 & group & accepted)
+        measures[f"l1_{name}_insufficient"] = count_if(
+            l1 & group & rejected & (intensity == Intensity.INSUFFICIENT)
         )
-    )
-    for phase in phases:
-        if len(phases) == 1:  # every annotation in scope is of this phase
-            source = sa_select(*(groups.c[name] for name in names), literal(phase)).where(
-                groups.c.phase == ALL_PHASES
-            )
-            if checkpoints is not None:
-                source = source.where(any_of(groups.c.checkpoint_id, checkpoints))
-        else:
-            one = label_groups_query(
-                MetricFilters(phase=phase), dialect, responses=responses
-            ).subquery()
-            source = sa_select(*(one.c[name] for name in names), literal(phase))
-        session.execute(insert(groups).from_select([*names, "phase"], source))
+    for level_name in ACTION_LEVELS:
+        base = rejected & (level == level_name) & (timing == Timing.APPROPRIATE)
+        measures[f"well_timed_{level_name}"] = count_if(base)
+        for name in INTENSITIES:
+            measures[f"well_timed_{level_name}_{name}"] = count_if(base & (intensity == name))
+    measures["other_issues"] = count_if(names("any"))
+    for category in OTHER_ISSUES:
+        measures[f"issue_{category}"] = count_if(names(category))
+    measures["issue_unknown"] = count_if(names("unknown"))
+    return measures
+
+
+def aggregate_query(
+    filters: MetricFilters,
+    dialect: str,
+    *,
+    per_checkpoint: bool,
+    responses: Sequence[str] | None = None,
+) -> tuple[Any, tuple[str, ...]]:
+    """SELECT the label groups summed per agent and checkpoint, or per agent.
+
+    Run it under :func:`~app.metrics.queries.planner_settings`.
+
+    Args:
+        filters: which responses.
+        dialect: the database dialect's name.
+        per_checkpoint: every count of a cell per (agent id, checkpoint id)
+            (:func:`cell_measures`); else the Table 1 counts per agent id, without reading the
+            other-issue JSON (:func:`table1_measures`).
+        responses: only these responses, by id (None: every response).
+
+    Returns:
+        The SELECT of ``(agent_id[, checkpoint_id], *counts)`` and the counts' names in order.
+    """
+    groups = label_groups_query(
+        filters, dialect, issues=per_checkpoint, responses=responses
+    ).subquery("labels")
+    measures = cell_measures(groups) if per_checkpoint else table1_measures(groups)
+    keys = (groups.c.agent_id, groups.c.checkpoint_id) if per_checkpoint else (groups.c.agent_id,)
+    query = sa_select(*keys, *measures.values()).group_by(*keys)
+    return query, tuple(str(name) for name in measures)

@@ -160,7 +160,7 @@ judgement of record once in every worker (its GROUP BY sits on the inner side of
 join); and the planner, which cannot know that a million responses fall into a few label groups
 per (agent, checkpoint) (it estimates 500,000), sorted all the rows on disk (~1.8 s) where hash
 aggregation takes ~0.3 s (and spills by partitions when the groups are many). With these three
-the cell query took ~3.3 s instead of ~7 s. Over the kept label groups, the ~45 counts of 8,000
+the cell query took ~3.3 s instead of ~7 s. Summed over label groups, the ~45 counts of 8,000
 cells take ~7 MB of hash table: with the default 4 MB ``work_mem`` it spilled to disk in five
 batches (0.25 s instead of ~0.06 s)."""
 

@@ -7,7 +7,7 @@ from app.models.batches import Batch
 from app.models.construction import CandidateRevision, GenerationCandidate, GenerationJob
 from app.models.export import ExportJob
 from app.models.judges import JudgePrediction, JudgeRun
-from app.models.metrics import JudgedLabelGroup, JudgedLabelMark
+from app.models.metrics import JudgedLabelMark, KeptCell
 from app.models.runs import Agent, Response, Run
 from app.models.users import User
 
@@ -28,8 +28,8 @@ __all__ = [
     "GenerationJob",
     "JudgePrediction",
     "JudgeRun",
-    "JudgedLabelGroup",
     "JudgedLabelMark",
+    "KeptCell",
     "Response",
     "Run",
     "Scenario",

@@ -136,8 +136,8 @@ UNWATCHED = {
     "annotation_revisions",  # earlier versions of an annotation; the annotation itself is watched
     "export_jobs",
     # derived from watched tables, and read so that the result is the same before and after a
-    # refresh (app.metrics.groups): a refresh changes no page
-    "judged_label_groups",
+    # refresh (app.metrics.kept): a refresh changes no page
+    "kept_cells",
     "judged_label_marks",
     "login_attempts",
 }

@@ -36,7 +36,7 @@ TABLES = {
     "generation_jobs",
     "generation_candidates",
     "candidate_revisions",
-    "judged_label_groups",
+    "kept_cells",
     "judged_label_marks",
 }
 

@@ -110,8 +110,8 @@ def test_beat_schedules_every_periodic_task_of_the_one_schedule() -> None:
             "schedule": 60.0,
             "options": {"expires": 60.0, "queue": periodic},
         },
-        "refresh-label-groups": {
-            "task": "metrics.refresh_label_groups",
+        "refresh-kept-cells": {
+            "task": "metrics.refresh_kept_cells",
             "schedule": 15.0,
             "options": {"expires": 15.0, "queue": periodic},
         },

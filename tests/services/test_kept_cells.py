@@ -1,8 +1,8 @@
-"""Kept label groups give the counts computed afresh, after every kind of change (DESIGN.md §8).
+"""Kept cells give the counts computed afresh, after every kind of change (DESIGN.md §8).
 
 The fixture of ``test_metrics_sql`` (two runs of judged responses with overlap judgements,
 phase-2 annotations, unknown other-issue categories, an audited-out scenario) is stored; then the
-cells and Table 1 over all runs (the path that reads ``judged_label_groups``) must equal the cells
+cells and Table 1 over all runs (the path that reads ``kept_cells``) must equal the cells
 counted from the rows the database gives back one by one (``judged_responses``, computed afresh,
 through ``tests/metrics_oracles.py``) — with every checkpoint marked, after a refresh, and after
 each change a trigger of migration 0022 must see: an annotation edited and added, a primary
@@ -18,15 +18,15 @@ import pytest
 from sqlalchemy import create_engine, delete, func
 from sqlmodel import Session, col, select
 
-from app.metrics import groups
+from app.metrics import kept
 from app.metrics.cells import JudgedCell, agent_table1_sql, judged_cells_sql
 from app.metrics.queries import MetricFilters, judged_responses
 from app.models import (
     Annotation,
     AnnotationRevision,
     Assignment,
-    JudgedLabelGroup,
     JudgedLabelMark,
+    KeptCell,
     Response,
     Scenario,
 )
@@ -78,14 +78,14 @@ def _check_every_change(session: Session, stored: Stored) -> None:
     own = _own(judged_cells_sql(session, MetricFilters()), stored.prefix)
     assert own == judged_cells(everything)
     _assert_same(session, stored)
-    assert groups.refresh_label_groups(session) > 0
+    assert kept.refresh_kept_cells(session) > 0
     assert _marks(session) == 0
-    assert session.exec(select(func.count(col(JudgedLabelGroup.id)))).one() > 0
+    assert session.exec(select(func.count(col(KeptCell.id)))).one() > 0
     assert _own(judged_cells_sql(session, MetricFilters()), stored.prefix) == judged_cells(
         everything
     )
     _assert_same(session, stored)
-    assert groups.refresh_label_groups(session) == 0  # nothing marked: nothing to do
+    assert kept.refresh_kept_cells(session) == 0  # nothing marked: nothing to do
 
     responses = [f"{stored.prefix}{stored.r2}-{i}" for i in range(40)]
 
@@ -94,8 +94,8 @@ def _check_every_change(session: Session, stored: Stored) -> None:
     def changed() -> None:
         session.flush()
         assert _marks(session) > 0, "the change left no mark"
-        _assert_same(session, stored, quick)  # kept groups of unmarked checkpoints + marked ones
-        assert groups.refresh_label_groups(session) > 0
+        _assert_same(session, stored, quick)  # kept cells of unmarked checkpoints + marked ones
+        assert kept.refresh_kept_cells(session) > 0
         assert _marks(session) == 0
         _assert_same(session, stored, quick)  # all kept
 
@@ -180,11 +180,11 @@ def _check_every_change(session: Session, stored: Stored) -> None:
     assert _marks(session) == 0
 
 
-def test_kept_groups_follow_every_change_on_postgresql(session: Session) -> None:
+def test_kept_cells_follow_every_change_on_postgresql(session: Session) -> None:
     _check_every_change(session, store(session, "lgp"))
 
 
-def test_kept_groups_follow_every_change_on_sqlite(tmp_path: Path) -> None:
+def test_kept_cells_follow_every_change_on_sqlite(tmp_path: Path) -> None:
     from app.cli import upgrade_database
 
     url = f"sqlite:///{tmp_path / 'halo.db'}"
@@ -198,24 +198,24 @@ def test_kept_groups_follow_every_change_on_sqlite(tmp_path: Path) -> None:
     engine.dispose()
 
 
-def test_refresh_in_chunks_and_rebuild_give_the_same_groups(
+def test_refresh_in_chunks_and_rebuild_give_the_same_cells(
     session: Session, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     stored = store(session, "lgc")
-    monkeypatch.setattr(groups, "REFRESH_CHUNK", 7)  # several statements per refresh
-    assert groups.refresh_label_groups(session) > 7
+    monkeypatch.setattr(kept, "REFRESH_CHUNK", 7)  # several statements per refresh
+    assert kept.refresh_kept_cells(session) > 7
     chunked = sorted(
-        tuple(getattr(g, c) for c in ("checkpoint_id", "agent_id", "phase", "level", "k"))
-        for g in session.exec(select(JudgedLabelGroup))
+        (g.checkpoint_id, g.agent_id, g.phase, sorted(g.counts.items()))
+        for g in session.exec(select(KeptCell))
     )
     _assert_same(session, stored)
     session.add(JudgedLabelMark(checkpoint_id=chunked[0][0]))
-    monkeypatch.setattr(groups, "REBUILD_SHARE", 0.0)  # any mark: one pass over everything
+    monkeypatch.setattr(kept, "REBUILD_SHARE", 0.0)  # any mark: one pass over everything
     session.flush()
     _assert_same(session, stored)  # read computes everything afresh too
-    assert groups.refresh_label_groups(session) == 1  # the one mark, by a rebuild
+    assert kept.refresh_kept_cells(session) == 1  # the one mark, by a rebuild
     rebuilt = sorted(
-        tuple(getattr(g, c) for c in ("checkpoint_id", "agent_id", "phase", "level", "k"))
-        for g in session.exec(select(JudgedLabelGroup))
+        (g.checkpoint_id, g.agent_id, g.phase, sorted(g.counts.items()))
+        for g in session.exec(select(KeptCell))
     )
     assert rebuilt == chunked

@@ -25,7 +25,7 @@ port and measures with logged-in sessions (CSRF token from the login form):
   replicated under new ids and run names).
 
     .venv/bin/python bench/annotate.py [--sizes 1000,20000,100000] [--rows 1000000]
-        [--parts item,submit,queue,overview,throughput,batch,import] [--repeat 30]
+        [--parts item,submit,queue,overview,throughput,batch,import] [--repeat 30] [--keep]
 
 The bulk load is vacuumed and the kept cells refreshed before anything is measured, as
 autovacuum and the schedule would. Prints ``uptime`` first: figures taken on a loaded machine
@@ -474,6 +474,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=15.0, help="throughput run length")
     parser.add_argument("--batch-rows", type=int, default=1_000_000)
     parser.add_argument("--import-rows", type=int, default=10_000)
+    parser.add_argument("--keep", action="store_true", help="keep the database (name printed)")
     args = parser.parse_args()
     parts = {p.strip() for p in args.parts.split(",") if p.strip()}
     unknown = parts - set(PARTS)
@@ -485,7 +486,7 @@ def main() -> None:
     tmp = tempfile.TemporaryDirectory(prefix="halo-bench-annotate-")
     os.environ["VAR_DIR"] = tmp.name
     try:
-        with bench_database("halo_bench_annotate") as (url, conninfo):
+        with bench_database("halo_bench_annotate", keep=args.keep) as (url, conninfo):
             filled = populate(url, conninfo, rows=args.rows)
             print(f"populated {args.rows:,} annotated responses in {filled['seconds']:.0f} s")
             checkpoints, seconds = filled["refresh"]

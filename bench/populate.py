@@ -64,8 +64,12 @@ def conninfo_of(name: str) -> str:
 
 
 @contextmanager
-def bench_database(prefix: str = "halo_bench") -> Iterator[tuple[str, str]]:
-    """A fresh, migrated database ``(SQLAlchemy URL, psycopg conninfo)``, dropped afterwards."""
+def bench_database(prefix: str = "halo_bench", *, keep: bool = False) -> Iterator[tuple[str, str]]:
+    """A fresh, migrated database ``(SQLAlchemy URL, psycopg conninfo)``, dropped afterwards.
+
+    With `keep` it is left in place and its name printed (to EXPLAIN its queries; drop it by
+    hand).
+    """
     from app.cli import upgrade_database
 
     name = f"{prefix}_{uuid.uuid4().hex[:8]}"
@@ -78,8 +82,11 @@ def bench_database(prefix: str = "halo_bench") -> Iterator[tuple[str, str]]:
         from app.db import get_engine
 
         get_engine().dispose()
-        with psycopg.connect(ADMIN, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')  # type: ignore[arg-type]
+        if keep:
+            print(f"kept database {name} ({url_of(name)})")
+        else:
+            with psycopg.connect(ADMIN, autocommit=True) as conn:
+                conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')  # type: ignore[arg-type]
 
 
 def timed(fn: Callable[[], Any]) -> tuple[float, Any]:

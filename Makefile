@@ -13,6 +13,9 @@ PG_VERSION = $$(ls /etc/postgresql 2>/dev/null | sort -V | tail -1)
 .PHONY: run test install services browser lint typecheck unit bench clean
 
 PORT ?= 8000
+# the suite on one pytest-xdist worker per core, at most 4 (every test makes its own databases,
+# queues, ports and processes); `make test PYTEST_WORKERS=` runs it in one process
+PYTEST_WORKERS ?= --numprocesses=auto --maxprocesses=4
 
 run: install ## install what is needed, then `halo demo` on http://127.0.0.1:$(PORT)
 	$(BIN)/halo demo --port $(PORT)
@@ -20,7 +23,7 @@ run: install ## install what is needed, then `halo demo` on http://127.0.0.1:$(P
 test: install services browser ## the whole suite: lint, types, unit, services, workers, browser
 	$(BIN)/ruff check app workers tests bench migrations
 	$(BIN)/mypy app workers
-	$(BIN)/pytest
+	$(BIN)/pytest $(PYTEST_WORKERS)
 
 install: $(STAMP) $(HTMX) $(AXE)
 

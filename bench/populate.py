@@ -292,10 +292,12 @@ def copy_replicas(
                     copy.write(block)
         conn.commit()
         conn.autocommit = True
-        for table in ("responses", "assignments", "annotations"):
-            # what autovacuum does soon after a bulk load (it is off on the development
-            # machine): the visibility map lets index-only scans skip the table
-            conn.execute(f"VACUUM ANALYZE {table}")  # type: ignore[arg-type]
+        # what autovacuum does soon after a bulk load (it is off on the development machine),
+        # to every table: the visibility map lets index-only scans skip the heap, and the
+        # planner knows the small tables too (scenarios never analysed made the filtered queue
+        # page drive from an estimate of 2 scenarios per need type instead of 100: 224 ms, not
+        # ~25 ms)
+        conn.execute("VACUUM ANALYZE")
 
 
 LABEL_STRIDE = 7919

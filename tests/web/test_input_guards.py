@@ -166,3 +166,22 @@ def test_a_number_the_database_cannot_hold_is_a_422_on_any_page(
     lead = _logged_in(make_browser, make_user(session, role="lead"), "/lead")
     answer = lead.client.get("/runs/99999999999999999999", headers={"Accept": "text/html"})
     assert answer.status_code == 422 and "out of range" in answer.text
+
+
+@pytest.mark.parametrize("version", ["²", "9" * 5000, "0", "-3", "2147483648", "one"])
+def test_a_crafted_version_is_a_422_on_submit_and_autosave(
+    session: Session, make_browser, item, version: str
+) -> None:
+    # "²".isdigit() is True but int("²") raises; 5,000 digits pass isdigit() and exceed int()'s
+    # limit: both were a 500 with the connection reset
+    annotator, response_id = item
+    browser = _logged_in(make_browser, annotator, "/annotate")
+    answers = {"csrf_token": browser.token, "level": "L1", "verdict": "accept", "version": version}
+    submitted = browser.client.post(f"/annotate/{response_id}", data=answers)
+    assert submitted.status_code == 422 and "version must be a whole number" in submitted.text
+    autosave = browser.client.post(
+        f"/annotate/{response_id}/draft", data=answers, headers={"X-CSRF-Token": browser.token}
+    )
+    assert autosave.status_code == 422
+    assert session.exec(select(Annotation)).all() == []
+    assert session.exec(select(AnnotationDraft)).all() == []

@@ -17,6 +17,7 @@ from app.annotation import drafts, queue, rules, workspace
 from app.db import SessionDep
 from app.vocabulary import NEED_TYPES
 from app.web.deps import AnnotatorUser, verify_csrf
+from app.web.forms import whole_number
 from app.web.templating import is_htmx, render
 
 router = APIRouter(prefix="/annotate", dependencies=[Depends(verify_csrf)])
@@ -68,8 +69,13 @@ def _answers(form: Any) -> workspace.Answers:
 
 
 def _version(form: Any) -> int | None:
-    version = form.get("version")
-    return int(version) if isinstance(version, str) and version.isdigit() else None
+    """The annotation version the page showed; None before a first save (a blank field).
+
+    Raises:
+        UnprocessableError: not a whole number from 1 up to the database's integer range
+            (field ``version``; only a hand-made request sends one).
+    """
+    return whole_number(form.get("version"), "version", minimum=1)
 
 
 def _seconds_spent(form: Any) -> float | None:

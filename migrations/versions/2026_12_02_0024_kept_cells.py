@@ -4,8 +4,11 @@
 of a judged cell as one JSON object (``app.metrics.kept``): a read over all runs takes one row
 per cell instead of summing the label groups of ``judged_label_groups`` (454,582 rows for 8,000
 cells at a million responses, 1.4 s), which this drops. The marks and triggers of migration
-0022 are unchanged; every checkpoint with annotations is marked here, so reads compute afresh
-until the first refresh builds the cells.
+0022 stay; on PostgreSQL a TRUNCATE of a table they watch (which fires no row or statement
+trigger of 0022) now drops every kept cell and marks every checkpoint, so reads compute afresh
+until the next refresh.
+Every checkpoint with annotations is marked here, so reads compute afresh until the first
+refresh builds the cells.
 
 Revision ID: 0024
 Revises: 0023
@@ -22,6 +25,18 @@ revision: str = "0024"
 down_revision: str | None = "0023"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
+
+TRUNCATED = ("responses", "annotations", "assignments", "scenarios", "checkpoints")
+"""Tables whose TRUNCATE can move a judgement of record (PostgreSQL; SQLite has no TRUNCATE)."""
+
+_PG_TRUNCATE_FUNCTION = """
+CREATE FUNCTION halo_mark_every_checkpoint() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    DELETE FROM kept_cells;
+    INSERT INTO judged_label_marks (checkpoint_id) SELECT id FROM checkpoints;
+    RETURN NULL;
+END $$
+"""
 
 MARK_EVERY_JUDGED_CHECKPOINT = (
     "INSERT INTO judged_label_marks (checkpoint_id) SELECT DISTINCT r.checkpoint_id "
@@ -48,9 +63,20 @@ def upgrade() -> None:
     op.drop_table("judged_label_groups")
     op.execute("DELETE FROM judged_label_marks")
     op.execute(MARK_EVERY_JUDGED_CHECKPOINT)
+    if op.get_bind().dialect.name == "postgresql":
+        op.execute(_PG_TRUNCATE_FUNCTION)
+        for table in TRUNCATED:  # table names are the constants above, no input
+            op.execute(
+                f"CREATE TRIGGER halo_label_marks_truncate AFTER TRUNCATE ON {table} "
+                "FOR EACH STATEMENT EXECUTE FUNCTION halo_mark_every_checkpoint()"
+            )
 
 
 def downgrade() -> None:
+    if op.get_bind().dialect.name == "postgresql":
+        for table in TRUNCATED:
+            op.execute(f"DROP TRIGGER IF EXISTS halo_label_marks_truncate ON {table}")
+        op.execute("DROP FUNCTION IF EXISTS halo_mark_every_checkpoint()")
     op.create_table(
         "judged_label_groups",
         sa.Column("id", sa.Integer(), nullable=False),

@@ -15,7 +15,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from sqlalchemy import create_engine, delete, func
+from sqlalchemy import create_engine, delete, func, text
 from sqlmodel import Session, col, select
 
 from app.metrics import kept
@@ -25,6 +25,7 @@ from app.models import (
     Annotation,
     AnnotationRevision,
     Assignment,
+    Checkpoint,
     JudgedLabelMark,
     KeptCell,
     Response,
@@ -219,3 +220,19 @@ def test_refresh_in_chunks_and_rebuild_give_the_same_cells(
         for g in session.exec(select(KeptCell))
     )
     assert rebuilt == chunked
+
+
+def test_a_truncate_drops_the_kept_cells_and_marks_every_checkpoint(session: Session) -> None:
+    # TRUNCATE fires none of migration 0022's row or statement triggers; without its own
+    # trigger (migration 0024) the kept cells would go on counting the annotations it removed
+    stored = store(session, "lgt")
+    assert kept.refresh_kept_cells(session) > 0
+    assert _own(judged_cells_sql(session, MetricFilters()), stored.prefix) != []
+    session.execute(text("TRUNCATE annotations CASCADE"))
+    assert session.exec(select(func.count(col(KeptCell.id)))).one() == 0
+    assert _marks(session) == session.exec(select(func.count(col(Checkpoint.id)))).one() > 0
+    assert judged_cells_sql(session, MetricFilters()) == []
+    assert agent_table1_sql(session, MetricFilters()) == {}
+    kept.refresh_kept_cells(session)
+    assert _marks(session) == 0
+    assert judged_cells_sql(session, MetricFilters()) == []

@@ -109,6 +109,21 @@ def session(pg_engine: Engine) -> Iterator[Session]:
 
 
 @pytest.fixture
+def sqlite_session(tmp_path: Path) -> Iterator[Session]:
+    """A session on a fresh SQLite file migrated to head (the embedded default), unseeded."""
+    from app.cli import upgrade_database
+
+    url = f"sqlite:///{tmp_path / 'halo.db'}"
+    upgrade_database(url)
+    engine = create_engine(url)
+    try:
+        with Session(engine) as s:
+            yield s
+    finally:
+        engine.dispose()
+
+
+@pytest.fixture
 def live_db(pg_template: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     """A fresh seeded database with real commits; settings point at it for the test."""
     name = f"halo_live_{uuid.uuid4().hex[:10]}"

@@ -12,10 +12,8 @@ On PostgreSQL and on SQLite, whose triggers differ.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from sqlalchemy import create_engine, delete, func, text
+from sqlalchemy import delete, func, text
 from sqlmodel import Session, col, select
 
 from app.metrics import kept
@@ -185,18 +183,11 @@ def test_kept_cells_follow_every_change_on_postgresql(session: Session) -> None:
     _check_every_change(session, store(session, "lgp"))
 
 
-def test_kept_cells_follow_every_change_on_sqlite(tmp_path: Path) -> None:
-    from app.cli import upgrade_database
-
-    url = f"sqlite:///{tmp_path / 'halo.db'}"
-    upgrade_database(url)
-    engine = create_engine(url)
-    with Session(engine) as session:
-        stored = store(session, "lgs")
-        session.commit()
-        _check_every_change(session, stored)
-        session.commit()
-    engine.dispose()
+def test_kept_cells_follow_every_change_on_sqlite(sqlite_session: Session) -> None:
+    stored = store(sqlite_session, "lgs")
+    sqlite_session.commit()
+    _check_every_change(sqlite_session, stored)
+    sqlite_session.commit()
 
 
 def test_refresh_in_chunks_and_rebuild_give_the_same_cells(

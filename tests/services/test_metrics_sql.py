@@ -18,11 +18,10 @@ import itertools
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import create_engine, text
+from sqlalchemy import text
 from sqlmodel import Session, col, select
 
 from app.metrics import registry, render
@@ -319,22 +318,16 @@ def test_every_page_table_equals_the_row_functions(session: Session, stored: Sto
     assert [{k: r[k] for k in plain[0]} for r in table1_ci(rows)] == plain
 
 
-def test_sql_path_on_sqlite(tmp_path: Path) -> None:
-    from app.cli import upgrade_database
-
-    url = f"sqlite:///{tmp_path / 'halo.db'}"
-    upgrade_database(url)
-    engine = create_engine(url)
-    with Session(engine) as session:
-        stored = store(session, "lite")
-        session.commit()
-        for filters, rows in _filter_cases(stored):
-            assert judged_cells_sql(session, filters) == judged_cells(rows), filters
-            assert agent_table1_sql(session, filters) == counted(rows, lambda r: r.agent)
-        report = render.analysis_report(session, run_id=stored.r1)
-        assert report.figures["figure6"] == figure6(stored.rows[stored.r1])
-        assert report.figures["figure8"] == figure8(stored.rows[stored.r1])
-    engine.dispose()
+def test_sql_path_on_sqlite(sqlite_session: Session) -> None:
+    session = sqlite_session
+    stored = store(session, "lite")
+    session.commit()
+    for filters, rows in _filter_cases(stored):
+        assert judged_cells_sql(session, filters) == judged_cells(rows), filters
+        assert agent_table1_sql(session, filters) == counted(rows, lambda r: r.agent)
+    report = render.analysis_report(session, run_id=stored.r1)
+    assert report.figures["figure6"] == figure6(stored.rows[stored.r1])
+    assert report.figures["figure8"] == figure8(stored.rows[stored.r1])
 
 
 def test_table1_counts_per_group_equal_the_rows_counted(session: Session, stored: Stored) -> None:

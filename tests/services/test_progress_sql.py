@@ -14,10 +14,8 @@ import itertools
 import statistics
 from collections import Counter, defaultdict
 from datetime import datetime, timedelta
-from pathlib import Path
 from typing import Any
 
-from sqlalchemy import create_engine
 from sqlmodel import Session, col, select
 
 from app.annotation.progress import THROUGHPUT_WINDOW, annotation_progress
@@ -269,12 +267,5 @@ def test_overview_aggregates_equal_a_python_recount(session: Session) -> None:
     check(session, f"pg{next(_tags)}")
 
 
-def test_overview_aggregates_on_sqlite(tmp_path: Path) -> None:
-    from app.cli import upgrade_database
-
-    url = f"sqlite:///{tmp_path / 'halo.db'}"
-    upgrade_database(url)
-    engine = create_engine(url)
-    with Session(engine) as session:
-        check(session, "lite")
-    engine.dispose()
+def test_overview_aggregates_on_sqlite(sqlite_session: Session) -> None:
+    check(sqlite_session, "lite")

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 from sqlalchemy import BigInteger, Text, case, cast, exists, func, literal, literal_column
@@ -246,3 +247,13 @@ def aggregate_query(
     keys = (groups.c.agent_id, groups.c.checkpoint_id) if per_checkpoint else (groups.c.agent_id,)
     query = sa_select(*keys, *measures.values()).group_by(*keys)
     return query, tuple(str(name) for name in measures)
+
+
+@cache
+def measure_names(*, per_checkpoint: bool) -> tuple[str, ...]:
+    """The names of the counts :func:`aggregate_query` selects, in order (in every dialect).
+
+    Args:
+        per_checkpoint: the counts of a cell (:func:`cell_measures`); else those of Table 1.
+    """
+    return aggregate_query(MetricFilters(), "sqlite", per_checkpoint=per_checkpoint)[1]

@@ -26,7 +26,7 @@ from sqlalchemy import select as sa_select
 from sqlmodel import Session, col
 
 from app.db import any_of
-from app.metrics.groups import aggregate_query
+from app.metrics.groups import aggregate_query, measure_names
 from app.metrics.queries import MetricFilters, planner_settings
 from app.models import Annotation, Checkpoint, JudgedLabelMark, KeptCell, Response
 from app.runs.outcomes import scope_checkpoints
@@ -44,11 +44,19 @@ REFRESH_CHUNK = 200
 REFRESH_LOCK = 0x48414C4F
 """The PostgreSQL advisory lock (``pg_advisory_xact_lock``) that serialises refreshes."""
 
-Records = tuple[list[Sequence[Any]], dict[str, int]]
+CountRecords = tuple[list[Sequence[Any]], dict[str, int]]
 """Records ``(agent id[, checkpoint id], *counts)`` and each count's position in a record."""
 
 
-def judged_records(session: Session, filters: MetricFilters, *, per_checkpoint: bool) -> Records:
+def _positions(*, per_checkpoint: bool) -> dict[str, int]:
+    """Count name → its position in a record (after the agent id [and checkpoint id])."""
+    names = measure_names(per_checkpoint=per_checkpoint)
+    return {name: i for i, name in enumerate(names, start=2 if per_checkpoint else 1)}
+
+
+def judged_records(
+    session: Session, filters: MetricFilters, *, per_checkpoint: bool
+) -> CountRecords:
     """The judged responses under the filters counted per cell, or per agent.
 
     With a run filter, or when at least :data:`REBUILD_SHARE` of the checkpoints are marked,
@@ -66,14 +74,13 @@ def judged_records(session: Session, filters: MetricFilters, *, per_checkpoint: 
         The records, one per (agent id, checkpoint id) or per agent id with judged responses,
         in no particular order, and each count's position in a record.
     """
-    dialect = session.get_bind().dialect.name
     if filters.run_id is not None:
         return _computed(session, filters, per_checkpoint=per_checkpoint)
     marked = sorted(set(session.execute(sa_select(col(JudgedLabelMark.checkpoint_id))).scalars()))
     if marked and len(marked) >= REBUILD_SHARE * _checkpoint_count(session):
         return _computed(session, filters, per_checkpoint=per_checkpoint)
-    _, names = aggregate_query(filters, dialect, per_checkpoint=per_checkpoint)
-    at = {name: i for i, name in enumerate(names, start=2 if per_checkpoint else 1)}
+    names = measure_names(per_checkpoint=per_checkpoint)
+    at = _positions(per_checkpoint=per_checkpoint)
     records: list[Sequence[Any]] = []
     if marked:
         responses = _responses_at(session, marked)
@@ -84,7 +91,7 @@ def judged_records(session: Session, filters: MetricFilters, *, per_checkpoint: 
         return records, at
     # the Table 1 counts per agent: the kept cells summed (a few thousand rows, in Python)
     sums: dict[int, list[int]] = {}
-    for record in [*records, *(((k[0], *k[2:])) for k in kept)]:
+    for record in [*records, *((k[0], *k[2:]) for k in kept)]:
         total = sums.setdefault(record[0], [0] * len(names))
         for i, value in enumerate(record[1:]):
             total[i] += value
@@ -97,15 +104,13 @@ def _computed(
     *,
     per_checkpoint: bool,
     responses: Sequence[str] | None = None,
-) -> Records:
+) -> CountRecords:
     """The records computed from responses (only `responses`, by id, when given)."""
     dialect = session.get_bind().dialect.name
-    query, names = aggregate_query(
-        filters, dialect, per_checkpoint=per_checkpoint, responses=responses
-    )
+    query, _ = aggregate_query(filters, dialect, per_checkpoint=per_checkpoint, responses=responses)
     # Core execution: ORM row processing would cost more than the records themselves
     records: list[Sequence[Any]] = list(session.connection().execute(query).all())
-    return records, {name: i for i, name in enumerate(names, start=2 if per_checkpoint else 1)}
+    return records, _positions(per_checkpoint=per_checkpoint)
 
 
 def _kept(

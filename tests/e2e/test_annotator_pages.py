@@ -66,23 +66,33 @@ def lead(live_db: str) -> None:
         create_user(session, username="boss", password="boss-password", role="lead")
 
 
+def _choose_command(page: Page, name: str) -> None:
+    """Choose a runner command and wait until htmx has swapped its arguments box in.
+
+    Typing into the old box between the reply and the swap would be lost to the swap.
+    """
+    page.evaluate(
+        "window.haloSettled = 0; document.body.addEventListener('htmx:afterSettle', "
+        "() => { window.haloSettled += 1; }, {once: true})"
+    )
+    page.locator("#runner-command").select_option(name)
+    page.wait_for_function("() => window.haloSettled > 0")
+
+
 def test_arena_runner_keeps_typed_arguments(page: Page, live_server: str, lead: None) -> None:
     login(page, live_server, "boss", "boss-password")
     page.goto(f"{live_server}/arena/scenarios/hm-03?t=2")
     args = page.locator("#runner-args")
-    command = page.locator("#runner-command")
     expect(args).to_have_value("{}")
-    command.select_option("email_read")  # untouched: the new command's arguments fill in
+    _choose_command(page, "email_read")  # untouched: the new command's arguments fill in
     expect(args).to_have_value('{"message_id": ""}')
     args.fill('{"message_id": "msg-f3725803"}')
-    with page.expect_response(lambda r: "command=calendar_get" in r.url):
-        command.select_option("calendar_get")
+    _choose_command(page, "calendar_get")
     expect(args).to_have_value('{"message_id": "msg-f3725803"}')  # typed: never overwritten
     args.fill("")
-    command.select_option("chat_history")  # blank: filled again
+    _choose_command(page, "chat_history")  # blank: filled again
     expect(args).to_have_value('{"conversation_id": ""}')
-    with page.expect_response(lambda r: "command=wallet_accounts" in r.url):
-        command.select_option("wallet_accounts")  # still the example: replaced
+    _choose_command(page, "wallet_accounts")  # still the example: replaced
     expect(args).to_have_value("{}")
 
 

@@ -27,6 +27,7 @@ from app.models import Checkpoint, JudgePrediction, JudgeRun, Response
 from app.models.base import utcnow
 from tests.factories import make_run
 from tests.fake_llm import FakeLLM, Reply, json_reply, replies
+from tests.forgeries import blocks
 
 GOOD = {
     "level": "L1",
@@ -76,7 +77,7 @@ def test_good_diagnosis_is_stored_and_the_judge_sees_the_annotator_view(
     _judge_agent(session, llm)
     llm.script = replies(json_reply(GOOD))
     judge_run = create_judge_run(session, judge="judge-llm", run_id=run.id)
-    assert judge_run.settings["prompt_version"] == "v1"
+    assert judge_run.settings["prompt_version"] == "v2"
     assert "Diagnosis rules" in judge_run.settings["prompt"]
     [prediction] = _judge_all(session, judge_run)
     assert prediction.status == "completed"
@@ -103,8 +104,15 @@ def test_good_diagnosis_is_stored_and_the_judge_sees_the_annotator_view(
     view = response_view(session, response.id)  # what the annotator's item page shows
     assert response.trajectory  # notify_latest reads the latest event's object first
     assert all(f"{e.id}: {e.summary}" in text for e in view.timeline)
-    assert all(f"round {step['round']}: {step['command']}(" in text for step in response.trajectory)
-    assert all(pretty_result(step["result"]) in text for step in response.trajectory)
+    # the trajectory, then the action's arguments and rationale: quoted JSON the agent wrote
+    trajectory, final = blocks(text)
+    assert [(s["round"], s["command"], s["arguments"]) for s in trajectory] == [
+        (step["round"], step["command"], step["args"]) for step in response.trajectory
+    ]
+    assert [json.dumps(s["result"], indent=2, ensure_ascii=False) for s in trajectory] == [
+        pretty_result(step["result"]) for step in response.trajectory
+    ]
+    assert final == {"arguments": response.action["args"], "rationale": response.rationale}
     assert "notify_latest" not in text  # never the agent's name
     assert "Jonas only reports the fault" not in text  # nor the design notes
     session.refresh(judge_run)

@@ -10,7 +10,8 @@ out), in ``train.jsonl`` or ``test.jsonl``::
 
 The user message is the judge's (:func:`app.judges.prompt.user_message` of
 :func:`app.annotation.workspace.response_view`), so a judge fine-tuned on it is asked the
-same way at judge time. The split is by scenario with a seeded shuffle: no scenario is on both
+same way at judge time — the agent's text included, quoted as JSON data the agent cannot
+break out of, so a forged heading, flag line or verdict in it never reads as the product's. The split is by scenario with a seeded shuffle: no scenario is on both
 sides. ``README.md`` in the directory is the card. The files load with 🤗 ``datasets``
 (``load_dataset("json", data_files={"train": ".../train.jsonl", "test": ".../test.jsonl"})``)
 and the ``messages`` column is the conversational format TRL's ``SFTTrainer`` takes.
@@ -175,7 +176,11 @@ Each line: `scenario_id`, `response_id` and `messages`:
 
 - `system`: the judge prompt `judge.{PROMPT_VERSION}` (the diagnosis rules and the answer format);
 - `user`: what the annotator sees — persona, events up to the checkpoint, the agent's
-  trajectory, its final action and the state diff it would cause (never the agent's name);
+  trajectory, its final action with its permission flags and the state diff it would cause
+  (never the agent's name). Everything the agent wrote (its commands' arguments and results,
+  its action's arguments, its rationale, the text it put into records) is quoted as JSON — in
+  fenced `json` blocks and as JSON values of the state diff — so it is data, never a heading,
+  flag line or instruction; the system prompt says so;
 - `assistant`: the human diagnosis as one JSON object (`level`, `verdict`, `timing`,
   `intensity`, `other_issues`), which obeys the annotation rules (DESIGN §7).
 

@@ -11,8 +11,9 @@ out), in ``train.jsonl`` or ``test.jsonl``::
 The user message is the judge's (:func:`app.judges.prompt.user_message` of
 :func:`app.annotation.workspace.response_view`), so a judge fine-tuned on it is asked the
 same way at judge time — the agent's text included, quoted as JSON data the agent cannot
-break out of, so a forged heading, flag line or verdict in it never reads as the product's. The split is by scenario with a seeded shuffle: no scenario is on both
-sides. ``README.md`` in the directory is the card. The files load with 🤗 ``datasets``
+break out of, so a forged heading, flag line or verdict in it never reads as the product's.
+The split is by scenario with a seeded shuffle: no scenario is on both sides. ``README.md``
+in the directory is the card. The files load with 🤗 ``datasets``
 (``load_dataset("json", data_files={"train": ".../train.jsonl", "test": ".../test.jsonl"})``)
 and the ``messages`` column is the conversational format TRL's ``SFTTrainer`` takes.
 """

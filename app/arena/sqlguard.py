@@ -1,11 +1,25 @@
-"""What an agent's `db_query` may call, and how large its values may grow (DESIGN.md §3.4).
+"""The one guard for every SQL the product runs on arena data (DESIGN.md §3.4).
 
-:data:`ALLOWED_FUNCTIONS` is the one allow-list of SQL functions; the read-only authorizer of
-:meth:`app.arena.state.Sandbox.query` refuses every other function by name (:func:`refusal`).
-:data:`QUERY_LIMITS` are the SQLite length limits a query runs under (``Connection.setlimit``,
-restored afterwards) and :data:`QUERY_CALL_LIMIT` caps its function calls. :class:`FunctionGuard`
-covers the built-ins whose running time those limits do not bound, and :data:`sqlite_memory_used`
-reads SQLite's heap so a query that builds large intermediate results can be stopped.
+Two kinds of SQL run on an arena database: an agent's `db_query` (read-only, run by
+:meth:`app.arena.state.Sandbox.query`) and scripts — an environment's ``database.sql``, a
+scenario's ``initial_records.db`` / ``noise_records.db`` statements and a replayed
+``db.executed`` event's SQL, from seeds, the construction pipeline or an import, all run by
+:func:`run_script`. Both share what is here:
+
+- :data:`ALLOWED_FUNCTIONS`, the one allow-list of SQL functions (:func:`refusal` names every
+  other one);
+- :class:`FunctionGuard`, which prices the built-ins whose cost the step count misses (printf /
+  format widths, instr, replace, LIKE/GLOB, trim over large values);
+- SQLite length limits set with ``Connection.setlimit`` (:data:`QUERY_LIMITS`,
+  :data:`SCRIPT_LIMITS`), a step budget, a budget on SQLite's heap (:data:`sqlite_memory_used`,
+  read under :data:`HEAP_LOCK`) and a CPU-time budget, checked from SQLite's progress handler
+  and before each guarded call.
+
+Scripts are bounded further: an allow-list of statement kinds (:data:`SCRIPT_ACTIONS`), values
+of at most :data:`SCRIPT_VALUE_LIMIT` bytes, a database of at most
+:data:`SCRIPT_DATABASE_LIMIT` bytes (``max_page_count``, set by the product before each
+script) and a stored image no larger than that (:func:`load_image`). Every arena connection is
+opened by :func:`open_arena_db`, which installs the guard.
 """
 
 from __future__ import annotations
@@ -15,9 +29,13 @@ import ctypes
 import re
 import sqlite3
 import threading
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
 from functools import partial
 from typing import Any
+
+from app.arena.errors import ArenaError
+from app.arena.sqlclock import CALL_COST, SqlClock
 
 ALLOWED_FUNCTIONS: frozenset[str] = frozenset(
     {
@@ -94,17 +112,58 @@ QUERY_LIMITS: dict[int, int] = {
 """SQLite limits (``sqlite3.SQLITE_LIMIT_*`` → value) a `db_query` statement is prepared and
 run under; :func:`apply_limits` sets them and returns the previous ones to restore."""
 
+SCRIPT_VALUE_LIMIT = 2**20
+"""Largest string or blob (bytes) scenario SQL may build or store (``SQLITE_LIMIT_LENGTH``; it
+also bounds one row's record). The shipped seeds' largest value is under 400 bytes."""
+
+SCRIPT_SQL_LIMIT = 2 * 2**20
+"""Longest single statement (bytes) of scenario SQL (``SQLITE_LIMIT_SQL_LENGTH``): room for one
+literal of :data:`SCRIPT_VALUE_LIMIT` bytes; the seeds' longest statement is a few KB."""
+
+SCRIPT_DATABASE_LIMIT = 32 * 2**20
+"""Largest environment database (bytes, page count × page size) a script may grow, and the
+largest stored image a sandbox loads. A whole S0 build then stays under 100 MiB of extra memory
+(the database, its serialized image and a sandbox's copy); the seeds' largest is 100 KB."""
+
+SCRIPT_STEP_LIMIT = 10_000_000
+"""SQLite VM steps all the SQL of one S0 build (or one replayed event) may take together, each
+Python-defined function call counting :data:`~app.arena.sqlclock.CALL_COST`: about 0.5 s; the
+corpus's largest ``database.sql`` takes well under a million."""
+
+SCRIPT_MEMORY_BUDGET = 48 * 2**20
+"""Bytes of SQLite heap one script may add while it runs: the database pages it writes (at most
+:data:`SCRIPT_DATABASE_LIMIT`) plus sorts, materialised CTEs and temporary b-trees (temporary
+storage is kept in memory, so it counts)."""
+
+SCRIPT_TIME_BUDGET = 1.0
+"""CPU seconds all the SQL of one S0 build (or one replayed event) may take together (the
+running thread's; a backstop for work the step count does not see)."""
+
+SCRIPT_PROGRESS_INTERVAL = 20
+"""Steps between two checks of a script's budgets; with :data:`SCRIPT_VALUE_LIMIT` it bounds the
+heap a script can add unseen (each step adds at most one value)."""
+
+SCRIPT_LIMITS: dict[int, int] = {
+    **QUERY_LIMITS,
+    sqlite3.SQLITE_LIMIT_LENGTH: SCRIPT_VALUE_LIMIT,
+    sqlite3.SQLITE_LIMIT_SQL_LENGTH: SCRIPT_SQL_LIMIT,
+    sqlite3.SQLITE_LIMIT_VDBE_OP: 1_000_000,  # a multi-row INSERT compiles to ops per row
+    sqlite3.SQLITE_LIMIT_TRIGGER_DEPTH: 1,
+}
+"""SQLite limits a script runs under: :data:`QUERY_LIMITS` with longer values and statements."""
+
 READ_ONLY_MESSAGE = "db_query is read-only: that operation is not allowed"
 _CHANCE_FUNCTIONS = {"random", "randomblob"}
 _PROCESS_FUNCTIONS = {"load_extension"}
 """Refused as what they are, not reads: they would change the process, not read the database."""
 
 
-def refusal(name: str) -> str | None:
-    """Why `db_query` refuses the SQL function `name`, or None when it is allowed.
+def refusal(name: str, where: str = "db_query") -> str | None:
+    """Why `where` refuses the SQL function `name`, or None when it is allowed.
 
     Args:
         name: the function name as SQLite reports it to the authorizer (any case).
+        where: who runs the SQL, for the message: ``"db_query"`` or ``"scenario SQL"``.
 
     Returns:
         None for a name in :data:`ALLOWED_FUNCTIONS`; otherwise the message for the agent: it
@@ -114,22 +173,22 @@ def refusal(name: str) -> str | None:
     name = name.lower()
     if name in ALLOWED_FUNCTIONS:
         return None
-    if name in _PROCESS_FUNCTIONS:
+    if name in _PROCESS_FUNCTIONS and where == "db_query":
         return READ_ONLY_MESSAGE
     if name in _CHANCE_FUNCTIONS:
         return (
-            "random() and randomblob() are not available in db_query: "
+            f"random() and randomblob() are not available in {where}: "
             "its answers must not depend on chance"
         )
     return (
-        f"the function {name}() is not available in db_query: only core scalar, aggregate and "
+        f"the function {name}() is not available in {where}: only core scalar, aggregate and "
         "window functions, date and time, JSON and math functions are"
     )
 
 
-def apply_limits(db: sqlite3.Connection) -> dict[int, int]:
-    """Set :data:`QUERY_LIMITS` on `db`; return the previous values (category → value)."""
-    return {category: db.setlimit(category, value) for category, value in QUERY_LIMITS.items()}
+def apply_limits(db: sqlite3.Connection, limits: dict[int, int] = QUERY_LIMITS) -> dict[int, int]:
+    """Set `limits` (:data:`QUERY_LIMITS` by default) on `db`; return the previous values."""
+    return {category: db.setlimit(category, value) for category, value in limits.items()}
 
 
 def restore_limits(db: sqlite3.Connection, previous: dict[int, int]) -> None:
@@ -143,17 +202,18 @@ def restore_limits(db: sqlite3.Connection, previous: dict[int, int]) -> None:
 _local = threading.local()
 
 
-def _plain(*, limited: bool = False) -> sqlite3.Connection:
+def _plain(limits: dict[int, int] | None = None) -> sqlite3.Connection:
     """This thread's plain connection, whose functions are SQLite's own.
 
-    With `limited`, the one under :data:`QUERY_LIMITS`, as an agent's query runs.
+    With `limits` (:data:`QUERY_LIMITS` or :data:`SCRIPT_LIMITS`), the one under them, as an
+    agent's query or a script runs.
     """
-    key = "limited" if limited else "default"
+    key = {id(QUERY_LIMITS): "query", id(SCRIPT_LIMITS): "script"}.get(id(limits), "default")
     db: sqlite3.Connection | None = getattr(_local, key, None)
     if db is None:
         db = sqlite3.connect(":memory:")
-        if limited:
-            apply_limits(db)
+        if limits is not None:
+            apply_limits(db, limits)
         setattr(_local, key, db)
     return db
 
@@ -309,15 +369,24 @@ def format_work(form: str, args: tuple[Any, ...]) -> float:
     return total
 
 
-def call_refusal(name: str, args: tuple[Any, ...]) -> str | None:
-    """Why one call of a guarded function is more work than `db_query` allows, or None.
+def call_refusal(
+    name: str,
+    args: tuple[Any, ...],
+    *,
+    value_limit: int = QUERY_VALUE_LIMIT,
+    where: str = "db_query",
+) -> str | None:
+    """Why one call of a guarded function is more work than `where` allows, or None.
 
     Args:
         name: ``printf``, ``format`` or a key of :data:`QUERY_CALL_WORK`.
         args: the call's arguments as SQLite passes them to Python.
+        value_limit: the value limit (bytes) the SQL runs under (:data:`QUERY_VALUE_LIMIT` or
+            :data:`SCRIPT_VALUE_LIMIT`).
+        where: who runs the SQL, for the message (``"db_query"``, ``"scenario SQL"``).
 
     Returns:
-        None when the call may run; otherwise the message for the agent, naming the function.
+        None when the call may run; otherwise the message, naming the function and the limit.
     """
     if name in ("printf", "format"):
         form = args[0] if args else None
@@ -325,16 +394,16 @@ def call_refusal(name: str, args: tuple[Any, ...]) -> str | None:
             form = form.decode("utf-8", "replace")
         if isinstance(form, str):
             precision = c_precision(form, args[1:])
-            if precision > QUERY_VALUE_LIMIT:
+            if precision > value_limit:
                 return (
                     f"{name}(): a %c precision of {precision:,.0f} is larger than the value "
-                    f"limit of {QUERY_VALUE_LIMIT:,} bytes"
+                    f"limit of {value_limit:,} bytes"
                 )
             work = format_work(form, args[1:])
-            if work > QUERY_VALUE_LIMIT:
+            if work > value_limit:
                 return (
                     f"{name}(): its widths and %c precisions add up to {work:,.0f} characters, "
-                    f"more than the value limit of {QUERY_VALUE_LIMIT:,} bytes"
+                    f"more than the value limit of {value_limit:,} bytes"
                 )
         return None
     first = _length(args[0]) if args else 0
@@ -342,7 +411,7 @@ def call_refusal(name: str, args: tuple[Any, ...]) -> str | None:
     if first * second > QUERY_CALL_WORK[name]:
         return (
             f"{name}(): arguments of {first:,} and {second:,} characters are more work than "
-            f"db_query allows in one call (their product may be at most "
+            f"{where} allows in one call (their product may be at most "
             f"{QUERY_CALL_WORK[name]:,})"
         )
     return None
@@ -356,15 +425,19 @@ class FunctionGuard:
     ``like``, ``glob`` and ``trim``/``ltrim``/``rtrim`` (arguments whose lengths multiply past
     :data:`QUERY_CALL_WORK`) are registered on a sandbox connection under their own names and
     delegate every call to SQLite's own function on a plain connection. While :attr:`active`
-    (an agent's query) a call is first checked: against the query's budgets (:attr:`budget`,
-    so they hold between calls that run with no step in between, e.g. all of one row's
-    expressions or the constants SQLite computes once), then by :func:`call_refusal`; the
-    delegate then runs under :data:`QUERY_LIMITS`, as the query does (``LIKE`` patterns, value
-    length). Outside a query (replay) the functions behave exactly as the built-ins.
+    (an agent's query or a script) a call is first checked: against the SQL's budgets
+    (:attr:`budget`, so they hold between calls that run with no step in between, e.g. all of
+    one row's expressions or the constants SQLite computes once), then by :func:`call_refusal`
+    with the value limit of :attr:`limits`; the delegate then runs under :attr:`limits`, as the
+    SQL does (``LIKE`` patterns, value length). Inactive, the functions behave exactly as the
+    built-ins.
 
     Attributes:
-        active: whether the checks and the limit apply.
-        budget: while active, a callable returning why the query's budgets are exhausted (or
+        active: whether the checks and the limits apply.
+        limits: the SQLite limits the SQL runs under (:data:`QUERY_LIMITS` or
+            :data:`SCRIPT_LIMITS`).
+        where: who runs the SQL, for the messages (``"db_query"``, ``"scenario SQL"``).
+        budget: while active, a callable returning why the SQL's budgets are exhausted (or
             None).
         error: the message of the last refusal (SQLite only reports "user-defined function
             raised exception").
@@ -374,6 +447,8 @@ class FunctionGuard:
     def __init__(self) -> None:
         """An inactive guard: the functions behave as the built-ins until a query activates it."""
         self.active = False
+        self.limits: dict[int, int] = QUERY_LIMITS
+        self.where = "db_query"
         self.budget: Callable[[], str | None] | None = None
         self.error: str | None = None
         self.calls = 0
@@ -387,15 +462,23 @@ class FunctionGuard:
         self.calls += 1
         if self.active:
             stopped = self.budget() if self.budget is not None else None
-            self.error = f"query stopped: {stopped}" if stopped else call_refusal(name, args)
+            self.error = (
+                f"{'query' if self.where == 'db_query' else 'SQL'} stopped: {stopped}"
+                if stopped
+                else call_refusal(
+                    name,
+                    args,
+                    value_limit=self.limits[sqlite3.SQLITE_LIMIT_LENGTH],
+                    where=self.where,
+                )
+            )
             if self.error is not None:
                 raise ValueError(self.error)
         marks = ", ".join("?" * len(args))
+        plain = _plain(self.limits if self.active else None)
         try:
             # `name` comes from the fixed list above, never from SQL text
-            return (
-                _plain(limited=self.active).execute(f"SELECT {name}({marks})", args).fetchone()[0]
-            )
+            return plain.execute(f"SELECT {name}({marks})", args).fetchone()[0]
         except sqlite3.Error as exc:
             self.error = f"SQL error: {exc}"  # e.g. an ESCAPE of two characters
             raise
@@ -435,3 +518,390 @@ so it is read as a difference over one query; SQLite's own heap limits
 (``PRAGMA hard_heap_limit``) are process-wide too and can only be lowered, which would make one
 agent's query fail other connections of the process (the workbench's own SQLite database), so
 they are not used."""
+
+
+HEAP_LOCK = threading.Lock()
+"""Held while an agent's query or a script runs. :data:`sqlite_memory_used` counts every
+connection of the process, so two pieces of SQL of a threaded worker or server running at once
+would each be charged for the other; they take milliseconds (a script at most
+:data:`SCRIPT_TIME_BUDGET`), so one at a time costs little."""
+
+
+# ---------------------------------------------------------------- arena connections
+
+
+class ArenaConnection(sqlite3.Connection):
+    """A connection to an arena database, with the :class:`FunctionGuard` installed.
+
+    Temporary storage is kept in memory where SQLite's heap can be read (so the memory budgets
+    see sorts and temporary b-trees, and nothing is written to disk).
+
+    Attributes:
+        guard: the guarded functions of this connection; queries and scripts activate them.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        """Open as :class:`sqlite3.Connection` does, then install the guard."""
+        super().__init__(*args, **kwargs)
+        self.guard = FunctionGuard()
+        self.guard.install(self)
+        if sqlite_memory_used is not None:
+            self.execute("PRAGMA temp_store = MEMORY")
+
+
+def open_arena_db(*, check_same_thread: bool = True) -> ArenaConnection:
+    """A new in-memory arena database, guarded (the only way the product opens one)."""
+    return sqlite3.connect(":memory:", check_same_thread=check_same_thread, factory=ArenaConnection)
+
+
+def load_image(db: sqlite3.Connection, image: bytes) -> None:
+    """Load a serialized environment database into `db`, refusing one past the size limit.
+
+    Raises:
+        ArenaError: `image` is larger than :data:`SCRIPT_DATABASE_LIMIT` (e.g. stored before
+            the limit existed); nothing is loaded.
+    """
+    if len(image) > SCRIPT_DATABASE_LIMIT:
+        raise ArenaError(
+            f"the environment database is {len(image):,} bytes, more than the limit of "
+            f"{SCRIPT_DATABASE_LIMIT:,} bytes"
+        )
+    db.deserialize(image)
+
+
+# ---------------------------------------------------------------- SQL text
+
+_CLOSING = {"'": "'", '"': '"', "`": "`", "[": "]"}
+
+
+def _segments(sql: str) -> Iterator[tuple[str, int, int]]:
+    """(kind, start, end) of the runs of `sql`: ``code``, ``comment`` or ``quoted``.
+
+    Linear in the length of `sql`; an unterminated comment or literal runs to the end (SQLite
+    reports the error when it prepares the statement).
+    """
+    i = start = 0
+    n = len(sql)
+    while i < n:
+        char = sql[i]
+        if sql.startswith("--", i):
+            found = sql.find("\n", i)
+            kind, end = "comment", n if found < 0 else found
+        elif sql.startswith("/*", i):
+            found = sql.find("*/", i + 2)
+            kind, end = "comment", n if found < 0 else found + 2
+        elif char in _CLOSING:
+            found = sql.find(_CLOSING[char], i + 1)
+            kind, end = "quoted", n if found < 0 else found + 1
+        else:
+            i += 1
+            continue
+        if start < i:
+            yield "code", start, i
+        yield kind, i, end
+        i = start = end
+    if start < n:
+        yield "code", start, n
+
+
+def sql_code(sql: str) -> tuple[str, int]:
+    """The SQL text with comments blanked and quoted literals/identifiers reduced to ``''``.
+
+    What is left is the statement's code, so keywords and ``;`` inside comments or strings cannot
+    fool (or trip) checks made on the text.
+
+    Returns:
+        (the code, the index in `sql` of its first ``;`` outside comments and literals, or
+        ``len(sql)`` when there is none).
+    """
+    out: list[str] = []
+    first = len(sql)
+    for kind, start, end in _segments(sql):
+        if kind == "code":
+            if first == len(sql) and (found := sql.find(";", start, end)) >= 0:
+                first = found
+            out.append(sql[start:end])
+        else:
+            out.append(" " if kind == "comment" else "''")
+    return "".join(out), first
+
+
+def split_statements(sql: str) -> list[str]:
+    """The statements of a script, each with its ``;``; pieces of only comments are left out.
+
+    Cut at every ``;`` outside comments and quoted text (a trigger's body would be cut too:
+    scripts may not create triggers, :data:`SCRIPT_ACTIONS`).
+    """
+    pieces: list[str] = []
+    begin, has_code = 0, False
+    for kind, start, end in _segments(sql):
+        if kind != "code":
+            has_code = has_code or kind == "quoted"
+            continue
+        position = start
+        while (found := sql.find(";", position, end)) >= 0:
+            if has_code or sql[position:found].strip():
+                pieces.append(sql[begin : found + 1])
+            begin = position = found + 1
+            has_code = False
+        has_code = has_code or bool(sql[position:end].strip())
+    if has_code:
+        pieces.append(sql[begin:])
+    return pieces
+
+
+# ---------------------------------------------------------------- scripts
+
+SCRIPT = "scenario SQL"
+"""How the messages name a script (``database.sql``, records' and events' SQL)."""
+
+SCRIPT_ACTIONS: frozenset[int] = frozenset(
+    {
+        sqlite3.SQLITE_SELECT, sqlite3.SQLITE_READ, sqlite3.SQLITE_RECURSIVE,
+        sqlite3.SQLITE_INSERT, sqlite3.SQLITE_UPDATE, sqlite3.SQLITE_DELETE,
+        sqlite3.SQLITE_CREATE_TABLE, sqlite3.SQLITE_CREATE_INDEX, sqlite3.SQLITE_CREATE_VIEW,
+        sqlite3.SQLITE_DROP_TABLE, sqlite3.SQLITE_DROP_INDEX, sqlite3.SQLITE_DROP_VIEW,
+        sqlite3.SQLITE_ALTER_TABLE, sqlite3.SQLITE_REINDEX, sqlite3.SQLITE_TRANSACTION,
+        sqlite3.SQLITE_SAVEPOINT, sqlite3.SQLITE_FUNCTION,
+    }
+)  # fmt: skip
+"""Authorizer actions a script may take (an allow-list): the seeds use CREATE TABLE / INDEX,
+INSERT, UPDATE and SELECT; views, DELETE, ALTER, DROP and transactions are ordinary too, and
+SQLite asks for REINDEX when it creates an index on an expression.
+Functions come from :data:`ALLOWED_FUNCTIONS`. Everything else is refused: ATTACH (also
+``VACUUM INTO``), DETACH and PRAGMA (files on the server, the connection's settings), triggers
+and temporary objects, virtual tables, ANALYZE and REINDEX."""
+
+SCRIPT_REFUSED_KINDS = (
+    "only CREATE TABLE/INDEX/VIEW, ALTER TABLE, DROP, INSERT, UPDATE, DELETE, SELECT and "
+    "transactions are allowed (no ATTACH, DETACH, VACUUM INTO or PRAGMA, no triggers, "
+    "temporary or virtual tables)"
+)
+
+HIDDEN_TABLES = frozenset({"dbstat", "sqlite_stmt", "sqlite_dbpage", "bytecode", "tables_used"})
+"""Eponymous virtual tables SQLite may have; refused in queries and scripts alike."""
+
+_ACTION_NAMES: dict[int, str] = {
+    getattr(sqlite3, name): name.removeprefix("SQLITE_").replace("_", " ")
+    for name in dir(sqlite3)
+    if name.startswith(("SQLITE_CREATE", "SQLITE_DROP"))
+    or name
+    in (
+        "SQLITE_ALTER_TABLE", "SQLITE_ANALYZE", "SQLITE_ATTACH", "SQLITE_DETACH",
+        "SQLITE_PRAGMA",
+    )
+}  # fmt: skip
+
+
+class ScriptRefused(sqlite3.DatabaseError):
+    """A script was stopped: a refused statement, function or a limit (the message says which)."""
+
+
+class _ScriptAuthorizer:
+    """The authorizer of a script: :data:`SCRIPT_ACTIONS` and :data:`ALLOWED_FUNCTIONS` only."""
+
+    def __init__(self) -> None:
+        self.reason: str | None = None
+
+    def __call__(self, action: int, arg1: str | None, arg2: str | None, *_: Any) -> int:
+        if (arg1 or "").lower() in HIDDEN_TABLES:
+            return self._deny(f"the table {arg1} is not available in {SCRIPT}")
+        if action == sqlite3.SQLITE_FUNCTION:
+            refused = refusal(arg2 or "", SCRIPT)
+            return sqlite3.SQLITE_OK if refused is None else self._deny(refused)
+        if action in SCRIPT_ACTIONS:
+            return sqlite3.SQLITE_OK
+        what = _ACTION_NAMES.get(action, "that operation")
+        detail = f" {arg1}" if action == sqlite3.SQLITE_PRAGMA and arg1 else ""
+        return self._deny(f"{what}{detail} is not allowed in {SCRIPT}: {SCRIPT_REFUSED_KINDS}")
+
+    def _deny(self, reason: str) -> int:
+        if self.reason is None:
+            self.reason = reason
+        return sqlite3.SQLITE_DENY
+
+
+class ScriptBudget:
+    """The step, memory and CPU budgets of a group of scripts (one S0 build, one replayed event).
+
+    Steps and CPU time add up over every :func:`run_script` given the same budget; the memory
+    budget holds for each script (SQLite's heap is process-wide, so it is read as a difference
+    over one script, under :data:`HEAP_LOCK`).
+
+    Attributes:
+        steps: VM steps and charged function calls so far.
+        cpu: CPU seconds of the finished scripts.
+        stopped: why a script was stopped, or None; once set, every later check fails.
+    """
+
+    def __init__(self) -> None:
+        """A fresh budget: nothing spent yet."""
+        self.steps = 0
+        self.cpu = 0.0
+        self.stopped: str | None = None
+        self._calls: Callable[[], int] = lambda: 0
+        self._calls_start = self._memory_start = 0
+        self._wall_start = self._cpu_start = 0.0
+
+    def start(self, calls: Callable[[], int]) -> None:
+        """A script starts; `calls` counts the Python-defined function calls made so far."""
+        self._calls, self._calls_start = calls, calls()
+        self._memory_start = sqlite_memory_used() if sqlite_memory_used is not None else 0
+        self._wall_start, self._cpu_start = time.perf_counter(), time.thread_time()
+
+    def stop(self) -> None:
+        """The script ended: keep its charged calls and CPU time."""
+        self.steps += (self._calls() - self._calls_start) * CALL_COST
+        self.cpu += time.thread_time() - self._cpu_start
+        self._calls = lambda: 0
+        self._calls_start = 0
+
+    def exhausted(self) -> str | None:
+        """Why the budgets are exhausted, or None (remembered in :attr:`stopped`)."""
+        if self.stopped is not None:
+            return self.stopped
+        if self.steps + (self._calls() - self._calls_start) * CALL_COST > SCRIPT_STEP_LIMIT:
+            self.stopped = f"it takes more than {SCRIPT_STEP_LIMIT:,} steps"
+        elif (
+            sqlite_memory_used is not None
+            and sqlite_memory_used() - self._memory_start > SCRIPT_MEMORY_BUDGET
+        ):
+            self.stopped = f"it needs more than {SCRIPT_MEMORY_BUDGET // 2**20} MiB of memory"
+        elif (
+            self.cpu + time.perf_counter() - self._wall_start > SCRIPT_TIME_BUDGET
+            and self.cpu + time.thread_time() - self._cpu_start > SCRIPT_TIME_BUDGET
+        ):  # wall time first: reading the thread's CPU time costs a system call
+            self.stopped = f"it takes more than {SCRIPT_TIME_BUDGET:g} s of CPU time"
+        return self.stopped
+
+    def progress(self) -> int:
+        """SQLite's progress handler: non-zero interrupts the statement."""
+        self.steps += SCRIPT_PROGRESS_INTERVAL
+        return 0 if self.exhausted() is None else 1
+
+
+_LIMIT_ERRORS = (
+    "too many columns",
+    "too many terms",
+    "expression tree is too large",
+    "too many arguments",
+    "too many sql variables",
+    "program too big",
+    "too many levels of trigger",
+    "pattern too complex",
+    "statement too long",
+)
+"""SQLite's messages for the limits of :data:`SCRIPT_LIMITS` other than the length ones."""
+
+
+def _excerpt(statement: str) -> str:
+    """The start of a statement for a message: whitespace collapsed, at most 120 characters."""
+    text = " ".join(statement[:400].split())
+    return text if len(text) <= 120 else text[:119] + "…"
+
+
+def run_script(
+    db: ArenaConnection,
+    clock: SqlClock,
+    sql: str,
+    *,
+    budget: ScriptBudget | None = None,
+) -> None:
+    """Run scenario SQL on an arena database under the guard (DESIGN §3.4).
+
+    Scenario SQL (an environment's ``database.sql``, records' ``db`` statements, a
+    ``db.executed`` event's SQL) comes from seed files, imports and the construction pipeline's
+    LLM output, so it runs statement by statement with: the statement kinds of
+    :data:`SCRIPT_ACTIONS` and the functions of :data:`ALLOWED_FUNCTIONS` only;
+    :data:`SCRIPT_LIMITS` (values of at most :data:`SCRIPT_VALUE_LIMIT` bytes, statements of at
+    most :data:`SCRIPT_SQL_LIMIT`); the guarded functions active with that value limit; a
+    database of at most :data:`SCRIPT_DATABASE_LIMIT` bytes (``max_page_count``, set here);
+    and `budget`'s steps, memory and CPU time. Limits, authorizer and handlers are lifted
+    afterwards (an agent's ``db_query`` sets its own). As ``executescript`` does, a pending
+    transaction is committed first and the statements run in autocommit mode.
+
+    Args:
+        db: the database (:func:`open_arena_db`); the clock is installed on it.
+        clock: its simulated clock (``'now'`` is its ``now``; an error when None).
+        sql: one or more statements.
+        budget: the budget this script shares with others (one S0 build); None: its own.
+
+    Raises:
+        ScriptRefused: a refused statement kind or function, or a limit or budget hit; the
+            message names it and the statement (an excerpt).
+        sqlite3.Error: the SQL fails otherwise; a refusal of the clock carries its own message.
+    """
+    budget = budget if budget is not None else ScriptBudget()
+    guard = db.guard
+    clock.error, guard.error = None, None
+    authorizer = _ScriptAuthorizer()
+    if db.in_transaction:
+        db.commit()
+    isolation = db.isolation_level
+    db.isolation_level = None
+    page_size = db.execute("PRAGMA page_size").fetchone()[0]
+    db.execute(f"PRAGMA max_page_count = {SCRIPT_DATABASE_LIMIT // page_size}")
+    limits = apply_limits(db, SCRIPT_LIMITS)
+    guard.active, guard.limits, guard.where = True, SCRIPT_LIMITS, SCRIPT
+    guard.budget = budget.exhausted
+    db.set_authorizer(authorizer)
+    db.set_progress_handler(budget.progress, SCRIPT_PROGRESS_INTERVAL)
+    statement = ""
+    try:
+        with HEAP_LOCK:
+            budget.start(lambda: clock.calls + guard.calls)
+            try:
+                for statement in split_statements(sql):
+                    for _row in db.execute(statement):
+                        pass  # a SELECT runs to its end, as in executescript
+            finally:
+                budget.stop()
+    except sqlite3.Error as exc:
+        reason = _refusal_reason(exc, budget, guard, authorizer, statement)
+        if reason is None:
+            raise type(exc)(clock.explain(exc)) from exc
+        raise ScriptRefused(f"{reason}, in the statement {_excerpt(statement)!r}") from exc
+    finally:
+        guard.active, guard.budget = False, None
+        guard.limits, guard.where = QUERY_LIMITS, "db_query"
+        db.set_authorizer(None)
+        db.set_progress_handler(None, 0)
+        restore_limits(db, limits)
+        db.isolation_level = isolation
+
+
+def _refusal_reason(
+    exc: sqlite3.Error,
+    budget: ScriptBudget,
+    guard: FunctionGuard,
+    authorizer: _ScriptAuthorizer,
+    statement: str,
+) -> str | None:
+    """Which guard stopped a script (the limit it hit), or None for an ordinary SQL error."""
+    message = str(exc)
+    lowered = message.lower()
+    name = getattr(exc, "sqlite_errorname", "")
+    if budget.stopped is not None and (name == "SQLITE_INTERRUPT" or "interrupted" in lowered):
+        return f"{SCRIPT} stopped: {budget.stopped}"
+    if guard.error is not None and "user-defined function" in lowered:
+        return None if guard.error.startswith("SQL error:") else guard.error
+    if authorizer.reason is not None and (
+        "not authorized" in lowered or "prohibited" in lowered or "authorization denied" in lowered
+    ):
+        return authorizer.reason
+    if "too many attached" in lowered:
+        return f"ATTACH is not allowed in {SCRIPT}: {SCRIPT_REFUSED_KINDS}"
+    if name == "SQLITE_TOOBIG" or "too big" in lowered:
+        return (
+            f"a value or statement is over the limits of {SCRIPT} (values of at most "
+            f"{SCRIPT_VALUE_LIMIT:,} bytes, statements of at most {SCRIPT_SQL_LIMIT:,} bytes)"
+        )
+    if name == "SQLITE_FULL" or "database or disk is full" in lowered:
+        return f"the database would grow past the limit of {SCRIPT_DATABASE_LIMIT:,} bytes"
+    if any(phrase in lowered for phrase in _LIMIT_ERRORS):
+        return f"it is over a limit of {SCRIPT} ({message})"
+    if "incomplete input" in lowered and re.match(
+        r"\s*create\s+(?:temp\w*\s+)?trigger\b", sql_code(statement)[0], re.IGNORECASE
+    ):
+        return f"CREATE TRIGGER is not allowed in {SCRIPT}: {SCRIPT_REFUSED_KINDS}"
+    return None

@@ -13,7 +13,6 @@ from __future__ import annotations
 import posixpath
 import re
 import sqlite3
-import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -32,15 +31,24 @@ from app.arena.schema import (
     collection_records,
     dump_record,
 )
-from app.arena.sqlclock import CALL_COST, SqlClock, clocked_executescript
+from app.arena.sqlclock import CALL_COST, SqlClock
 from app.arena.sqlguard import (
+    HEAP_LOCK,
+    HIDDEN_TABLES,
     QUERY_CALL_LIMIT,
+    QUERY_LIMITS,
     QUERY_SQL_LIMIT,
     READ_ONLY_MESSAGE,
+    ArenaConnection,
     FunctionGuard,
+    ScriptBudget,
     apply_limits,
+    load_image,
+    open_arena_db,
     refusal,
     restore_limits,
+    run_script,
+    sql_code,
     sqlite_memory_used,
 )
 
@@ -146,9 +154,14 @@ def build_s0(
     Returns:
         The scenario's :class:`S0`.
 
+    All its SQL runs under one :class:`~app.arena.sqlguard.ScriptBudget`
+    (:func:`~app.arena.sqlguard.run_script`), so a hostile environment stored before a limit
+    existed fails here with the limit it hits, wherever S0 is built (validation, pages, runs).
+
     Raises:
-        ArenaError: duplicate ids within an app collection, a bad path or SQL that fails (SQL
-            that reads ``'now'`` fails too: S0 has no simulated now, see :mod:`app.arena.sqlclock`).
+        ArenaError: duplicate ids within an app collection, a bad path or SQL that fails or is
+            refused by the guard (SQL that reads ``'now'`` fails too: S0 has no simulated now,
+            see :mod:`app.arena.sqlclock`).
     """
     collections: dict[Collection, dict[str, dict[str, Any]]] = {key: {} for key in COLLECTIONS}
     sources: list[tuple[str, AppRecords]] = [
@@ -169,12 +182,13 @@ def build_s0(
         raise ArenaError(f"files: {exc}") from exc
 
     timezone = ZoneInfo(environment.timezone)
-    db = sqlite3.connect(":memory:")
+    db = open_arena_db()
     clock = SqlClock(timezone)  # S0 has no simulated now: 'now' in its SQL is an error
     clock.install(db)
+    budget = ScriptBudget()
     try:
         try:
-            clocked_executescript(db, clock, database_sql)
+            run_script(db, clock, database_sql, budget=budget)
         except sqlite3.Error as exc:
             raise ArenaError(f"database.sql of {environment.id}: {exc}") from exc
         for part_name, part in (
@@ -183,7 +197,7 @@ def build_s0(
         ):
             for index, statement in enumerate(part.db):
                 try:
-                    clocked_executescript(db, clock, statement)
+                    run_script(db, clock, statement, budget=budget)
                 except sqlite3.Error as exc:
                     raise ArenaError(f"{part_name}.db[{index}]: {exc}") from exc
         db.commit()
@@ -207,8 +221,6 @@ def scenario_record_count(records: ScenarioRecords) -> int:
 
 
 _READ_ACTIONS = {sqlite3.SQLITE_SELECT, sqlite3.SQLITE_READ, sqlite3.SQLITE_RECURSIVE}
-_HIDDEN_TABLES = {"dbstat", "sqlite_stmt", "sqlite_dbpage", "bytecode", "tables_used"}
-"""Eponymous virtual tables SQLite may have; refused even if something constructed them."""
 _TABLE_FUNCTIONS_NOTE = (
     f"{READ_ONLY_MESSAGE} (of the table-valued functions, {', '.join(TABLE_FUNCTIONS[:-1])} "
     f"and {TABLE_FUNCTIONS[-1]}('table') are allowed)"
@@ -232,7 +244,7 @@ class _ReadOnlyAuthorizer:
 
     def __call__(self, action: int, arg1: str | None, arg2: str | None, *_: Any) -> int:
         if action in _READ_ACTIONS:
-            if action == sqlite3.SQLITE_READ and (arg1 or "").lower() in _HIDDEN_TABLES:
+            if action == sqlite3.SQLITE_READ and (arg1 or "").lower() in HIDDEN_TABLES:
                 return self._deny(_TABLE_FUNCTIONS_NOTE)
             return sqlite3.SQLITE_OK
         if action == sqlite3.SQLITE_FUNCTION:
@@ -274,18 +286,26 @@ class Sandbox:
     collections: dict[Collection, dict[str, dict[str, Any]]] = field(init=False)
     files: dict[str, str] = field(init=False)
     outbox: list[dict[str, Any]] = field(init=False, default_factory=list)
-    db: sqlite3.Connection = field(init=False)
+    db: ArenaConnection = field(init=False)
     _diff: list[dict[str, Any]] | None = field(init=False, default=None)
     _clock: SqlClock | None = field(init=False, default=None)
     _table_functions: set[str] = field(init=False, default_factory=set)
-    _guard: FunctionGuard | None = field(init=False, default=None)
 
     def __post_init__(self) -> None:
-        """Copy S0's records and files and open a private in-memory copy of its database."""
+        """Copy S0's records and files and open a private in-memory copy of its database.
+
+        Raises:
+            ArenaError: S0's database image is over the size limit
+                (:func:`~app.arena.sqlguard.load_image`).
+        """
         self.collections = {key: dict(records) for key, records in self.s0.collections.items()}
         self.files = dict(self.s0.files)
-        self.db = sqlite3.connect(":memory:", check_same_thread=False)
-        self.db.deserialize(self.s0.db_image)
+        self.db = open_arena_db(check_same_thread=False)
+        try:
+            load_image(self.db, self.s0.db_image)
+        except ArenaError:
+            self.db.close()
+            raise
 
     def sql_clock(self) -> SqlClock:
         """The simulated clock of the database's date and time functions.
@@ -407,7 +427,11 @@ class Sandbox:
         return item
 
     def execute_sql(self, sql: str, *, now: datetime | None = None) -> None:
-        """Apply SQL with full rights (replay of a `db.executed` event; never agent input).
+        """Apply a `db.executed` event's SQL (replay; never agent input) under the script guard.
+
+        It runs as every scenario script does (:func:`~app.arena.sqlguard.run_script`: the
+        allowed statement kinds and functions, value and database size limits, its own step,
+        memory and CPU budget).
 
         Args:
             sql: one or more statements.
@@ -415,12 +439,12 @@ class Sandbox:
                 None: they are an error.
 
         Raises:
-            ArenaError: the statement fails.
+            ArenaError: the statement fails or is refused (the message names the limit).
         """
         clock = self.sql_clock()
         clock.now = now
         try:
-            clocked_executescript(self.db, clock, sql)
+            run_script(self.db, clock, sql)
         except sqlite3.Error as exc:
             raise ArenaError(f"SQL failed: {exc}") from exc
 
@@ -492,7 +516,7 @@ class Sandbox:
                 f"db_query accepts at most {QUERY_SQL_LIMIT:,} characters of SQL "
                 f"(this is {len(sql):,})"
             )
-        code, cut = _sql_code(sql)
+        code, cut = sql_code(sql)
         code = code.strip()
         while code.endswith(";"):
             code = code[:-1].rstrip()
@@ -514,7 +538,7 @@ class Sandbox:
         self.db.set_progress_handler(budget.progress, QUERY_PROGRESS_INTERVAL)
         guard.active = True
         try:
-            with _QUERY_LOCK:  # SQLite's heap meter is process-wide: one agent query at a time
+            with HEAP_LOCK:  # SQLite's heap meter is process-wide: one piece of SQL at a time
                 budget.start()
                 cursor = self.db.execute(sql[:cut], params)
                 columns = [d[0] for d in cursor.description or ()]
@@ -542,18 +566,13 @@ class Sandbox:
         return columns, rows, more
 
     def _query_setup(self) -> FunctionGuard:
-        """What agent queries need on this connection, done on the first one.
+        """The guarded functions of this connection, set for an agent's query.
 
-        Temporary tables in memory (so :data:`QUERY_MEMORY_BUDGET` sees them and nothing is
-        written to disk; not where SQLite's heap cannot be read, since nothing would then bound
-        them) and the guarded functions (:class:`~app.arena.sqlguard.FunctionGuard`).
+        :func:`~app.arena.sqlguard.open_arena_db` installed them.
         """
-        if self._guard is None:
-            if sqlite_memory_used is not None:
-                self.db.execute("PRAGMA temp_store = MEMORY")
-            self._guard = FunctionGuard()
-            self._guard.install(self.db)
-        return self._guard
+        guard = self.db.guard
+        guard.limits, guard.where = QUERY_LIMITS, "db_query"
+        return guard
 
     def _prepare_table_functions(self, sql: str) -> None:
         """Construct the allowed table-valued functions `sql` may use, before the authorizer.
@@ -568,13 +587,6 @@ class Sandbox:
                 argument = "''" if name == "pragma_table_info" else "'[]'"
                 self.db.execute(f"SELECT 1 FROM {name}({argument})").fetchall()  # noqa: S608
                 self._table_functions.add(name)
-
-
-_QUERY_LOCK = threading.Lock()
-"""Held while an agent's query runs. SQLite's heap meter (:data:`sqlite_memory_used`) counts
-every connection of the process, so two queries of a threaded worker running at once would
-each be charged for the other; queries take milliseconds, and a response waits seconds on its
-LLM calls, so one at a time costs little."""
 
 
 class _QueryBudget:
@@ -660,40 +672,3 @@ def _fetch_within_budget(cursor: sqlite3.Cursor) -> tuple[list[tuple[Any, ...]],
     finally:
         cursor.close()
     return rows, more
-
-
-def _sql_code(sql: str) -> tuple[str, int]:
-    """The SQL text with comments blanked and quoted literals/identifiers reduced to ``''``.
-
-    What is left is the statement's code, so keywords and ``;`` inside comments or strings cannot
-    fool (or trip) the one-statement and read-only checks. An unterminated comment or literal
-    runs to the end of the text (SQLite reports the error when it prepares the statement).
-
-    Returns:
-        (the code, the index in `sql` of its first ``;`` outside comments and literals, or
-        ``len(sql)`` when there is none).
-    """
-    out: list[str] = []
-    first_semicolon = len(sql)
-    i, n = 0, len(sql)
-    closing = {"'": "'", '"': '"', "`": "`", "[": "]"}
-    while i < n:
-        char = sql[i]
-        if sql.startswith("--", i):
-            end = sql.find("\n", i)
-            i = n if end < 0 else end
-            out.append(" ")
-        elif sql.startswith("/*", i):
-            end = sql.find("*/", i + 2)
-            i = n if end < 0 else end + 2
-            out.append(" ")
-        elif char in closing:
-            end = sql.find(closing[char], i + 1)
-            i = n if end < 0 else end + 1
-            out.append("''")
-        else:
-            if char == ";" and first_semicolon == n:
-                first_semicolon = i
-            out.append(char)
-            i += 1
-    return "".join(out), first_semicolon

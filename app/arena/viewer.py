@@ -20,7 +20,8 @@ from app.arena.commands import CATALOGUE, CommandResult, CommandSpec, run_comman
 from app.arena.errors import ArenaError
 from app.arena.replay import Observation, apply_event, build_observation, replay_prefix
 from app.arena.schema import AppRecords, Event
-from app.arena.sqlclock import SqlClock, clocked_executescript
+from app.arena.sqlclock import SqlClock
+from app.arena.sqlguard import open_arena_db, run_script
 from app.arena.state import (
     COLLECTIONS,
     S0,
@@ -323,14 +324,14 @@ def summarise_environment(
     Raises:
         ArenaError: the database script fails.
     """
-    db = sqlite3.connect(":memory:")
+    db = open_arena_db()
     clock = SqlClock(
         ZoneInfo("UTC")
     )  # no simulated now: 'now' in S0's SQL is an error, as when seeding
     clock.install(db)
     try:
         try:
-            clocked_executescript(db, clock, database_sql)
+            run_script(db, clock, database_sql)
         except sqlite3.Error as exc:
             raise ArenaError(f"database.sql: {exc}") from exc
         tables = table_row_counts(db)

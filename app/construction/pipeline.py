@@ -25,7 +25,8 @@ from zoneinfo import ZoneInfo
 from app.agents.client import LLMCall
 from app.agents.llm import OpenAIChatAgent
 from app.annotation.audit import CRITERIA
-from app.arena.sqlclock import ScriptRefused, SqlClock, clocked_executescript
+from app.arena.sqlclock import SqlClock
+from app.arena.sqlguard import ScriptBudget, ScriptRefused, open_arena_db, run_script
 from app.arena.validation import EnvironmentBundle, Finding, load_environment_dir
 from app.arena.validation import validate_scenario as run_validator
 from app.construction.schemas import InstanceOutput, NoiseOutput, ReviewOutput, ScenarioOutput
@@ -68,19 +69,16 @@ FORMAT = (
 )
 
 
-SQL_VALUE_LIMIT = 10_000_000
-"""Most bytes of one SQL value (string or blob) generated SQL may make."""
-
-
 def sql_problem(statements: list[tuple[str, str]]) -> Finding | None:
-    """The first generated SQL statement that is refused or does too much work, as a finding.
+    """The first generated SQL statement the SQL guard refuses, as a V01 finding.
 
-    Generated SQL comes from an LLM. Every scenario script already runs guarded
-    (:func:`app.arena.sqlclock.clocked_executescript`: no ATTACH, DETACH, ``VACUUM INTO`` or
-    PRAGMA, at most :data:`~app.arena.sqlclock.SCRIPT_STEP_LIMIT` VM steps); this runs the
-    statements that way on a throwaway in-memory database, with values of at most
-    :data:`SQL_VALUE_LIMIT` bytes, so that the refusal goes back to the creator at the
-    statement's JSON path. Ordinary SQL errors (a missing table) are left to the validator.
+    Generated SQL comes from an LLM. It runs as all scenario SQL does
+    (:func:`app.arena.sqlguard.run_script`: the allowed statement kinds and functions, values
+    of at most :data:`~app.arena.sqlguard.SCRIPT_VALUE_LIMIT` bytes, a database of at most
+    :data:`~app.arena.sqlguard.SCRIPT_DATABASE_LIMIT`, one step, memory and CPU budget for
+    all of it, as for one S0 build) on a throwaway in-memory database, so that the refusal goes
+    back to the creator at the statement's JSON path with the limit it hit. Ordinary SQL
+    errors (a missing table) are left to the validator.
 
     Args:
         statements: (JSON path, SQL text) in the order S0 runs them (``database.sql`` first).
@@ -88,19 +86,18 @@ def sql_problem(statements: list[tuple[str, str]]) -> Finding | None:
     Returns:
         A V01 finding at the statement's path, or None.
     """
-    db = sqlite3.connect(":memory:")
-    db.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, SQL_VALUE_LIMIT)
+    db = open_arena_db()
     clock = SqlClock(ZoneInfo("UTC"))
     clock.install(db)
+    budget = ScriptBudget()
     try:
         for path, sql in statements:
             try:
-                clocked_executescript(db, clock, sql)
+                run_script(db, clock, sql, budget=budget)
             except ScriptRefused as exc:
                 return Finding("V01", None, path, str(exc))
-            except sqlite3.Error as exc:
-                if "too big" in str(exc):
-                    return Finding("V01", None, path, f"the SQL makes too large a value ({exc})")
+            except sqlite3.Error:
+                continue  # the validator reports it at its path
     finally:
         db.close()
     return None

@@ -129,12 +129,16 @@ def test_generated_sql_may_not_write_files_loop_forever_or_change_the_connection
     target = tmp_path / "pwn.db"
     base = "CREATE TABLE t(a);"
     cases = {
-        f"ATTACH DATABASE '{target}' AS x; CREATE TABLE x.t(a);": "refused",
-        f"VACUUM INTO '{target}';": "refused",
-        "PRAGMA writable_schema=ON;": "refused",
+        f"ATTACH DATABASE '{target}' AS x; CREATE TABLE x.t(a);": "ATTACH is not allowed",
+        f"VACUUM INTO '{target}';": "no ATTACH, DETACH, VACUUM INTO or PRAGMA",
+        "PRAGMA writable_schema=ON;": "PRAGMA writable_schema is not allowed",
         "CREATE TABLE big AS WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) "
-        "SELECT x FROM c;": "takes more than 50,000,000 steps",
-        "CREATE TABLE b AS SELECT zeroblob(2000000000) AS z;": "too large a value",
+        "SELECT x FROM c;": "scenario SQL stopped: it takes more than",
+        "CREATE TABLE b AS SELECT zeroblob(2000000000) AS z;": "values of at most 1,048,576 bytes",
+        "CREATE TABLE blobs(b); WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM r) "
+        "INSERT INTO blobs SELECT zeroblob(9000000) FROM r LIMIT 150;": "values of at most",
+        "SELECT printf('%.*c', 1e9, 'x');": "a %c precision of 1,000,000,000 is larger",
+        "SELECT fts3_tokenizer('simple');": "fts3_tokenizer() is not available",
     }
     for sql, expected in cases.items():
         finding = sql_problem([("$.database_sql", base), ("$.events[3].payload.sql", sql)])
@@ -145,6 +149,49 @@ def test_generated_sql_may_not_write_files_loop_forever_or_change_the_connection
     # ordinary SQL, and ordinary SQL errors (left to the validator), pass the guard
     rows = "".join(f"INSERT INTO t VALUES({i});" for i in range(5000))
     assert sql_problem([("$.database_sql", base + rows), ("$.x", "SELECT * FROM missing")]) is None
+
+
+@pytest.mark.parametrize(
+    ("payload", "expected"),
+    [
+        (
+            "CREATE TABLE blobs(b);\nWITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 "
+            "FROM r) INSERT INTO blobs SELECT zeroblob(9000000) FROM r LIMIT 150;",
+            "values of at most 1,048,576 bytes",
+        ),
+        (
+            "CREATE TABLE p(v);\nINSERT INTO p VALUES (printf('%.*c', 1e9, 'x'));",
+            "printf(): a %c precision of 1,000,000,000 is larger than the value limit",
+        ),
+        (
+            "CREATE TABLE t(v);\nINSERT INTO t VALUES (fts3_tokenizer('simple'));",
+            "the function fts3_tokenizer() is not available in scenario SQL",
+        ),
+    ],
+)
+def test_an_instance_creator_environment_over_a_limit_is_sent_back_with_the_limit(
+    live_db: str, payload: str, expected: str
+) -> None:
+    hostile = seed_instance()
+    hostile["database_sql"] += "\n" + payload + "\n"
+    script = ConstructionScript(instance_creator=[hostile, seed_instance()])
+    with FakeLLM(script) as llm:
+        job_id = make_job(llm.base_url)
+        tasks.start_generation(job_id)
+    with session_scope() as session:
+        env = service.candidates_of(session, job_id)[0]
+        assert steps(session, env.id)[:3] == [
+            ("instance_creator", 0, True),
+            ("validator", 0, False),
+            ("instance_creator", 1, True),
+        ]
+        first = service.revisions_of(session, env.id or 0)[1]
+        assert [(f["code"], f["path"]) for f in first.findings] == [("V01", "$.database_sql")]
+        assert expected in first.findings[0]["message"]
+        assert "in the statement" in first.findings[0]["message"]
+        assert {c.status for c in scenario_candidates(session, job_id)} == {"accepted"}
+        stored = session.exec(select(Environment)).all()
+        assert all(payload not in row.database_sql for row in stored)
 
 
 def test_an_instance_creator_attach_is_sent_back_and_creates_no_file(

@@ -1,22 +1,23 @@
 """Seed-file SQL runs guarded: ``halo validate``/``halo seed`` never write files or loop forever.
 
 Scenario SQL (``database.sql``, records' and events' SQL) goes through
-``app.arena.sqlclock.clocked_executescript``: ATTACH (and ``VACUUM INTO``), DETACH and PRAGMA
-refused, at most ``SCRIPT_STEP_LIMIT`` VM steps. Found by the adversarial test of issue 14: a
-seed folder's ``VACUUM INTO '/tmp/x.db'`` created the file and a recursive CTE hung.
+``app.arena.sqlguard.run_script``: ATTACH (and ``VACUUM INTO``), DETACH and PRAGMA refused
+(an allow-list of statement kinds), at most ``SCRIPT_STEP_LIMIT`` VM steps. Found by an
+adversarial test: a seed folder's ``VACUUM INTO '/tmp/x.db'`` created the file and a
+recursive CTE hung.
 """
 
 from __future__ import annotations
 
 import shutil
-import sqlite3
 import time
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
 
-from app.arena.sqlclock import ScriptRefused, SqlClock, clocked_executescript
+from app.arena.sqlclock import SqlClock
+from app.arena.sqlguard import SCRIPT_STEP_LIMIT, ScriptRefused, open_arena_db, run_script
 from app.arena.validation import load_environment_dir
 
 SEED = Path(__file__).resolve().parents[2] / "seeds" / "arena" / "ed"
@@ -59,17 +60,17 @@ def test_a_seed_database_sql_without_end_is_stopped_by_its_step_budget(tmp_path:
     started = time.monotonic()
     bundle, findings = load_environment_dir(folder)
     assert bundle is None and [f.code for f in findings] == ["V01"]
-    assert "takes more than 50,000,000 steps" in findings[0].message
+    assert f"takes more than {SCRIPT_STEP_LIMIT:,} steps" in findings[0].message
     assert time.monotonic() - started < 60
 
 
 def test_the_guard_is_gone_after_the_script() -> None:
-    db = sqlite3.connect(":memory:")
+    db = open_arena_db()
     clock = SqlClock(ZoneInfo("UTC"))
     clock.install(db)
     with pytest.raises(ScriptRefused):
-        clocked_executescript(db, clock, "PRAGMA user_version = 3;")
-    clocked_executescript(db, clock, "CREATE TABLE t(a); INSERT INTO t VALUES (1);")
+        run_script(db, clock, "PRAGMA user_version = 3;")
+    run_script(db, clock, "CREATE TABLE t(a); INSERT INTO t VALUES (1);")
     # afterwards the connection is as it was: no authorizer, one database attachable again
     db.execute("PRAGMA user_version = 3")
     assert db.execute("PRAGMA user_version").fetchone() == (3,)

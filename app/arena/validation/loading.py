@@ -19,7 +19,8 @@ from pydantic import ValidationError
 
 from app.arena.errors import CommandError
 from app.arena.schema import EnvironmentSpec
-from app.arena.sqlclock import SqlClock, clocked_executescript
+from app.arena.sqlclock import SqlClock
+from app.arena.sqlguard import open_arena_db, run_script
 from app.arena.state import normalise_path
 from app.arena.validation.context import EnvironmentBundle
 from app.arena.validation.findings import Finding, validation_findings
@@ -161,11 +162,11 @@ def load_environment(path: Path) -> tuple[EnvironmentBundle | None, list[Finding
             if (problem := _text_file_problem(database_sql)) is not None:
                 findings.append(Finding("V01", None, "$", f"{path.name}/database.sql: {problem}"))
                 return None, findings
-            db = sqlite3.connect(":memory:")
+            db = open_arena_db()
             clock = SqlClock(timezone)
             clock.install(db)
             try:
-                clocked_executescript(db, clock, database_sql)
+                run_script(db, clock, database_sql)
             finally:
                 db.close()
         except (UnicodeDecodeError, sqlite3.Error) as exc:

@@ -17,7 +17,8 @@ from zoneinfo import ZoneInfo
 from app.arena.errors import ArenaError, CommandError
 from app.arena.replay import replay_prefix
 from app.arena.schema import DbEvidence, FileEvidence
-from app.arena.sqlclock import SqlClock, clocked_executescript
+from app.arena.sqlclock import SqlClock
+from app.arena.sqlguard import load_image, open_arena_db, run_script
 from app.arena.state import Sandbox, normalise_path, quote_identifier
 from app.arena.viewer import table_row_counts
 from app.scenarios.corpus.loading import CorpusEnvironment, Prepared
@@ -74,9 +75,9 @@ def retrieval_space(
     """
     per_env: dict[str, list[tuple[int, int, int]]] = defaultdict(list)
     for item in scenarios:
-        db = sqlite3.connect(":memory:")
+        db = open_arena_db()
         try:
-            db.deserialize(item.s0.db_image)
+            load_image(db, item.s0.db_image)
             counts = table_row_counts(db)
         finally:
             db.close()
@@ -85,11 +86,11 @@ def retrieval_space(
         )
     rows = []
     for environment in environments:
-        db = sqlite3.connect(":memory:")
+        db = open_arena_db()
         clock = SqlClock(ZoneInfo(environment.spec.timezone))
         clock.install(db)
         try:
-            clocked_executescript(db, clock, environment.database_sql)
+            run_script(db, clock, environment.database_sql)
             counts = table_row_counts(db)
         except sqlite3.Error as exc:
             raise ArenaError(f"database.sql of {environment.spec.id}: {exc}") from exc

@@ -38,7 +38,8 @@ from app.arena.schema import (
     collection_records,
     set_collection_records,
 )
-from app.arena.sqlclock import SqlClock, clocked_executescript
+from app.arena.sqlclock import SqlClock
+from app.arena.sqlguard import ScriptBudget, ScriptRefused, open_arena_db, run_script
 from app.arena.state import Sandbox, build_s0, normalise_path
 from app.arena.validation.context import BalanceAfterEvent, Context, EnvironmentBundle
 from app.arena.validation.findings import Finding
@@ -101,6 +102,8 @@ def check(ctx: Context) -> list[Finding]:
     if env is None or not ctx.has(*PARTS):
         return []  # without the environment or all records there is no S0 to check against
     sanitised, findings = _sanitised(ctx, env)
+    if sanitised is None:
+        return findings  # the environment's database.sql is refused: there is no S0
     try:
         ctx.s0 = build_s0(env.spec, env.database_sql, env.files, sanitised)
     except (ArenaError, CommandError) as exc:
@@ -140,13 +143,26 @@ def check(ctx: Context) -> list[Finding]:
                 apply_event(sandbox, event)
             except (ArenaError, CommandError) as exc:
                 path = f"$.events[{index}].payload"
-                findings.append(Finding(CODE, sid, path, f"event cannot be replayed: {exc}"))
+                if _refused_by_guard(exc):  # a limit of the SQL guard: V01
+                    findings.append(Finding("V01", sid, f"{path}.sql", f"SQL is refused: {exc}"))
+                else:
+                    findings.append(Finding(CODE, sid, path, f"event cannot be replayed: {exc}"))
                 replay_ok = False
                 continue
             _note_balances(ctx, sandbox, index, event)
             if replay_ok:
                 ctx.replay_ok_until = index + 1
     return findings
+
+
+def _refused_by_guard(exc: BaseException) -> bool:
+    """Whether `exc` comes from the SQL guard refusing a script (anywhere in its causes)."""
+    cause: BaseException | None = exc
+    while cause is not None:
+        if isinstance(cause, ScriptRefused):
+            return True
+        cause = cause.__cause__
+    return False
 
 
 def _reference_findings(
@@ -205,10 +221,14 @@ def _reference_findings(
     return findings
 
 
-def _sanitised(ctx: Context, env: EnvironmentBundle) -> tuple[ScenarioSpec, list[Finding]]:
+def _sanitised(ctx: Context, env: EnvironmentBundle) -> tuple[ScenarioSpec | None, list[Finding]]:
     """Ids and SQL of the scenario's own records; a copy without the offending ones builds S0.
 
-    Files whose path is not valid are left out of the copy too (V01 reports them).
+    Files whose path is not valid are left out of the copy too (V01 reports them). SQL the
+    guard refuses (:func:`~app.arena.sqlguard.run_script`: a statement kind, a function, a
+    limit) is a V01 finding at its path; other failing SQL a V04 one. The copy is None when
+    the environment's own ``database.sql`` is refused or fails (an environment stored before
+    a limit existed): the finding then names it.
     """
     spec, sid = ctx.spec, ctx.sid
     findings: list[Finding] = []
@@ -216,11 +236,17 @@ def _sanitised(ctx: Context, env: EnvironmentBundle) -> tuple[ScenarioSpec, list
     for key, _index, record in indexed_records(env.spec.apps):
         seen[key[0]].setdefault(record.id, "the environment")
     cleaned: dict[str, ScenarioRecords] = {}
-    db = sqlite3.connect(":memory:")
+    db = open_arena_db()
     clock = SqlClock(ZoneInfo(env.spec.timezone))  # S0 has no simulated now
     clock.install(db)
+    budget = ScriptBudget()  # one S0 build: all its SQL shares the budget, as in build_s0
     try:
-        clocked_executescript(db, clock, env.database_sql)
+        try:
+            run_script(db, clock, env.database_sql, budget=budget)
+        except sqlite3.Error as exc:
+            code = "V01" if isinstance(exc, ScriptRefused) else CODE
+            message = f"the database.sql of environment {env.spec.id!r} cannot be used: {exc}"
+            return None, [*findings, Finding(code, sid, "$", message)]
         for part in PARTS:
             records: ScenarioRecords = getattr(spec, part).model_copy(deep=True)
             drop: set[tuple[tuple[str, str], int]] = set()
@@ -249,7 +275,11 @@ def _sanitised(ctx: Context, env: EnvironmentBundle) -> tuple[ScenarioSpec, list
             statements = []
             for index, statement in enumerate(records.db):
                 try:
-                    clocked_executescript(db, clock, statement)
+                    run_script(db, clock, statement, budget=budget)
+                except ScriptRefused as exc:
+                    findings.append(
+                        Finding("V01", sid, f"$.{part}.db[{index}]", f"SQL is refused: {exc}")
+                    )
                 except sqlite3.Error as exc:
                     findings.append(
                         Finding(

@@ -37,7 +37,8 @@ from app.arena.schema import (
     EnvironmentSpec,
 )
 from app.arena.shortcuts import IdSeries, id_series, pattern_splits, telltale_word
-from app.arena.sqlclock import SqlClock, clocked_executescript
+from app.arena.sqlclock import SqlClock
+from app.arena.sqlguard import ScriptBudget, open_arena_db, run_script
 from app.arena.state import quote_identifier
 from app.arena.validation.context import Context
 from app.arena.validation.findings import Finding
@@ -152,18 +153,19 @@ def inserted_keys(
     Returns:
         Part → table → keys added; None when some SQL fails (V01/V04 report it).
     """
-    db = sqlite3.connect(":memory:")
+    db = open_arena_db()
     clock = SqlClock(ZoneInfo(timezone))
     clock.install(db)
+    budget = ScriptBudget()
     try:
-        clocked_executescript(db, clock, database_sql)
+        run_script(db, clock, database_sql, budget=budget)
         tables = _integer_keys(db)
         added: dict[str, dict[str, set[int]]] = {}
         for part, statements in parts.items():
             by_table = added.setdefault(part, {})
             for statement in statements:
                 before = {table: _keys(db, table, column) for table, column in tables.items()}
-                clocked_executescript(db, clock, statement)
+                run_script(db, clock, statement, budget=budget)
                 for table, column in tables.items():
                     new = _keys(db, table, column) - before[table]
                     if new:

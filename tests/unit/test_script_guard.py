@@ -1,0 +1,257 @@
+"""Scenario SQL runs under the same guard as `db_query` (DESIGN.md §3.4: one guard for all SQL).
+
+The payloads are those an LLM endpoint answering the Environment Creator got accepted before the
+guard: 150 rows of ``zeroblob(9000000)`` from a recursive CTE (4.2 GB during generation, +3.4 GB
+for the scenario page), ``printf('%.*c', 1e9, 'x')`` (~4 s per statement, outside the step
+budget), LIKE over a 5 MB value, five such statements in one job, and ``fts3_tokenizer`` (a heap
+pointer stored in the environment). Each is refused with a V01 finding naming the limit it hit;
+building S0 from an environment stored earlier with it fails the same way, within 100 MiB of
+extra memory and 2 s of CPU (measured in a fresh process by ``bench/script_guard.py``).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import shutil
+import sys
+from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from app.arena.errors import ArenaError
+from app.arena.schema import ScenarioSpec
+from app.arena.sqlclock import SqlClock
+from app.arena.sqlguard import (
+    SCRIPT_DATABASE_LIMIT,
+    SCRIPT_STEP_LIMIT,
+    SCRIPT_VALUE_LIMIT,
+    ScriptRefused,
+    open_arena_db,
+    run_script,
+    split_statements,
+)
+from app.arena.state import S0, Sandbox, build_s0
+from app.arena.validation import load_environment_dir, validate_scenario
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "bench"))
+import script_guard as bench  # noqa: E402
+
+SEEDS = ROOT / "seeds" / "arena"
+
+VALUE_LIMIT = f"values of at most {SCRIPT_VALUE_LIMIT:,} bytes"
+PRINTF = f"printf(): a %c precision of 1,000,000,000 is larger than the value limit of {SCRIPT_VALUE_LIMIT:,} bytes"  # noqa: E501
+EXPECTED: dict[str, str] = {
+    "zeroblob_rows": VALUE_LIMIT,
+    "fill_to_size_limit": f"the database would grow past the limit of {SCRIPT_DATABASE_LIMIT:,}",
+    "printf_width": PRINTF,
+    "like_5mb": VALUE_LIMIT,
+    "like_long_pattern": "like(): arguments of 1,002 and 1,000,000 characters are more work "
+    "than scenario SQL allows in one call",
+    "five_statements": PRINTF,
+    "fts3_tokenizer": "the function fts3_tokenizer() is not available in scenario SQL",
+    # the step limit (~0.6 s), or the CPU budget first on a loaded machine
+    "endless_cte": "scenario SQL stopped: it takes more than ",
+}
+
+
+def _run(sql: str) -> None:
+    db = open_arena_db()
+    clock = SqlClock(ZoneInfo("UTC"))
+    clock.install(db)
+    try:
+        run_script(db, clock, sql)
+    finally:
+        db.close()
+
+
+def test_every_payload_of_the_bench_has_an_expected_refusal() -> None:
+    assert set(EXPECTED) == set(bench.PAYLOADS)
+
+
+@pytest.mark.parametrize("name", sorted(bench.PAYLOADS))
+def test_a_hostile_database_sql_is_a_v01_finding_and_s0_of_a_stored_one_stays_bounded(
+    name: str,
+) -> None:
+    """Validation refuses it; S0 and the environment page of one stored earlier fail cheaply."""
+    row = bench.measure(name, timeout=120)
+    results: dict[str, Any] = row["results"]  # type: ignore[assignment]
+    findings = results["validate"]
+    assert isinstance(findings, list) and len(findings) == 1, findings
+    assert findings[0].startswith("V01 $: ed/database.sql fails: ")
+    assert EXPECTED[name] in findings[0]
+    assert "in the statement '" in findings[0] or 'in the statement "' in findings[0]
+    for built in (results["build_s0"], results["environment_page"]):
+        assert built.startswith("database.sql")
+        assert EXPECTED[name] in built
+    assert row["peak_extra_mib"] < 100  # type: ignore[operator]
+    cpu: dict[str, float] = row["cpu_s"]  # type: ignore[assignment]
+    assert max(cpu.values()) < 2.0, cpu
+
+
+def test_the_refusal_names_the_statement_that_hit_the_limit() -> None:
+    with pytest.raises(ScriptRefused) as info:
+        _run("CREATE TABLE t(a);\nINSERT INTO t VALUES (1);\n  SELECT   printf('%.*c', 1e9, 'x');")
+    assert str(info.value).endswith("in the statement \"SELECT printf('%.*c', 1e9, 'x');\"")
+
+
+@pytest.mark.parametrize(
+    ("sql", "expected"),
+    [
+        ("CREATE TRIGGER g AFTER INSERT ON t BEGIN DELETE FROM t; END;", "CREATE TRIGGER is not"),
+        ("CREATE TEMP TABLE x(a);", "CREATE TEMP TABLE is not allowed in scenario SQL"),
+        ("CREATE VIRTUAL TABLE v USING fts5(a);", "is not allowed in scenario SQL"),
+        ("INSERT INTO t VALUES (randomblob(4));", "randomblob() are not available in scenario"),
+        ("SELECT load_extension('/tmp/x.so');", "load_extension() is not available in scenario"),
+        ("PRAGMA max_page_count = 100000000;", "PRAGMA max_page_count is not allowed"),
+        ("SELECT * FROM pragma_function_list;", "PRAGMA function_list is not allowed"),
+        ("ANALYZE;", "ANALYZE is not allowed in scenario SQL"),
+    ],
+)
+def test_only_the_allowed_statement_kinds_and_functions_run(sql: str, expected: str) -> None:
+    with pytest.raises(ScriptRefused) as info:
+        _run("CREATE TABLE t(a);\n" + sql)
+    assert expected in str(info.value)
+
+
+def test_what_the_seeds_and_ordinary_generated_sql_use_still_runs() -> None:
+    db = open_arena_db()
+    clock = SqlClock(ZoneInfo("Europe/Berlin"))
+    clock.install(db)
+    run_script(
+        db,
+        clock,
+        "BEGIN; CREATE TABLE t(id INTEGER PRIMARY KEY, at TEXT, note TEXT);\n"
+        "CREATE INDEX t_day ON t (date(at));  -- an index on an expression asks for REINDEX\n"
+        "INSERT INTO t VALUES (1, '2026-03-02 09:00', 'a;b'), (2, '2026-03-03', \"c\");\n"
+        "/* ; */ UPDATE t SET note = upper(note) || printf('%05d', id) WHERE id = 2;\n"
+        "CREATE VIEW v AS SELECT id, strftime('%d', at) AS day FROM t; COMMIT;\n"
+        "ALTER TABLE t ADD COLUMN extra TEXT; DELETE FROM t WHERE id = 1;\n"
+        "INSERT INTO t (id, at, note) SELECT 3, '2026-03-04', json_object('k', 1);",
+    )
+    assert db.execute("SELECT id, note FROM t ORDER BY id").fetchall() == [
+        (2, "C00002"),
+        (3, '{"k":1}'),
+    ]
+    assert db.execute("SELECT day FROM v").fetchall() == [("03",), ("04",)]
+    db.close()
+
+
+def test_a_value_up_to_the_script_limit_is_fine_and_one_past_it_is_not() -> None:
+    # the limit bounds the stored row too: its record holds the value plus a few header bytes
+    _run(f"CREATE TABLE b(v); INSERT INTO b VALUES (zeroblob({SCRIPT_VALUE_LIMIT - 16}));")
+    with pytest.raises(ScriptRefused, match=VALUE_LIMIT):
+        _run(f"CREATE TABLE b(v); INSERT INTO b VALUES (zeroblob({SCRIPT_VALUE_LIMIT + 1}));")
+
+
+def test_statements_are_split_outside_quotes_and_comments_only() -> None:
+    sql = "INSERT INTO t VALUES ('a;b'); -- x;y\n/* ; */ SELECT \"c;d\", [e;f] ; -- end\n"
+    assert split_statements(sql) == [
+        "INSERT INTO t VALUES ('a;b');",
+        ' -- x;y\n/* ; */ SELECT "c;d", [e;f] ;',
+    ]
+    assert split_statements("-- only a comment;\n") == []
+    assert split_statements("SELECT 1") == ["SELECT 1"]
+
+
+def test_the_budget_is_shared_by_all_the_sql_of_one_s0_build() -> None:
+    """Many statements each under the step limit cannot add up past it in one build."""
+    env, _ = load_environment_dir(SEEDS / "ed")
+    assert env is not None
+    raw = json.loads((SEEDS / "ed" / "scenarios" / "ed-01.json").read_text(encoding="utf-8"))
+    spec = ScenarioSpec.model_validate(raw)
+    count = "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n LIMIT 100000) "
+    statement = count + "SELECT count(*) FROM n;"  # ~1.2M steps each
+    alone = spec.model_copy(
+        update={"initial_records": spec.initial_records.model_copy(update={"db": [statement]})}
+    )
+    build_s0(env.spec, env.database_sql, env.files, alone)
+    many = spec.model_copy(
+        update={"initial_records": spec.initial_records.model_copy(update={"db": [statement] * 12})}
+    )
+    with pytest.raises(ArenaError, match=f"takes more than {SCRIPT_STEP_LIMIT:,} steps"):
+        build_s0(env.spec, env.database_sql, env.files, many)
+
+
+def _scenario_with(part: str, sql: str) -> tuple[Any, dict[str, Any]]:
+    env, _ = load_environment_dir(SEEDS / "sb")
+    raw = json.loads((SEEDS / "sb" / "scenarios" / "sb-05.json").read_text(encoding="utf-8"))
+    raw = copy.deepcopy(raw)
+    if part == "event":
+        raw["events"][2]["payload"]["sql"] = sql
+    else:
+        raw[part]["db"].append(sql)
+    return env, raw
+
+
+@pytest.mark.parametrize(
+    ("part", "path"),
+    [
+        ("initial_records", "$.initial_records.db[1]"),
+        ("noise_records", "$.noise_records.db[1]"),
+        ("event", "$.events[2].payload.sql"),
+    ],
+)
+@pytest.mark.parametrize(
+    ("payload", "expected"),
+    [
+        ("INSERT INTO ingredients (id) SELECT zeroblob(9000000);", VALUE_LIMIT),
+        ("SELECT printf('%.*c', 1e9, 'x');", PRINTF),
+        ("SELECT fts3_tokenizer('simple');", "fts3_tokenizer() is not available"),
+    ],
+)
+def test_a_hostile_statement_of_a_scenario_is_a_v01_finding_at_its_path(
+    part: str, path: str, payload: str, expected: str
+) -> None:
+    env, raw = _scenario_with(part, payload)
+    _spec, findings = validate_scenario(env, raw)
+    refused = [f for f in findings if f.code == "V01"]
+    assert [f.path for f in refused] == [path], findings
+    assert expected in refused[0].message
+
+
+def test_the_unchanged_scenario_passes() -> None:
+    env, raw = _scenario_with("noise_records", "SELECT 1;")
+    assert validate_scenario(env, raw)[1] == []
+
+
+def test_a_stored_environment_with_a_hostile_database_sql_is_a_v01_finding_not_a_crash() -> None:
+    env, raw = _scenario_with("noise_records", "SELECT 1;")
+    assert env is not None
+    stored = copy.copy(env)
+    stored.database_sql = env.database_sql + "\nSELECT printf('%.*c', 1e9, 'x');"
+    _spec, findings = validate_scenario(stored, raw)
+    assert [(f.code, f.path) for f in findings if f.code in ("V01", "V04")] == [("V01", "$")]
+    assert PRINTF in findings[0].message
+
+
+def test_a_replayed_event_cannot_grow_the_database_past_the_size_limit() -> None:
+    db = open_arena_db()
+    db.execute("CREATE TABLE b(v)")
+    db.commit()
+    s0 = S0("e", "s", {}, ZoneInfo("UTC"), {}, {}, db.serialize())
+    db.close()
+    with Sandbox(s0) as box:
+        fill = (
+            "WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r LIMIT 40) "
+            "INSERT INTO b SELECT zeroblob(1000000) FROM r;"
+        )
+        with pytest.raises(ArenaError, match=f"grow past the limit of {SCRIPT_DATABASE_LIMIT:,}"):
+            box.execute_sql(fill)
+
+
+def test_a_stored_image_over_the_size_limit_is_refused_before_it_is_loaded() -> None:
+    s0 = S0("e", "s", {}, ZoneInfo("UTC"), {}, {}, b"\0" * (SCRIPT_DATABASE_LIMIT + 1))
+    with pytest.raises(ArenaError, match="more than the limit of 33,554,432 bytes"):
+        Sandbox(s0)
+
+
+def test_every_shipped_seed_environment_still_loads(tmp_path: Path) -> None:
+    for folder in sorted(SEEDS.iterdir()):
+        copy_to = tmp_path / folder.name
+        shutil.copytree(folder, copy_to)
+        bundle, findings = load_environment_dir(copy_to)
+        assert bundle is not None and findings == [], (folder.name, findings)

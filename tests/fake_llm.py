@@ -233,7 +233,7 @@ class FakeLLM:
                 self._send(200, json.dumps(payload).encode(), reply.headers, reply.chunked, reply)
 
             def _drip(self, data: bytes, reply: Reply) -> None:
-                """Write `data` a piece at a time, `reply.drip_s` apart (until the client leaves)."""
+                """Write `data` in pieces, `reply.drip_s` apart (until the client leaves)."""
                 try:
                     for start in range(0, len(data), reply.drip_bytes):
                         self.wfile.write(data[start : start + reply.drip_bytes])

@@ -150,3 +150,27 @@ def test_every_ending_stores_the_calls_the_endpoint_received(ending: Reply, reas
     else:
         assert last["response"] and last["finish_reason"] is None  # an excerpt of the body
     assert len(last["response"]) <= 4_000
+
+
+def test_a_judges_and_a_stages_malformed_reply_keep_their_call() -> None:
+    """Judge runs and pipeline stages call the same client: the call is theirs to store."""
+    from app.construction.stages import StageAPIError, call_stage
+    from app.judges.judging import judge_with_llm
+
+    with FakeLLM(replies(Reply(raw="not json at all"))) as llm:
+        outcome = judge_with_llm(
+            _agent(llm),
+            [{"role": "system", "content": "s"}, {"role": "user", "content": "u"}],
+            has_action=False,
+        )
+        with pytest.raises(StageAPIError) as caught:
+            call_stage(
+                _agent(llm),
+                "instance_creator",
+                {"domain": "d", "existing": [], "format": "f", "slot": "s"},
+            )
+        received = len(llm.requests)
+    assert outcome.failure_reason == "malformed_response"
+    assert [c["response"] for c in outcome.llm_calls] == ["not json at all"]
+    assert [c.response for c in caught.value.calls] == ["not json at all"]
+    assert received == len(outcome.llm_calls) + len(caught.value.calls) == 2

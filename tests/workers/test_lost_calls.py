@@ -167,3 +167,86 @@ def test_a_failed_attempt_is_written_before_its_retry_is_sent(live_db: str) -> N
     assert "HTTP 503" in seen[1][0]["response"]
     # before the final call: the inspect reply (which carries its retry), written alone
     assert [(c["finish_reason"], c["retries"]) for c in seen[2]] == [("stop", 1)]
+
+
+class _JudgeScript:
+    """A judge whose first reply of each conversation is invalid (one corrective message each);
+    the second request of all hangs (the worker child is killed in it)."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+        self.lock = threading.Lock()
+        self.hanging = threading.Event()
+
+    def __call__(self, body: dict[str, Any]) -> Reply:
+        from tests.fake_llm import json_reply, shown_level
+
+        with self.lock:
+            self.calls += 1
+            number = self.calls
+        level = shown_level(body)
+        if len(body["messages"]) == 2:
+            return json_reply({"level": level, "verdict": "accept", "timing": "premature"})
+        reply = json_reply({"level": level, "verdict": "accept"})
+        if number == 2:
+            self.hanging.set()
+            reply.delay_s = 60.0
+        return reply
+
+
+def test_a_killed_judge_workers_calls_are_kept(broker: Broker) -> None:
+    """received = stored: the call written before the kill stays with its prediction."""
+    from app.agents.service import create_agent
+    from app.judges.service import create_judge_run
+    from app.judges.tasks import start_judge_run
+    from app.models import JudgePrediction, JudgeRun
+    from tests.factories import make_run
+
+    script = _JudgeScript()
+    with FakeLLM(script) as llm:
+        with session_scope() as session:
+            run = make_run(session, scenario_ids=["hm-01"], k=1, seed=0)
+            create_agent(
+                session, name="kill-judge", config={"base_url": llm.base_url, "model": "j"}
+            )
+            judge_run_id = create_judge_run(session, judge="kill-judge", run_id=run.id).id
+        worker = broker.worker(f"{broker.queue}-judges", concurrency=1)
+        try:
+            planned = start_judge_run(judge_run_id)
+            assert script.hanging.wait(30), "the corrective call never came"
+
+            def holder_with_call() -> str | None:
+                with session_scope() as session:
+                    rows = session.exec(
+                        select(JudgePrediction.claimed_by, JudgePrediction.llm_calls).where(
+                            JudgePrediction.judge_run_id == judge_run_id,
+                            JudgePrediction.status == "running",
+                        )
+                    ).all()
+                return next((holder for holder, calls in rows if len(calls) == 1), None)
+
+            holder = wait_until(holder_with_call, 10, "the first judge call written")
+            os.kill(int(holder.rsplit(":", 1)[1]), signal.SIGKILL)
+
+            def finished() -> list[JudgePrediction] | None:
+                with session_scope() as session:
+                    if session.get(JudgeRun, judge_run_id).status != "completed":
+                        return None
+                    return list(
+                        session.exec(
+                            select(JudgePrediction).where(
+                                JudgePrediction.judge_run_id == judge_run_id
+                            )
+                        )
+                    )
+
+            predictions = wait_until(finished, 90, "the judge run completed")
+        finally:
+            stop(worker)
+    assert all(p.status == "completed" for p in predictions)
+    stored = sum(len(p.llm_calls) for p in predictions)
+    # the hanging call was in flight when the worker died: the only one not stored
+    assert script.calls == stored + 1 == 2 * planned + 2
+    (taken_over,) = [p for p in predictions if len(p.llm_calls) == 3]
+    assert [bool(c.get("earlier_attempt")) for c in taken_over.llm_calls] == [True, False, False]
+    assert taken_over.prompt_tokens == 360

@@ -83,6 +83,11 @@ class Settings(BaseSettings):
             ``rate_limited``/``endpoint_unavailable``/``timeout``; an agent's
             ``retry_window_s`` overrides it. Default five minutes, so a short outage is waited
             out.
+        llm_request_deadline_s: seconds one LLM request may take from its start, connecting and
+            reading the whole body included (the per-read ``timeout_s`` of an agent cannot stop
+            an endpoint that sends one byte a second); a request past it ends as a retryable
+            ``timeout``. An agent's ``deadline_s`` overrides it. Default ten minutes (a long
+            reasoning reply arrives whole at the end); at most an hour.
         database_pool_size: PostgreSQL connections an engine keeps open (10 more may be opened
             under load); ``halo worker --pool threads`` raises it to its thread count + 4 unless
             it is set.
@@ -112,6 +117,7 @@ class Settings(BaseSettings):
     in_process_threads: int = Field(default=4, ge=1, le=256)
     database_pool_size: int = Field(default=10, ge=1, le=1000)
     endpoint_retry_window_s: float = Field(default=300.0, ge=0, le=86_400)
+    llm_request_deadline_s: float = Field(default=600.0, gt=0, le=3600)
     reconcile_every_s: float = Field(default=60.0, gt=0, le=86_400)
     reconcile_grace_s: float | None = Field(default=None, gt=0, le=86_400)
     agent_key_vars: str = ""

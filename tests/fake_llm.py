@@ -37,6 +37,11 @@ class Reply:
         message: the whole ``choices[0].message`` object to send instead of
             ``{"role": "assistant", "content": content}`` (tool calls, reasoning fields:
             recorded shapes of real servers).
+        drip_s: send the answer in pieces of `drip_bytes` bytes with this many seconds between
+            them (a slow-drip endpoint: each read gets bytes long before a per-read timeout);
+            0 sends it at once.
+        drip_bytes: bytes per piece of a dripped answer.
+        drip_headers: drip the status line and headers too (else only the body is dripped).
     """
 
     content: str | None = ""
@@ -56,6 +61,9 @@ class Reply:
     chunked: bool = False
     error_body: str = '{"error": {"message": "scripted failure", "type": "server_error"}}'
     message: dict[str, Any] | None = None
+    drip_s: float = 0.0
+    drip_bytes: int = 1
+    drip_headers: bool = False
 
 
 def json_reply(obj: Any, **kwargs: Any) -> Reply:
@@ -203,7 +211,7 @@ class FakeLLM:
                     self._send(reply.status, reply.error_body.encode(), reply.headers)
                     return
                 if reply.raw is not None:
-                    self._send(200, reply.raw.encode(), reply.headers, reply.chunked)
+                    self._send(200, reply.raw.encode(), reply.headers, reply.chunked, reply)
                     return
                 payload: dict[str, Any] = {
                     "id": f"chatcmpl-{len(server.requests)}",
@@ -222,11 +230,33 @@ class FakeLLM:
                 }
                 if reply.usage is not None:
                     payload["usage"] = reply.usage
-                self._send(200, json.dumps(payload).encode(), reply.headers, reply.chunked)
+                self._send(200, json.dumps(payload).encode(), reply.headers, reply.chunked, reply)
+
+            def _drip(self, data: bytes, reply: Reply) -> None:
+                """Write `data` in pieces, `reply.drip_s` apart (until the client leaves)."""
+                try:
+                    for start in range(0, len(data), reply.drip_bytes):
+                        self.wfile.write(data[start : start + reply.drip_bytes])
+                        self.wfile.flush()
+                        time.sleep(reply.drip_s)
+                except (BrokenPipeError, ConnectionResetError):
+                    pass
+                self.close_connection = True
 
             def _send(
-                self, status: int, data: bytes, headers: dict[str, str], chunked: bool = False
+                self,
+                status: int,
+                data: bytes,
+                headers: dict[str, str],
+                chunked: bool = False,
+                reply: Reply | None = None,
             ) -> None:
+                if reply is not None and reply.drip_s and reply.drip_headers:
+                    head = [f"HTTP/1.1 {status} OK", "Content-Type: application/json"]
+                    head.append(f"Content-Length: {len(data)}")
+                    head += [f"{key}: {value}" for key, value in headers.items()]
+                    self._drip("\r\n".join(head).encode() + b"\r\n\r\n" + data, reply)
+                    return
                 self.send_response(status)
                 self.send_header("Content-Type", "application/json")
                 if chunked:
@@ -236,6 +266,10 @@ class FakeLLM:
                 for key, value in headers.items():
                     self.send_header(key, value)
                 self.end_headers()
+                if reply is not None and reply.drip_s:
+                    self.wfile.flush()
+                    self._drip(data, reply)
+                    return
                 try:
                     if not chunked:
                         self.wfile.write(data)

@@ -1,13 +1,18 @@
 """An agent behind any OpenAI-compatible ``/v1/chat/completions`` endpoint (DESIGN.md §5).
 
-Endpoint failures (timeouts, connection errors, 429, 5xx) are retried with exponential backoff and
-full jitter, honouring ``Retry-After``; exhausting the retries raises :class:`AgentAPIError`, which
-the runner turns into status ``api_error``. A reply cut off because the output budget ran out
-(``finish_reason == "length"`` with no content, typically reasoning that used every token) is an
-infrastructure failure too, never model behaviour. So is a body that cannot be used: over
-:data:`MAX_BODY_BYTES` (read as a stream and cut off there, never buffered whole), not JSON,
-nested too deeply to parse, or without a text reply. API keys are read from the environment
-variable the agent config names and are never stored.
+Each attempt has a deadline (:attr:`EndpointConfig.deadline_s`, else the
+``LLM_REQUEST_DEADLINE_S`` setting) covering the connection and the whole body, enforced at every
+socket read: an endpoint that sends one byte a second is cut off there, not held for as long as
+it likes by the per-read ``timeout_s``. Endpoint failures (timeouts, connection errors, 429,
+5xx) are retried with exponential backoff and full jitter, honouring ``Retry-After``; exhausting
+the retries raises :class:`AgentAPIError`, which the runner turns into status ``api_error``. A
+reply cut off because the output budget ran out (``finish_reason == "length"`` with no content,
+typically reasoning that used every token) is an infrastructure failure too, never model
+behaviour. So is a body that cannot be used: over :data:`MAX_BODY_BYTES` (read as a stream and
+cut off there, never buffered whole), not JSON, nested too deeply to parse, or without a text
+reply. Every ending carries the LLM calls it made (a failed one with the request and an excerpt
+of the body), so what an endpoint received is what is stored. API keys are read from the
+environment variable the agent config names and are never stored.
 
 Every text of a reply (content, reasoning, tool-call ids, names and arguments) is read through
 :func:`app.bounded.storable_text`: a NUL or a lone surrogate becomes U+FFFD here, the one place,
@@ -16,14 +21,17 @@ for both wire modes.
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import os
 import random
 import re
 import sys
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from email.utils import parsedate_to_datetime
@@ -31,6 +39,7 @@ from functools import lru_cache
 from typing import Any
 from urllib.parse import urlsplit
 
+import httpcore
 import httpx
 from pydantic import BaseModel, ConfigDict, Field, HttpUrl, field_validator
 
@@ -85,6 +94,8 @@ up to 100,000 characters (:data:`app.agents.runner.MAX_REPLY_CHARS`), so no usef
 near this size."""
 EXCERPT_CHARS = 300
 """Characters of an unusable body kept in the error text."""
+STORED_EXCERPT_CHARS = 4_000
+"""Characters of an unusable body kept with its LLM call (``response``)."""
 MAX_TIMEOUT_S = 3600.0
 MAX_BODY_DEPTH = 32
 
@@ -140,7 +151,13 @@ class EndpointConfig(BaseModel):
         extra_body: merged into the request body (e.g. ``{"reasoning_effort": "high"}``); it
             may not set :data:`RESERVED_BODY_KEYS`, carry secret-looking keys or bearer tokens
             at any depth, or hold NaN/infinity.
-        timeout_s: per-request timeout in seconds (at most an hour).
+        timeout_s: seconds each network operation (connecting, one read, one write) may wait
+            (at most an hour); it restarts at every byte received, so it alone cannot end a
+            slow drip.
+        deadline_s: seconds one request may take from its start, connecting and reading the
+            whole body included (at most an hour); past it the attempt ends as a retryable
+            ``timeout``. None: the ``LLM_REQUEST_DEADLINE_S`` setting (600). A request and its
+            retries end within this plus `retry_window_s`.
         max_retries: at most this many retries after the first attempt for retryable
             failures (429, 5xx, timeouts, dropped connections).
         retry_window_s: seconds, from the first attempt, during which retryable failures are
@@ -171,6 +188,7 @@ class EndpointConfig(BaseModel):
     max_tokens: int | None = Field(default=None, ge=1, le=1_000_000)
     extra_body: dict[str, Any] = {}
     timeout_s: float = Field(default=120.0, gt=0, le=MAX_TIMEOUT_S)
+    deadline_s: float | None = Field(default=None, gt=0, le=MAX_TIMEOUT_S)
     max_retries: int = Field(default=20, ge=0, le=100)
     retry_window_s: float | None = Field(default=None, ge=0, le=86_400)
     backoff_base_s: float = Field(default=1.0, ge=0, le=MAX_TIMEOUT_S)
@@ -255,11 +273,129 @@ def _parsed_url(url: str) -> httpx.URL:
     return httpx.URL(url)
 
 
+_DEADLINE = threading.local()
+"""The :func:`time.monotonic` instant the current thread's request must end by (``at``)."""
+
+
+class DeadlinePassed(httpcore.ReadTimeout):
+    """A request's deadline passed while it waited on the network (httpx: a ``ReadTimeout``)."""
+
+
+def _left(timeout: float | None) -> float | None:
+    """`timeout` shortened to what is left of the thread's deadline.
+
+    Raises:
+        DeadlinePassed: nothing is left.
+    """
+    due: float | None = getattr(_DEADLINE, "at", None)
+    if due is None:
+        return timeout
+    left = due - time.monotonic()
+    if left <= 0:
+        raise DeadlinePassed("the request deadline passed")
+    return left if timeout is None else min(timeout, left)
+
+
+@contextmanager
+def request_deadline(seconds: float) -> Iterator[float]:
+    """Bound every socket operation of this thread's requests by one deadline, `seconds` away.
+
+    Each read, write and connect of the :func:`shared_client` waits at most until then, so
+    the deadline holds whatever the endpoint sends (headers or body, a byte at a time).
+
+    Yields:
+        The deadline, as a :func:`time.monotonic` instant.
+    """
+    due = time.monotonic() + seconds
+    _DEADLINE.at = due
+    try:
+        yield due
+    finally:
+        _DEADLINE.at = None
+
+
+class _DeadlineStream(httpcore.NetworkStream):
+    """A socket stream whose every wait ends at the thread's request deadline."""
+
+    def __init__(self, stream: httpcore.NetworkStream) -> None:
+        self._stream = stream
+
+    def read(self, max_bytes: int, timeout: float | None = None) -> bytes:
+        return self._stream.read(max_bytes, _left(timeout))
+
+    def write(self, buffer: bytes, timeout: float | None = None) -> None:
+        self._stream.write(buffer, _left(timeout))
+
+    def close(self) -> None:
+        self._stream.close()
+
+    def start_tls(
+        self,
+        ssl_context: Any,
+        server_hostname: str | None = None,
+        timeout: float | None = None,
+    ) -> httpcore.NetworkStream:
+        return _DeadlineStream(self._stream.start_tls(ssl_context, server_hostname, _left(timeout)))
+
+    def get_extra_info(self, info: str) -> Any:
+        return self._stream.get_extra_info(info)
+
+
+class _DeadlineBackend(httpcore.NetworkBackend):
+    """httpcore's network backend with :class:`_DeadlineStream` streams."""
+
+    def __init__(self, backend: httpcore.NetworkBackend) -> None:
+        self._backend = backend
+
+    def connect_tcp(
+        self,
+        host: str,
+        port: int,
+        timeout: float | None = None,
+        local_address: str | None = None,
+        socket_options: Any = None,
+    ) -> httpcore.NetworkStream:
+        stream = self._backend.connect_tcp(
+            host, port, _left(timeout), local_address, socket_options
+        )
+        return _DeadlineStream(stream)
+
+    def connect_unix_socket(
+        self, path: str, timeout: float | None = None, socket_options: Any = None
+    ) -> httpcore.NetworkStream:
+        return _DeadlineStream(
+            self._backend.connect_unix_socket(path, _left(timeout), socket_options)
+        )
+
+    def sleep(self, seconds: float) -> None:
+        self._backend.sleep(seconds)
+
+
+def deadline_transport(limits: httpx.Limits) -> httpx.HTTPTransport:
+    """An ``httpx.HTTPTransport`` whose connections keep :func:`request_deadline`.
+
+    httpx has no whole-request timeout and takes no network backend, so its pool's backend
+    (httpcore's public ``NetworkBackend`` interface) is wrapped in place.
+
+    Raises:
+        RuntimeError: this httpx keeps its pool differently (the wrapping would be silently lost).
+    """
+    transport = httpx.HTTPTransport(limits=limits)
+    pool = getattr(transport, "_pool", None)
+    if not isinstance(getattr(pool, "_network_backend", None), httpcore.NetworkBackend):
+        raise RuntimeError(
+            f"httpx {httpx.__version__} keeps no httpcore network backend on its transport's "
+            "pool: the request deadline cannot be enforced"
+        )
+    pool._network_backend = _DeadlineBackend(pool._network_backend)  # type: ignore[union-attr]
+    return transport
+
+
 _CLIENTS: dict[int, httpx.Client] = {}
 
 
 def shared_client() -> httpx.Client:
-    """One pooled ``httpx.Client`` per process.
+    """One pooled ``httpx.Client`` per process, enforcing :func:`request_deadline`.
 
     Creating a client costs tens of milliseconds (SSL context and pool set-up); clients are keyed
     by process id, so a forked worker makes its own.
@@ -267,9 +403,8 @@ def shared_client() -> httpx.Client:
     pid = os.getpid()
     client = _CLIENTS.get(pid)
     if client is None:
-        client = _CLIENTS[pid] = httpx.Client(
-            limits=httpx.Limits(max_connections=256, max_keepalive_connections=64)
-        )
+        limits = httpx.Limits(max_connections=256, max_keepalive_connections=64)
+        client = _CLIENTS[pid] = httpx.Client(transport=deadline_transport(limits), limits=limits)
     return client
 
 
@@ -378,67 +513,79 @@ class OpenAIChatAgent:
         """
         client = self.client or shared_client()
         headers, body = self._headers(), self._body(messages, tools, response_format)
+        sent = _new_messages(messages)  # the request as a call stores it
         failures: list[LLMCall] = []
         last_reason = "endpoint_unavailable"
+        settings = get_settings()
         window_s = (
             self.config.retry_window_s
             if self.config.retry_window_s is not None
-            else get_settings().endpoint_retry_window_s
+            else settings.endpoint_retry_window_s
+        )
+        deadline_s = (
+            self.config.deadline_s
+            if self.config.deadline_s is not None
+            else settings.llm_request_deadline_s
         )
         spent_s = 0.0  # request time and backoff waits since the first attempt
         for attempt in range(self.config.max_retries + 1):
             started = time.perf_counter()
             wait: float | None = None
+            failed = functools.partial(_failed_call, started, attempt)
             try:
                 with (
                     endpoint_slot(
                         self.config.url,
                         self.config.concurrency,
-                        get_settings().redis_url,
-                        lease_s=self.config.timeout_s + 30,  # the request is over by then
+                        settings.redis_url,
+                        lease_s=deadline_s + 30,  # the request is over by then
                     ),
+                    request_deadline(deadline_s) as due,
                     client.stream(  # streamed, so a huge body is cut off, never buffered
                         "POST",
                         self.config.request_url,
                         json=body,
                         headers=headers,
-                        timeout=self.config.timeout_s,
+                        timeout=min(self.config.timeout_s, deadline_s),
                     ) as reply,
                 ):
-                    data = _read_capped(reply)
+                    data = _read_capped(reply, due)
             except _TooLarge as exc:  # not retried: the same request gets the same answer
-                failures.append(
-                    LLMCall(
-                        latency_s=time.perf_counter() - started,
-                        retries=attempt,
-                        request=[],
-                        response=str(exc),
-                    )
-                )
+                failures.append(failed(str(exc), sent))
                 raise AgentAPIError(f"response_too_large: {exc}", failures) from None
             except httpx.TimeoutException as exc:
-                last_reason, detail = (
-                    "timeout",
-                    f"timeout after {self.config.timeout_s:g} s ({exc})",
-                )
+                last_reason = "timeout"
+                if isinstance(exc.__cause__, DeadlinePassed) or time.monotonic() >= due:
+                    detail = f"the request deadline of {deadline_s:g} s passed ({exc})"
+                else:
+                    detail = f"timeout after {self.config.timeout_s:g} s ({exc})"
             except httpx.TransportError as exc:
                 last_reason, detail = "endpoint_unavailable", f"connection failed: {exc}"
             else:
                 latency = time.perf_counter() - started
                 if reply.status_code == 200:
-                    return self._parse(data, messages, latency, retries=attempt)
+                    try:
+                        return self._parse(data, messages, latency, retries=attempt)
+                    except _Unusable as exc:
+                        call = failed(_excerpt(data, STORED_EXCERPT_CHARS), sent)
+                        call.prompt_tokens, call.completion_tokens, call.reasoning_tokens = _usage(
+                            exc.data
+                        )
+                        raise AgentAPIError(str(exc), [*failures, call]) from exc.__cause__
                 detail = f"HTTP {reply.status_code}: {_excerpt(data)}"
                 if reply.status_code not in RETRY_STATUSES:
+                    failures.append(failed(detail, sent))
                     raise AgentAPIError(f"http_error: {detail}", failures)
                 last_reason = "rate_limited" if reply.status_code == 429 else "endpoint_unavailable"
                 wait = retry_after_seconds(reply.headers.get("Retry-After"))
             latency = time.perf_counter() - started
             spent_s += latency
-            failures.append(
-                LLMCall(latency_s=latency, retries=attempt, request=[], response=detail)
-            )
+            # a retried attempt sent the same request as the one that ends the call: only the
+            # last failure keeps it
+            failures.append(failed(detail, []))
             left_s = window_s - spent_s
             if attempt == self.config.max_retries or left_s <= 0:
+                failures[-1].request = sent
                 raise AgentAPIError(
                     f"{last_reason}: gave up after {attempt + 1} attempts"
                     + (f" within the {window_s:g} s retry window" if left_s <= 0 else "")
@@ -458,7 +605,12 @@ class OpenAIChatAgent:
             spent_s += delay
             if self.on_backoff is not None:
                 self.on_backoff(
-                    Backoff(last_reason, datetime.now(UTC) + timedelta(seconds=delay), attempt + 1)
+                    Backoff(
+                        last_reason,
+                        datetime.now(UTC) + timedelta(seconds=delay),
+                        attempt + 1,
+                        tuple(failures),
+                    )
                 )
             self.sleep(delay)
         raise AgentAPIError(last_reason, failures)  # pragma: no cover (loop always returns/raises)
@@ -466,16 +618,22 @@ class OpenAIChatAgent:
     def _parse(
         self, body: bytes, messages: list[dict[str, Any]], latency: float, retries: int
     ) -> AgentTurn:
+        """The reply of a 200 answer.
+
+        Raises:
+            _Unusable: ``malformed_response`` (the caller stores the call with the body).
+            AgentAPIError: ``output_budget_exhausted``, with its call.
+        """
         try:
             data = json.loads(body)
         except RecursionError:
-            raise AgentAPIError(
+            raise _Unusable(
                 "malformed_response: the reply body is nested too deeply to read as JSON "
                 f"(deeper than Python's limit of about {sys.getrecursionlimit():,} levels): "
                 f"{_excerpt(body, 60)}"
             ) from None
         except ValueError as exc:  # not JSON, or not UTF-8 (UnicodeDecodeError)
-            raise AgentAPIError(f"malformed_response: {_excerpt(body)}") from exc
+            raise _Unusable(f"malformed_response: {_excerpt(body)}") from exc
         try:
             choice = data["choices"][0]
             message = choice["message"]
@@ -483,24 +641,27 @@ class OpenAIChatAgent:
             finish_reason = choice.get("finish_reason")
             raw_calls = message.get("tool_calls") or []
         except (KeyError, IndexError, TypeError, AttributeError) as exc:
-            raise AgentAPIError(f"malformed_response: {_excerpt(body)}") from exc
+            raise _Unusable(f"malformed_response: {_excerpt(body)}", data) from exc
         if not isinstance(content, str):
-            raise AgentAPIError(
+            raise _Unusable(
                 f"malformed_response: the reply's message content is a "
-                f"{type(content).__name__}, not text: {_excerpt(body)}"
+                f"{type(content).__name__}, not text: {_excerpt(body)}",
+                data,
             )
-        tool_calls = _tool_calls(raw_calls, body)
+        try:
+            tool_calls = _tool_calls(raw_calls, body)
+        except _Unusable as exc:
+            exc.data = data
+            raise
         sent = len(raw_calls) if len(raw_calls) > len(tool_calls) else None
         content = storable_text(content)  # the one rule for text PostgreSQL cannot hold
         if not isinstance(finish_reason, str | None):
             finish_reason = str(finish_reason)[:32]
-        usage = data.get("usage") if isinstance(data.get("usage"), dict) else {}
-        details = usage.get("completion_tokens_details")
-        details = details if isinstance(details, dict) else {}
+        prompt_tokens, completion_tokens, reasoning_tokens = _usage(data)
         call = LLMCall(
-            prompt_tokens=_int_or_none(usage.get("prompt_tokens")),
-            completion_tokens=_int_or_none(usage.get("completion_tokens")),
-            reasoning_tokens=_int_or_none(details.get("reasoning_tokens")),
+            prompt_tokens=prompt_tokens,
+            completion_tokens=completion_tokens,
+            reasoning_tokens=reasoning_tokens,
             latency_s=round(latency, 4),
             finish_reason=finish_reason,
             retries=retries,
@@ -564,18 +725,18 @@ def _tool_calls(raw: Any, body: bytes) -> list[ToolCall]:
     one id, and an id is echoed in every later request and stored with it).
 
     Raises:
-        AgentAPIError: ``malformed_response`` when ``tool_calls`` is not a list of
+        _Unusable: ``malformed_response`` when ``tool_calls`` is not a list of
             ``{"function": {"name": str, "arguments": str | object}}``.
     """
     if not isinstance(raw, list):
-        raise AgentAPIError(f"malformed_response: tool_calls is not a list: {_excerpt(body)}")
+        raise _Unusable(f"malformed_response: tool_calls is not a list: {_excerpt(body)}")
     calls: list[ToolCall] = []
     seen: set[str] = set()
     for index, item in enumerate(raw[:MAX_TOOL_CALLS]):
         function = item.get("function") if isinstance(item, dict) else None
         name = function.get("name") if isinstance(function, dict) else None
         if not isinstance(function, dict) or not isinstance(name, str):
-            raise AgentAPIError(
+            raise _Unusable(
                 f"malformed_response: tool_calls[{index}] has no function name: {_excerpt(body)}"
             )
         arguments = function.get("arguments", "")
@@ -603,16 +764,55 @@ def _tool_calls(raw: Any, body: bytes) -> list[ToolCall]:
     return calls
 
 
+def _failed_call(
+    started: float, attempt: int, detail: str, request: list[dict[str, Any]]
+) -> LLMCall:
+    """The LLM call of a failed attempt: `detail` (what came back) as its response."""
+    return LLMCall(
+        latency_s=round(time.perf_counter() - started, 4),
+        retries=attempt,
+        request=request,
+        response=detail,
+    )
+
+
+def _usage(data: Any) -> tuple[int | None, int | None, int | None]:
+    """(prompt, completion, reasoning) tokens of a reply body's ``usage``; None where absent."""
+    usage = data.get("usage") if isinstance(data, dict) else None
+    usage = usage if isinstance(usage, dict) else {}
+    details = usage.get("completion_tokens_details")
+    details = details if isinstance(details, dict) else {}
+    return (
+        _int_or_none(usage.get("prompt_tokens")),
+        _int_or_none(usage.get("completion_tokens")),
+        _int_or_none(details.get("reasoning_tokens")),
+    )
+
+
+class _Unusable(Exception):
+    """A 200 body that is no reply (``malformed_response: …``); `data` is its JSON, if any."""
+
+    def __init__(self, message: str, data: Any = None) -> None:
+        super().__init__(message)
+        self.data = data
+
+
 class _TooLarge(Exception):
     """A reply body over :data:`MAX_BODY_BYTES`; the message says how it was found."""
 
 
-def _read_capped(reply: httpx.Response) -> bytes:
-    """The body of a streamed reply, read up to :data:`MAX_BODY_BYTES`.
+def _read_capped(reply: httpx.Response, due: float | None = None) -> bytes:
+    """The body of a streamed reply, read up to :data:`MAX_BODY_BYTES` and until `due`.
+
+    Args:
+        reply: the streamed reply.
+        due: the request deadline (a :func:`time.monotonic` instant), checked after every
+            chunk (for a client given by the caller, whose sockets do not keep it); None: none.
 
     Raises:
         _TooLarge: the declared length or the bytes read pass the limit (the rest is never
             read; leaving the stream closes the connection).
+        httpx.ReadTimeout: `due` passed before the body ended.
     """
     declared = reply.headers.get("Content-Length", "")
     if declared.isdigit() and int(declared) > MAX_BODY_BYTES:
@@ -629,6 +829,10 @@ def _read_capped(reply: httpx.Response) -> bytes:
                 f"the reply body is over {MAX_BODY_BYTES:,} bytes; reading stopped there"
             )
         chunks.append(chunk)
+        if due is not None and time.monotonic() >= due:
+            raise httpx.ReadTimeout(
+                f"the request deadline passed after {size:,} bytes of the body"
+            ) from DeadlinePassed("the request deadline passed")
     return b"".join(chunks)
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 
 def full_jitter_delay(attempt: int, *, base_s: float, cap_s: float, rng: random.Random) -> float:
@@ -34,8 +35,11 @@ class Backoff:
         reason: why it waits (e.g. ``rate_limited``, ``endpoint_unavailable``).
         until: when the next attempt starts (aware, UTC).
         attempt: the number of the attempt it waits for (1 for the first retry).
+        calls: the failed attempts so far (:class:`app.agents.client.LLMCall` each), so a caller
+            can write them before the next attempt is sent.
     """
 
     reason: str
     until: datetime
     attempt: int
+    calls: tuple[Any, ...] = ()

@@ -9,6 +9,7 @@ client's backoff, :mod:`app.agents.llm`) ends it as ``failed`` with the client's
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -53,7 +54,11 @@ def _sum(calls: list[LLMCall], attr: str) -> int | None:
 
 
 def judge_with_llm(
-    client: AgentClient, messages: list[dict[str, str]], *, has_action: bool
+    client: AgentClient,
+    messages: list[dict[str, str]],
+    *,
+    has_action: bool,
+    on_calls: Callable[[list[LLMCall]], None] | None = None,
 ) -> JudgeOutcome:
     """Ask `client` for a diagnosis; one corrective message after an invalid one.
 
@@ -61,6 +66,8 @@ def judge_with_llm(
         client: the judge's endpoint client (:class:`app.agents.llm.OpenAIChatAgent`).
         messages: the system prompt and the user message (:func:`app.judges.prompt.judge_messages`).
         has_action: whether the judged response ended with an action.
+        on_calls: called with the calls so far before the corrective message is sent (so a
+            caller can write them first).
 
     Returns:
         The :class:`JudgeOutcome`; never raises for judge or endpoint behaviour.
@@ -96,6 +103,8 @@ def judge_with_llm(
                 {"role": "assistant", "content": text},
                 {"role": "user", "content": corrective_message(str(exc))},
             ]
+            if on_calls is not None:
+                on_calls(calls)
             continue
         outcome.diagnosis, outcome.rationale = judged.diagnosis, judged.rationale
         break

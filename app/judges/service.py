@@ -17,20 +17,24 @@ from __future__ import annotations
 
 import logging
 import uuid
+from collections.abc import Callable
+from dataclasses import asdict
 from datetime import timedelta
 from typing import Any
 
 from pydantic import ValidationError
-from sqlalchemy import func, update
+from sqlalchemy import bindparam, func, update
 from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select
 
+from app.agents.client import LLMCall
 from app.agents.llm import EndpointConfig, OpenAIChatAgent
 from app.annotation.workspace import response_view
 from app.bounded import storable
 from app.db import earlier_submission, flush_submitted
 from app.errors import NotFoundError, UnprocessableError
 from app.jobs import lease
+from app.jobs.backoff import Backoff
 from app.jobs.progress import JobProgress, tally
 from app.judges.judging import JudgeOutcome, judge_with_llm
 from app.judges.prompt import PROMPT_VERSION, judge_messages, system_prompt
@@ -52,9 +56,25 @@ NOT_RETRIED = ("invalid_diagnosis", "no_expectation")
 """Failure reasons that are the judge's behaviour (or the design's gap), never retried."""
 
 _CLAIM = lease.claim_for(
-    JudgePrediction, free=(PredictionStatus.PENDING,), returning=("judge_run_id", "response_id")
+    JudgePrediction,
+    free=(PredictionStatus.PENDING,),
+    returning=("judge_run_id", "response_id", "llm_calls"),
 )
-"""Take a pending prediction, a running one whose lease lapsed, or one whose holder is gone."""
+"""Take a pending prediction, a running one whose lease lapsed, or one whose holder is gone;
+returns (id, judge run id, response id, the calls a lost attempt wrote)."""
+
+_PREDICTIONS: Any = JudgePrediction.__table__  # type: ignore[attr-defined]
+_KEEP_CALLS = (
+    _PREDICTIONS.update()
+    .where(
+        _PREDICTIONS.c.id == bindparam("v_id"),
+        _PREDICTIONS.c.status == PredictionStatus.RUNNING,
+        _PREDICTIONS.c.claimed_by == bindparam("v_holder"),
+    )
+    .values(llm_calls=bindparam("v_llm_calls", type_=_PREDICTIONS.c.llm_calls.type))
+)
+"""Write the calls a prediction made so far (one statement, before its next call is sent), while
+this holder still has it: a worker killed with ``kill -9`` loses at most the call in flight."""
 
 
 class DuplicateJudgeRun(Exception):
@@ -252,15 +272,67 @@ def execute_prediction(session: Session, prediction_id: str) -> str:
         if isinstance(row, str):
             return row
         session.commit()
-        _, judge_run_id, response_id = row
+        _, judge_run_id, response_id, lost = row
         with lease.holding(JudgePrediction, prediction_id):
             judge_run = get_judge_run(session, judge_run_id)
-            outcome = _judge(session, judge_run, response_id)
+            outcome = _judge(session, judge_run, response_id, prediction_id, lost or [])
             return _store(session, prediction_id, judge_run_id, outcome)
 
 
-def _judge(session: Session, judge_run: JudgeRun, response_id: str) -> JudgeOutcome:
-    """The judge's outcome for one response (read only; the endpoint call holds nothing)."""
+def _keeper(
+    session: Session, prediction_id: str, lost: list[dict[str, Any]]
+) -> tuple[Callable[[list[LLMCall]], None], Callable[[Backoff], None]]:
+    """(on_calls, on_backoff) that write a prediction's calls so far, after `lost` ones."""
+    kept: list[LLMCall] = []
+
+    def keep(calls: list[LLMCall]) -> None:
+        try:
+            session.execute(
+                _KEEP_CALLS,
+                {
+                    "v_id": prediction_id,
+                    "v_holder": lease.claimant(),
+                    "v_llm_calls": storable([*lost, *(asdict(call) for call in calls)]),
+                },
+            )
+            session.commit()
+        except Exception as exc:  # the result's store keeps them
+            if not retry_can_fix(exc):
+                raise
+            log.warning("prediction %s: calls so far not written: %s", prediction_id, exc)
+            session.rollback()
+
+    def on_calls(calls: list[LLMCall]) -> None:
+        kept[:] = calls
+        keep(calls)
+
+    def on_backoff(backoff: Backoff) -> None:
+        keep([*kept, *backoff.calls])
+
+    return on_calls, on_backoff
+
+
+def earlier_calls(llm_calls: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """An earlier attempt's calls, each marked ``"earlier_attempt": True``.
+
+    The attempt's worker was killed, or it failed and was retried; its calls stay first.
+    """
+    return [{**call, "earlier_attempt": True} for call in llm_calls]
+
+
+def _judge(
+    session: Session,
+    judge_run: JudgeRun,
+    response_id: str,
+    prediction_id: str | None = None,
+    lost: list[dict[str, Any]] | None = None,
+) -> JudgeOutcome:
+    """The judge's outcome for one response (the endpoint call holds nothing).
+
+    With `prediction_id`, each call is written to the prediction before the next is sent; the
+    calls `lost` (written by an earlier attempt: its worker died, or it failed and was retried)
+    stay first in the outcome's calls (:func:`earlier_calls`) and count in its token sums.
+    """
     view = response_view(session, response_id)
     session.commit()  # end the read transaction before the judge thinks
     if judge_run.judge == RUBRIC:
@@ -279,9 +351,23 @@ def _judge(session: Session, judge_run: JudgeRun, response_id: str) -> JudgeOutc
         return JudgeOutcome(diagnosis=diagnosis, rationale=RUBRIC_VERSION)
     config = EndpointConfig.model_validate(judge_run.settings["agent_config"])
     version = str(judge_run.settings.get("prompt_version") or PROMPT_VERSION)
-    return judge_with_llm(
-        OpenAIChatAgent(config), judge_messages(view, version), has_action=view.has_action
+    earlier = earlier_calls(lost or [])
+    on_calls, on_backoff = (
+        _keeper(session, prediction_id, earlier) if prediction_id is not None else (None, None)
     )
+    outcome = judge_with_llm(
+        OpenAIChatAgent(config, on_backoff=on_backoff),
+        judge_messages(view, version),
+        has_action=view.has_action,
+        on_calls=on_calls,
+    )
+    if earlier:
+        outcome.llm_calls = [*earlier, *outcome.llm_calls]
+        for key in ("prompt_tokens", "completion_tokens"):
+            values = [call.get(key) for call in outcome.llm_calls]
+            counts = [v for v in values if isinstance(v, int)]
+            setattr(outcome, key, sum(counts) if len(counts) == len(values) else None)
+    return outcome
 
 
 def _store(session: Session, prediction_id: str, judge_run_id: int, outcome: JudgeOutcome) -> str:

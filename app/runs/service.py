@@ -340,41 +340,39 @@ def _produce(session: Session, response_id: str, claimed: _Claimed, started: flo
     loaded = load_scenario(session, claimed.scenario_id, hashes=claimed.hashes)
     session.commit()  # end the read transaction: nothing is held while the agent thinks
 
-    def on_backoff(backoff: Backoff) -> None:
+    kept: list[LLMCall] = []  # the calls of the replies so far (the claim: none yet)
+
+    def keep(statement: Update, calls: list[LLMCall], **values: Any) -> None:
+        """Write the calls made so far (and `values`) in one statement, while still held."""
         try:
             session.execute(
-                update(Response)
-                .where(col(Response.id) == response_id)
-                .values(retry_reason=backoff.reason, retry_until=backoff.until)
-            )
-            session.commit()
-        except Exception as exc:  # only the page's "backing off until …" note is missed
-            if not retry_can_fix(exc):
-                raise
-            log.warning("response %s: backoff note not written: %s", response_id, exc)
-            session.rollback()
-
-    kept_at = [started]  # when the calls so far were last written (the claim: none yet)
-
-    def on_calls(calls: list[LLMCall]) -> None:
-        if time.perf_counter() - kept_at[0] < KEEP_CALLS_EVERY_S:
-            return  # a kill now loses at most this second of calls; the store keeps them all
-        try:
-            session.execute(
-                _KEEP_CALLS,
+                statement,
                 {
                     "v_id": response_id,
                     "v_holder": lease.claimant(),
                     "v_llm_calls": storable([dict(vars(call)) for call in calls]),
+                    **values,
                 },
             )
             session.commit()
-            kept_at[0] = time.perf_counter()
         except Exception as exc:  # the result's store keeps them (and retries patiently)
             if not retry_can_fix(exc):
                 raise
             log.warning("response %s: calls so far not written: %s", response_id, exc)
             session.rollback()
+
+    def on_backoff(backoff: Backoff) -> None:
+        # the failed attempt is written with the "backing off until …" note, before the retry
+        keep(
+            _KEEP_CALLS_BACKING_OFF,
+            [*kept, *backoff.calls],
+            v_retry_reason=backoff.reason,
+            v_retry_until=backoff.until,
+        )
+
+    def on_calls(calls: list[LLMCall]) -> None:
+        kept[:] = calls
+        keep(_KEEP_CALLS, calls)  # before the next call is sent: a kill loses only that one
 
     run_started = time.perf_counter()
     try:
@@ -417,16 +415,6 @@ def _produce(session: Session, response_id: str, claimed: _Claimed, started: flo
     if not stored:  # the lease was lost and another task took the response over
         return session.exec(select(Response.status).where(Response.id == response_id)).one()
     return outcome.status
-
-
-KEEP_CALLS_EVERY_S = 1.0
-"""Seconds of a response's life after which the LLM calls it made so far are written to its row
-(``llm_calls``, a statement of its own) as soon as a reply that does not end it returns, so a
-worker killed with ``kill -9`` loses at most about this long of calls: the task that takes the
-response over moves them to ``earlier_attempts`` (``worker_lost``). A response that is quicker
-(an endpoint answering in milliseconds, a benchmark's fake one) writes nothing extra: its
-result follows within the second anyway, and the extra statement would cost about a tenth of
-the zero-latency throughput."""
 
 
 STORE_RETRY_WINDOW_S = 120.0
@@ -527,7 +515,18 @@ _KEEP_CALLS = (
     )
     .values(llm_calls=bindparam("v_llm_calls", type_=RESPONSES.c.llm_calls.type))
 )
-"""Write the LLM calls a response made so far, while this holder still has it."""
+"""Write the LLM calls a response made so far, while this holder still has it: one statement
+after every reply that does not end the response, before the next call is sent, so a worker
+killed with ``kill -9`` loses at most the call in flight (the task that takes the response over
+moves the written ones to ``earlier_attempts``, ``worker_lost``). ``bench/runs.py`` prints
+what it costs."""
+
+_KEEP_CALLS_BACKING_OFF = _KEEP_CALLS.values(
+    retry_reason=bindparam("v_retry_reason", type_=RESPONSES.c.retry_reason.type),
+    retry_until=bindparam("v_retry_until", type_=RESPONSES.c.retry_until.type),
+)
+""":data:`_KEEP_CALLS` with the failed attempts of a call being retried and the run page's
+"retrying until …" note, written before each backoff wait."""
 
 
 _FINISH_RUN = (
@@ -663,7 +662,7 @@ def lost_attempt(llm_calls: list[dict[str, Any]]) -> dict[str, Any]:
     """The ``earlier_attempts`` entry of an attempt whose worker died before it stored.
 
     Args:
-        llm_calls: the calls it kept (:data:`KEEP_CALLS_EVERY_S`), as stored.
+        llm_calls: the calls it wrote as they returned (:data:`_KEEP_CALLS`), as stored.
 
     Returns:
         ``{"failure_reason": "worker_lost", "error", "prompt_tokens", "completion_tokens",

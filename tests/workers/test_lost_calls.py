@@ -1,8 +1,8 @@
 """The LLM calls of a response in flight when its worker is killed are kept (issue 13).
 
 A real prefork Celery worker on Redis and PostgreSQL: the child producing a response is killed
-with SIGKILL in the middle of its second LLM call; the first call (which returned after more
-than :data:`~app.runs.service.KEEP_CALLS_EVERY_S`) was written to the row as it returned, so
+with SIGKILL in the middle of its second LLM call; the first call was written to the row as it
+returned, before the second was sent, so
 the task that takes the response over keeps it in ``earlier_attempts`` (``worker_lost``, with
 its tokens), and produces the response again exactly once.
 """
@@ -18,16 +18,13 @@ from sqlmodel import select
 
 from app.db import session_scope
 from app.models import Response, Run
-from app.runs.service import KEEP_CALLS_EVERY_S, create_run
+from app.runs.service import create_run
 from tests.fake_llm import FakeLLM, Reply, protocol_policy
 from tests.workers.conftest import Broker, stop, wait_until
 
-FIRST_CALL_S = KEEP_CALLS_EVERY_S + 0.3
-"""The first call of the first attempt takes this long: past the keeping interval."""
-
 
 class _Script:
-    """The first attempt: a slow inspect, then a final that hangs (the child is killed in it);
+    """The first attempt: an inspect, then a final that hangs (the child is killed in it);
     every later request answers at once."""
 
     def __init__(self) -> None:
@@ -40,9 +37,7 @@ class _Script:
             self.calls += 1
             number = self.calls
         reply = protocol_policy(body)
-        if number == 1:
-            reply.delay_s = FIRST_CALL_S
-        elif number == 2:
+        if number == 2:  # the first answered at once: it is written all the same
             self.hanging.set()
             reply.delay_s = 60.0  # the worker child dies waiting for it
         return reply
@@ -105,9 +100,9 @@ def test_a_killed_workers_calls_are_kept_and_the_response_produced_once(broker: 
         assert session.get(Run, run_id).status == "completed"
 
 
-def test_a_quick_response_writes_no_calls_before_its_result(live_db: str) -> None:
-    """Calls that return within KEEP_CALLS_EVERY_S of the claim are stored with the result only:
-    no statement is added to the zero-latency hot path."""
+def test_each_reply_is_written_before_the_next_call_in_one_statement(live_db: str) -> None:
+    """Even a response whose endpoint answers at once writes its inspect reply before the final
+    call is sent: one statement per reply that does not end it, and nothing else."""
     from sqlalchemy import event
 
     from app.agents.service import create_agent
@@ -132,6 +127,126 @@ def test_a_quick_response_writes_no_calls_before_its_result(live_db: str) -> Non
                 assert execute_response(session, second) == "completed"
         finally:
             event.remove(get_engine(), "before_cursor_execute", seen)
-    # the claim (which also reads the checkpoint and the content hashes), the result, the
-    # run's completion check: three statements, none for the calls before the result
-    assert statements == ["UPDATE responses", "UPDATE responses", "UPDATE runs"], statements
+    # the claim (which also reads the checkpoint and the content hashes), the inspect reply's
+    # call, the result, the run's completion check
+    assert statements == ["UPDATE responses"] * 3 + ["UPDATE runs"], statements
+
+
+def test_a_failed_attempt_is_written_before_its_retry_is_sent(live_db: str) -> None:
+    """A 503 then a retry: when the retry reaches the endpoint, the row already holds the failed
+    attempt (and, at the final call, the inspect reply and that attempt)."""
+    from app.agents.service import create_agent
+    from app.runs.service import execute_response
+
+    seen: list[list[dict[str, Any]]] = []
+    number = [0]
+    response_id = ""
+
+    def script(body: dict[str, Any]) -> Reply:
+        number[0] += 1
+        with session_scope() as session:
+            seen.append(
+                session.exec(select(Response.llm_calls).where(Response.id == response_id)).one()
+            )
+        return Reply(status=503) if number[0] == 1 else protocol_policy(body)
+
+    with FakeLLM(script) as llm:
+        with session_scope() as session:
+            create_agent(
+                session,
+                name="retried",
+                config={"base_url": llm.base_url, "model": "r", "backoff_base_s": 0.0},
+            )
+            run = create_run(session, agent_names=["retried"], scenario_ids=["hm-02"], k=1)
+            (response_id,) = session.exec(select(Response.id).where(Response.run_id == run.id))
+        with session_scope(autocommit=True) as session:
+            assert execute_response(session, response_id) == "completed"
+    assert len(seen) == 3
+    assert seen[0] == []
+    assert [c["finish_reason"] for c in seen[1]] == [None]  # the 503, before its retry
+    assert "HTTP 503" in seen[1][0]["response"]
+    # before the final call: the inspect reply (which carries its retry), written alone
+    assert [(c["finish_reason"], c["retries"]) for c in seen[2]] == [("stop", 1)]
+
+
+class _JudgeScript:
+    """A judge whose first reply of each conversation is invalid (one corrective message each);
+    the second request of all hangs (the worker child is killed in it)."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+        self.lock = threading.Lock()
+        self.hanging = threading.Event()
+
+    def __call__(self, body: dict[str, Any]) -> Reply:
+        from tests.fake_llm import json_reply, shown_level
+
+        with self.lock:
+            self.calls += 1
+            number = self.calls
+        level = shown_level(body)
+        if len(body["messages"]) == 2:
+            return json_reply({"level": level, "verdict": "accept", "timing": "premature"})
+        reply = json_reply({"level": level, "verdict": "accept"})
+        if number == 2:
+            self.hanging.set()
+            reply.delay_s = 60.0
+        return reply
+
+
+def test_a_killed_judge_workers_calls_are_kept(broker: Broker) -> None:
+    """received = stored: the call written before the kill stays with its prediction."""
+    from app.agents.service import create_agent
+    from app.judges.service import create_judge_run
+    from app.judges.tasks import start_judge_run
+    from app.models import JudgePrediction, JudgeRun
+    from tests.factories import make_run
+
+    script = _JudgeScript()
+    with FakeLLM(script) as llm:
+        with session_scope() as session:
+            run = make_run(session, scenario_ids=["hm-01"], k=1, seed=0)
+            create_agent(
+                session, name="kill-judge", config={"base_url": llm.base_url, "model": "j"}
+            )
+            judge_run_id = create_judge_run(session, judge="kill-judge", run_id=run.id).id
+        worker = broker.worker(f"{broker.queue}-judges", concurrency=1)
+        try:
+            planned = start_judge_run(judge_run_id)
+            assert script.hanging.wait(30), "the corrective call never came"
+
+            def holder_with_call() -> str | None:
+                with session_scope() as session:
+                    rows = session.exec(
+                        select(JudgePrediction.claimed_by, JudgePrediction.llm_calls).where(
+                            JudgePrediction.judge_run_id == judge_run_id,
+                            JudgePrediction.status == "running",
+                        )
+                    ).all()
+                return next((holder for holder, calls in rows if len(calls) == 1), None)
+
+            holder = wait_until(holder_with_call, 10, "the first judge call written")
+            os.kill(int(holder.rsplit(":", 1)[1]), signal.SIGKILL)
+
+            def finished() -> list[JudgePrediction] | None:
+                with session_scope() as session:
+                    if session.get(JudgeRun, judge_run_id).status != "completed":
+                        return None
+                    return list(
+                        session.exec(
+                            select(JudgePrediction).where(
+                                JudgePrediction.judge_run_id == judge_run_id
+                            )
+                        )
+                    )
+
+            predictions = wait_until(finished, 90, "the judge run completed")
+        finally:
+            stop(worker)
+    assert all(p.status == "completed" for p in predictions)
+    stored = sum(len(p.llm_calls) for p in predictions)
+    # the hanging call was in flight when the worker died: the only one not stored
+    assert script.calls == stored + 1 == 2 * planned + 2
+    (taken_over,) = [p for p in predictions if len(p.llm_calls) == 3]
+    assert [bool(c.get("earlier_attempt")) for c in taken_over.llm_calls] == [True, False, False]
+    assert taken_over.prompt_tokens == 360

@@ -14,6 +14,7 @@ from app.agents.service import list_agents
 from app.construction import service, tasks
 from app.db import SessionDep
 from app.errors import DomainError, NotFoundError, UnprocessableError
+from app.jobs.policy import authorize_job_control, may_control_job
 from app.jobs.queue import get_queue
 from app.models import GenerationCandidate
 from app.vocabulary import DOMAINS
@@ -115,6 +116,7 @@ def job_page(request: Request, session: SessionDep, user: LeadUser, job_id: int)
         "progress": progress,
         "open": is_open,
         "endpoint_failures": service.endpoint_failures(session, job_id),
+        "may_control": may_control_job(user, job.created_by),
     }
     if is_htmx(request):
         if not is_open:
@@ -147,6 +149,8 @@ def candidate_page(
 @router.post("/{job_id}/cancel")
 def cancel_view(session: SessionDep, user: LeadUser, job_id: int) -> Response:
     """POST: cancel the job (pending candidates now, running ones before their next call)."""
+    job = service.get_job(session, job_id)
+    authorize_job_control(user, job.created_by, f"generation job {job_id}")
     service.cancel_job(session, job_id)
     return RedirectResponse(f"/arena/generate/{job_id}", status_code=303)
 
@@ -163,6 +167,8 @@ async def resume_view(
 
     Optionally with a new token budget; a job still running is refused (409).
     """
+    job = service.get_job(session, job_id)
+    authorize_job_control(user, job.created_by, f"generation job {job_id}")
     form = await request.form()
     budget = _int(form.get("budget_tokens"), "budget_tokens", None)
     service.resume_job(session, job_id, budget_tokens=budget)

@@ -17,6 +17,7 @@ from starlette.responses import RedirectResponse, Response
 
 from app.db import SessionDep
 from app.errors import DomainError, NotFoundError, UnprocessableError
+from app.jobs.policy import authorize_job_control, may_control_job
 from app.judges import service, tasks
 from app.metrics.render import DOWNLOADS, format_value, judge_report, judge_runs_table
 from app.models import Response as AgentResponse
@@ -137,7 +138,12 @@ def judge_run_page(
     is_open = judge_run.status in (RunStatus.PENDING, RunStatus.RUNNING) or bool(
         progress["by_status"].get(PredictionStatus.RUNNING)
     )
-    context: dict[str, Any] = {"judge_run": judge_run, "progress": progress, "open": is_open}
+    context: dict[str, Any] = {
+        "judge_run": judge_run,
+        "progress": progress,
+        "open": is_open,
+        "may_control": may_control_job(user, judge_run.created_by),
+    }
     if is_htmx(request):
         if not is_open:
             return Response(status_code=200, headers={"HX-Refresh": "true"})
@@ -187,6 +193,8 @@ def cancel_judge_run(
     request: Request, session: SessionDep, user: LeadUser, judge_run_id: int
 ) -> Response:
     """POST /judges/{id}/cancel: cancel the judge run's open predictions."""
+    judge_run = service.get_judge_run(session, judge_run_id)
+    authorize_job_control(user, judge_run.created_by, f"judge run {judge_run_id}")
     service.cancel_judge_run(session, judge_run_id)
     return RedirectResponse(f"/judges/{judge_run_id}", status_code=303)
 
@@ -200,6 +208,8 @@ def retry_judge_run(
     judge_run_id: int,
 ) -> Response:
     """POST /judges/{id}/retry: queue again the predictions that failed on the endpoint."""
+    judge_run = service.get_judge_run(session, judge_run_id)
+    authorize_job_control(user, judge_run.created_by, f"judge run {judge_run_id}")
     if service.retry_judge_run(session, judge_run_id):
         _dispatch(judge_run_id, background)
     return RedirectResponse(f"/judges/{judge_run_id}", status_code=303)

@@ -11,6 +11,7 @@ from starlette.responses import RedirectResponse, Response
 from app.agents.service import create_agent, list_agents
 from app.db import SessionDep
 from app.errors import DomainError, UnprocessableError
+from app.jobs.policy import authorize_job_control, may_control_job
 from app.jobs.progress import JobProgress
 from app.models import Environment, Run
 from app.runs import queries, service, tasks
@@ -132,12 +133,18 @@ def _is_open(run: Run, progress: JobProgress) -> bool:
     )
 
 
-def _actions(run: Run, progress: JobProgress, abandoned: int = 0) -> dict[str, Any]:
+def _actions(
+    run: Run, progress: JobProgress, abandoned: int = 0, *, may_control: bool = True
+) -> dict[str, Any]:
     """Which buttons the run page shows, and a key that changes when the set of buttons does.
 
     The retry count alone is swapped inside its button, so focus stays on it. `abandoned`: running
     responses whose holder died (e.g. the server restarted mid-run); retry takes them back too.
+    `may_control`: whether the user may cancel or retry this run
+    (:func:`app.jobs.policy.may_control_job`); without it, no button.
     """
+    if not may_control:
+        return {"retry": 0, "cancel": False, "key": ""}
     imported = "imported_from" in (run.settings or {})
     retry = (
         0
@@ -159,11 +166,7 @@ def run_page(request: Request, session: SessionDep, user: ResearcherUser, run_id
     An htmx poll gets only the progress block (aggregate counts), the buttons out of band when they
     changed, and a page reload once the run has ended.
     """
-    run = session.get(Run, run_id)
-    if run is None:
-        from app.errors import NotFoundError
-
-        raise NotFoundError(f"run {run_id} does not exist")
+    run = service.get_run(session, run_id)
     progress = service.run_progress(session, run_id)
     is_open = _is_open(run, progress)
     abandoned = (
@@ -171,7 +174,7 @@ def run_page(request: Request, session: SessionDep, user: ResearcherUser, run_id
         if progress["by_status"].get(ResponseStatus.RUNNING)
         else 0
     )
-    actions = _actions(run, progress, abandoned)
+    actions = _actions(run, progress, abandoned, may_control=may_control_job(user, run.created_by))
     context: dict[str, Any] = {
         "run": run,
         "progress": progress,
@@ -205,6 +208,8 @@ def retry_view(
     session: SessionDep, user: ResearcherUser, run_id: int, background: BackgroundTasks
 ) -> Response:
     """POST /runs/{id}/retry: put failed and abandoned responses back, restart."""
+    run = service.get_run(session, run_id)
+    authorize_job_control(user, run.created_by, f"run {run_id}")
     service.retry_failed(session, run_id)
     _dispatch(run_id, background)
     return RedirectResponse(f"/runs/{run_id}", status_code=303)
@@ -213,6 +218,8 @@ def retry_view(
 @router.post("/runs/{run_id}/cancel")
 def cancel_view(session: SessionDep, user: ResearcherUser, run_id: int) -> Response:
     """POST /runs/{id}/cancel: cancel the run (its pending and abandoned responses)."""
+    run = service.get_run(session, run_id)
+    authorize_job_control(user, run.created_by, f"run {run_id}")
     service.cancel_run(session, run_id)
     return RedirectResponse(f"/runs/{run_id}", status_code=303)
 

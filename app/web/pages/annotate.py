@@ -17,7 +17,7 @@ from app.annotation import drafts, queue, rules, workspace
 from app.db import SessionDep
 from app.vocabulary import NEED_TYPES
 from app.web.deps import AnnotatorUser, verify_csrf
-from app.web.forms import whole_number
+from app.web.forms import CheckpointT, whole_number
 from app.web.templating import is_htmx, render
 
 router = APIRouter(prefix="/annotate", dependencies=[Depends(verify_csrf)])
@@ -203,7 +203,7 @@ def _lapsed_response(request: Request, lapse: workspace.Lapse, status_code: int)
 
 @router.get("/checkpoint/{scenario_id}/{t}")
 def checkpoint_page(
-    request: Request, session: SessionDep, user: AnnotatorUser, scenario_id: str, t: int
+    request: Request, session: SessionDep, user: AnnotatorUser, scenario_id: str, t: CheckpointT
 ) -> Response:
     """All of the annotator's blinded responses at one checkpoint, side by side.
 

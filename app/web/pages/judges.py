@@ -26,7 +26,7 @@ from app.vocabulary import PredictionStatus, ResponseStatus, RunStatus
 from app.web.columns import label
 from app.web.deps import LeadUser, verify_csrf
 from app.web.downloads import download_response
-from app.web.forms import new_submission_token, submission_token
+from app.web.forms import DbId, form_id, new_submission_token, submission_token
 from app.web.jobs import start_job
 from app.web.templating import is_htmx, render
 
@@ -99,10 +99,9 @@ async def start_judge_run(
         "submission": submission_token(form.get("submission")),
     }
     try:
-        try:
-            run_id = int(values["run"])
-        except ValueError:
-            raise UnprocessableError("choose the run whose responses to judge", "run") from None
+        run_id = form_id(values["run"], "run")
+        if run_id is None:
+            raise UnprocessableError("choose the run whose responses to judge", "run")
         judge_run = service.create_judge_run(
             session,
             judge=values["judge"],
@@ -130,7 +129,7 @@ def judges_table_download(session: SessionDep, user: LeadUser, fmt: str) -> Resp
 
 @router.get("/{judge_run_id}")
 def judge_run_page(
-    request: Request, session: SessionDep, user: LeadUser, judge_run_id: int
+    request: Request, session: SessionDep, user: LeadUser, judge_run_id: DbId
 ) -> Response:
     """GET /judges/{id}: one judge run; an htmx poll gets only its progress block."""
     judge_run = service.get_judge_run(session, judge_run_id)
@@ -174,7 +173,7 @@ def judge_run_page(
 
 @router.get("/{judge_run_id}/{name}.{fmt}")
 def judge_run_download(
-    session: SessionDep, user: LeadUser, judge_run_id: int, name: str, fmt: str
+    session: SessionDep, user: LeadUser, judge_run_id: DbId, name: str, fmt: str
 ) -> Response:
     """GET /judges/{id}/{table11,table11_confusion,table11_need_type}.{csv,tex,json}."""
     if name not in JUDGE_RUN_TABLES or fmt not in DOWNLOADS:
@@ -190,7 +189,7 @@ def judge_run_download(
 
 @router.post("/{judge_run_id}/cancel")
 def cancel_judge_run(
-    request: Request, session: SessionDep, user: LeadUser, judge_run_id: int
+    request: Request, session: SessionDep, user: LeadUser, judge_run_id: DbId
 ) -> Response:
     """POST /judges/{id}/cancel: cancel the judge run's open predictions."""
     judge_run = service.get_judge_run(session, judge_run_id)
@@ -205,7 +204,7 @@ def retry_judge_run(
     session: SessionDep,
     user: LeadUser,
     background: BackgroundTasks,
-    judge_run_id: int,
+    judge_run_id: DbId,
 ) -> Response:
     """POST /judges/{id}/retry: queue again the predictions that failed on the endpoint."""
     judge_run = service.get_judge_run(session, judge_run_id)

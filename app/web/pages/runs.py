@@ -17,7 +17,7 @@ from app.models import Environment, Run
 from app.runs import queries, service, tasks
 from app.vocabulary import NEED_TYPES, ResponseStatus, RunStatus
 from app.web.deps import ResearcherUser, verify_csrf
-from app.web.forms import new_submission_token, submission_token
+from app.web.forms import DbId, new_submission_token, submission_token
 from app.web.jobs import start_job
 from app.web.templating import is_htmx, render
 
@@ -160,7 +160,7 @@ def _actions(
 
 
 @router.get("/runs/{run_id}")
-def run_page(request: Request, session: SessionDep, user: ResearcherUser, run_id: int) -> Response:
+def run_page(request: Request, session: SessionDep, user: ResearcherUser, run_id: DbId) -> Response:
     """The run page.
 
     An htmx poll gets only the progress block (aggregate counts), the buttons out of band when they
@@ -196,7 +196,7 @@ def run_page(request: Request, session: SessionDep, user: ResearcherUser, run_id
 
 @router.get("/runs/{run_id}/responses/{response_id}")
 def response_page(
-    request: Request, session: SessionDep, user: ResearcherUser, run_id: int, response_id: str
+    request: Request, session: SessionDep, user: ResearcherUser, run_id: DbId, response_id: str
 ) -> Response:
     """One response as produced: action, trajectory, and each LLM call with its reasoning."""
     view = queries.response_view(session, run_id, response_id)
@@ -205,7 +205,7 @@ def response_page(
 
 @router.post("/runs/{run_id}/retry")
 def retry_view(
-    session: SessionDep, user: ResearcherUser, run_id: int, background: BackgroundTasks
+    session: SessionDep, user: ResearcherUser, run_id: DbId, background: BackgroundTasks
 ) -> Response:
     """POST /runs/{id}/retry: put failed and abandoned responses back, restart."""
     run = service.get_run(session, run_id)
@@ -216,7 +216,7 @@ def retry_view(
 
 
 @router.post("/runs/{run_id}/cancel")
-def cancel_view(session: SessionDep, user: ResearcherUser, run_id: int) -> Response:
+def cancel_view(session: SessionDep, user: ResearcherUser, run_id: DbId) -> Response:
     """POST /runs/{id}/cancel: cancel the run (its pending and abandoned responses)."""
     run = service.get_run(session, run_id)
     authorize_job_control(user, run.created_by, f"run {run_id}")

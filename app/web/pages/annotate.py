@@ -17,6 +17,7 @@ from app.annotation import drafts, queue, rules, workspace
 from app.db import SessionDep
 from app.vocabulary import NEED_TYPES
 from app.web.deps import AnnotatorUser, verify_csrf
+from app.web.downloads import text_download
 from app.web.forms import CheckpointT, whole_number
 from app.web.templating import is_htmx, render
 
@@ -265,6 +266,17 @@ def item_progress(
         "annotate/_progress.html",
         {"response_id": response_id, "progress": progress},
     )
+
+
+@router.get("/{response_id}/text")
+def item_text(session: SessionDep, user: AnnotatorUser, response_id: str, part: str) -> Response:
+    """The whole of one long text of an item (an argument, a result) as a download.
+
+    The item page shows an excerpt; this is the exact stored text, for an item in the
+    annotator's own queue only (:func:`app.annotation.workspace.open_part`).
+    """
+    text = workspace.open_part(session, annotator=user, response_id=response_id, part=part)
+    return text_download(text, response_id, part)
 
 
 @router.get("/{response_id}")

@@ -17,6 +17,7 @@ from app.models import Environment, Run
 from app.runs import queries, service, tasks
 from app.vocabulary import NEED_TYPES, ResponseStatus, RunStatus
 from app.web.deps import ResearcherUser, verify_csrf
+from app.web.downloads import text_download
 from app.web.forms import DbId, new_submission_token, submission_token
 from app.web.jobs import start_job
 from app.web.templating import is_htmx, render
@@ -201,6 +202,15 @@ def response_page(
     """One response as produced: action, trajectory, and each LLM call with its reasoning."""
     view = queries.response_view(session, run_id, response_id)
     return render(request, "runs/response.html", {"view": view, "run_id": run_id})
+
+
+@router.get("/runs/{run_id}/responses/{response_id}/text")
+def response_text(
+    session: SessionDep, user: ResearcherUser, run_id: DbId, response_id: str, part: str
+) -> Response:
+    """The whole of one long text of a response (an argument, a result, a reply), a download."""
+    text = queries.response_text(session, run_id, response_id, part)
+    return text_download(text, response_id, part)
 
 
 @router.post("/runs/{run_id}/retry")

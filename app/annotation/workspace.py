@@ -47,6 +47,7 @@ from app.models import (
     User,
 )
 from app.models.base import as_utc
+from app.runs import parts
 from app.vocabulary import ResponseStatus
 
 # ---------------------------------------------------------------------------------------------
@@ -537,6 +538,24 @@ def open_progress(session: Session, *, annotator: User, response_id: str) -> que
     if key is None:
         raise NotFoundError("no such item in your queue")
     return queue.item_progress(session, annotator.id, key)
+
+
+def open_part(session: Session, *, annotator: User, response_id: str, part: str) -> str:
+    """The exact stored text of one part of an item in the annotator's queue (its download).
+
+    The same check as the item page's: only an item in this annotator's queue, never another
+    annotator's; `part` as :func:`app.runs.parts.response_part` names it (read only).
+
+    Raises:
+        NotFoundError: the item is not in the annotator's queue, or it has no such part.
+    """
+    assert annotator.id is not None
+    if queue.place_of(session, annotator.id, response_id) is None:
+        raise NotFoundError("no such item in your queue")
+    response = session.get(Response, response_id)
+    if response is None:
+        raise NotFoundError("no such item in your queue")
+    return parts.response_part(response, part)
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from sqlmodel import Session, col, select
 
 from app.errors import NotFoundError, UnprocessableError
 from app.models import Agent, Checkpoint, Response, Scenario
+from app.runs.parts import response_part
 from app.scenarios.sampling import sampling_diagnostics_from_counts
 
 
@@ -90,6 +91,19 @@ class ResponseView:
     scenario_id: str
     t: int
     design: str
+
+
+def response_text(session: Session, run_id: int, response_id: str, part: str) -> str:
+    """The exact stored text of `part` of response `response_id` of run `run_id` (a download).
+
+    Raises:
+        NotFoundError: no such response in that run, or no such part
+            (:func:`app.runs.parts.response_part`).
+    """
+    response = session.get(Response, response_id)
+    if response is None or response.run_id != run_id:
+        raise NotFoundError(f"run {run_id} has no response {response_id!r}")
+    return response_part(response, part)
 
 
 def response_view(session: Session, run_id: int, response_id: str) -> ResponseView:

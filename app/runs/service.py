@@ -292,11 +292,21 @@ def pending_response_ids(
     )
 
 
-def mark_run_started(session: Session, run_id: int) -> None:
-    """Set a run running (commits)."""
+def get_run(session: Session, run_id: int) -> Run:
+    """The run `run_id`.
+
+    Raises:
+        NotFoundError: no such run.
+    """
     run = session.get(Run, run_id)
     if run is None:
         raise NotFoundError(f"run {run_id} does not exist")
+    return run
+
+
+def mark_run_started(session: Session, run_id: int) -> None:
+    """Set a run running (commits)."""
+    run = get_run(session, run_id)
     if run.status == RunStatus.PENDING:
         run.status, run.started_at = RunStatus.RUNNING, utcnow()
         session.add(run)
@@ -1090,9 +1100,7 @@ def retry_failed(session: Session, run_id: int) -> list[str]:
         NotFoundError: no such run.
         UnprocessableError: the run was cancelled, or its responses were imported.
     """
-    run = session.get(Run, run_id)
-    if run is None:
-        raise NotFoundError(f"run {run_id} does not exist")
+    run = get_run(session, run_id)
     if run.status == RunStatus.CANCELLED:
         raise UnprocessableError("a cancelled run cannot be retried", "run")
     if "imported_from" in (run.settings or {}):
@@ -1159,9 +1167,7 @@ def cancel_run(session: Session, run_id: int) -> int:
     Raises:
         NotFoundError: no such run.
     """
-    run = session.get(Run, run_id)
-    if run is None:
-        raise NotFoundError(f"run {run_id} does not exist")
+    run = get_run(session, run_id)
     pending = list(
         session.exec(
             select(Response).where(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -34,4 +35,21 @@ def download_response(
         render_metric_table(name, columns, rows, download.fmt),
         media_type=download.media_type,
         headers={"Content-Disposition": f'attachment; filename="{name}.{extension}"'},
+    )
+
+
+def text_download(text: str, response_id: str, part: str) -> Response:
+    """One stored text of a response, exactly as stored, as a UTF-8 ``.txt`` attachment.
+
+    Args:
+        text: the text (:func:`app.runs.parts.response_part`).
+        response_id: the response, named in the file name.
+        part: the part, named in the file name (characters other than letters, digits, ``.``,
+            ``_`` and ``-`` become ``_``).
+    """
+    name = re.sub(r"[^A-Za-z0-9._-]", "_", f"{response_id}-{part}")[:120]
+    return Response(
+        text.encode("utf-8", "surrogatepass"),
+        media_type="text/plain; charset=utf-8",
+        headers={"Content-Disposition": f'attachment; filename="{name}.txt"'},
     )

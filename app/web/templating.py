@@ -9,6 +9,7 @@ from fastapi import Request
 from jinja2_fragments.fastapi import Jinja2Blocks
 from starlette.responses import Response
 
+from app.runs.parts import excerpt
 from app.settings import ROOT
 
 templates = Jinja2Blocks(directory=str(ROOT / "templates"))
@@ -24,6 +25,7 @@ def _pct(value: Any) -> str:
 
 templates.env.filters["pretty"] = _tojson_pretty
 templates.env.filters["pct"] = _pct
+templates.env.filters["excerpt"] = excerpt
 
 
 def is_htmx(request: Request) -> bool:

@@ -22,11 +22,11 @@ def open_run(live_db: str) -> int:
     """A researcher and a running run of two baselines with nothing produced yet (no task is
     dispatched, so the test decides when responses appear). Returns the run id."""
     with session_scope() as s:
-        create_user(s, username="res", password="res-password", role="researcher")
+        researcher = create_user(s, username="res", password="res-password", role="researcher")
         run = make_run(
             s, agents=("restraint", "notify_latest"), scenario_ids=["wp-01"], k=1, execute=False
         )
-        run.status = "running"
+        run.status, run.created_by = "running", researcher.id  # the researcher's own run
         s.add(run)
         s.commit()
         assert run.id is not None

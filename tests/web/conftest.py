@@ -21,6 +21,7 @@ class Browser:
     def __init__(self, client: TestClient) -> None:
         self.client = client
         self.token = ""
+        self.user: object = None  # the account it logs in as, when a fixture records it
 
     def refresh_token(self, path: str = "/login") -> str:
         page = self.client.get(path)
@@ -78,5 +79,6 @@ def researcher(session: Session, make_browser, monkeypatch: pytest.MonkeyPatch) 
 
     monkeypatch.setattr(runs_page, "_dispatch", dispatch_in_test_session)
     browser = make_browser()
-    browser.login(make_user(session, role="researcher").username)
+    browser.user = make_user(session, role="researcher")
+    browser.login(browser.user.username)
     return browser

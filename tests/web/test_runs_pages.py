@@ -166,12 +166,16 @@ def test_a_double_submitted_run_form_creates_one_run(session: Session, researche
     assert token not in researcher.client.get("/runs").text
 
 
-def _open_run(session: Session) -> Run:
+def _open_run(session: Session, created_by: int | None = None) -> Run:
     """A running run of two baselines with one response produced and the rest pending."""
     from app.runs.service import create_run
 
     run = create_run(
-        session, agent_names=["restraint", "notify_latest"], scenario_ids=["wp-01", "wp-02"], k=2
+        session,
+        agent_names=["restraint", "notify_latest"],
+        scenario_ids=["wp-01", "wp-02"],
+        k=2,
+        created_by=created_by,
     )
     first = session.exec(select(Response.id).where(Response.run_id == run.id)).first()
     execute_response(session, first)
@@ -232,7 +236,7 @@ def test_the_run_page_groups_the_sampling_diagnostics_in_sql(
 
 
 def test_the_live_update_leaves_the_buttons_alone(session: Session, researcher) -> None:
-    run = _open_run(session)
+    run = _open_run(session, created_by=researcher.user.id)
     page = researcher.client.get(f"/runs/{run.id}").text
     live_block = page[page.index('id="live"') : page.index("</section>")]
     assert "Cancel run" in page and "Cancel run" not in live_block
@@ -309,7 +313,13 @@ def test_the_run_page_offers_to_retry_responses_whose_holder_died(
 
     from app.runs.service import create_run
 
-    run = create_run(session, agent_names=["restraint"], scenario_ids=["hm-01"], k=1)
+    run = create_run(
+        session,
+        agent_names=["restraint"],
+        scenario_ids=["hm-01"],
+        k=1,
+        created_by=researcher.user.id,
+    )
     response = session.exec(select(Response).where(Response.run_id == run.id)).one()
     dead = subprocess.Popen(["true"])
     dead.wait()

@@ -38,7 +38,7 @@ from app.settings import get_settings
 from app.web.columns import label
 from app.web.deps import LeadUser, verify_csrf
 from app.web.downloads import download_response
-from app.web.forms import new_submission_token, submission_token, whole_number
+from app.web.forms import DbId, form_id, new_submission_token, submission_token, whole_number
 from app.web.jobs import start_job
 from app.web.templating import is_htmx, render
 
@@ -66,15 +66,6 @@ SECTIONS: tuple[tuple[str, str, tuple[str, ...], str | None], ...] = (
     ("table6", "Table 6 · scenario audit", ("table6",), None),
 )
 """Page sections: (anchor, heading, tables, figure or None)."""
-
-
-def _int(value: str, name: str) -> int | None:
-    if not value:
-        return None
-    try:
-        return int(value)
-    except ValueError as exc:
-        raise UnprocessableError(f"{name} must be a whole number", name) from exc
 
 
 def _filters(values: Mapping[str, Any]) -> MetricFilters:
@@ -233,7 +224,7 @@ async def start_export(
         job = jobs.create_export_job(
             session,
             format=str(form.get("format") or "both"),
-            run_id=_int(str(form.get("run") or ""), "run"),
+            run_id=form_id(form.get("run"), "run"),
             created_by=user.id,
             in_process=get_queue().in_process,
             submission=submission_token(form.get("submission")),
@@ -248,7 +239,7 @@ async def start_export(
 
 
 @router.post("/exports/{job_id}/delete")
-def delete_export(request: Request, session: SessionDep, user: LeadUser, job_id: int) -> Response:
+def delete_export(request: Request, session: SessionDep, user: LeadUser, job_id: DbId) -> Response:
     """POST /analysis/exports/{id}/delete: delete a finished or interrupted job."""
     try:
         jobs.delete_export_job(session, job_id, user=user)
@@ -258,7 +249,7 @@ def delete_export(request: Request, session: SessionDep, user: LeadUser, job_id:
 
 
 @router.get("/exports/{job_id}/download/{name}")
-def download_export(session: SessionDep, user: LeadUser, job_id: int, name: str) -> Response:
+def download_export(session: SessionDep, user: LeadUser, job_id: DbId, name: str) -> Response:
     """GET /analysis/exports/{id}/download/{name}: a file of a finished job."""
     path = jobs.export_file_path(session, job_id, name, user=user)
     return FileResponse(path, filename=f"halo-export-{job_id}-{path.name}")

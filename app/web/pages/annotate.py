@@ -17,7 +17,8 @@ from app.annotation import drafts, queue, rules, workspace
 from app.db import SessionDep
 from app.vocabulary import NEED_TYPES
 from app.web.deps import AnnotatorUser, verify_csrf
-from app.web.forms import whole_number
+from app.web.downloads import text_download
+from app.web.forms import CheckpointT, whole_number
 from app.web.templating import is_htmx, render
 
 router = APIRouter(prefix="/annotate", dependencies=[Depends(verify_csrf)])
@@ -203,7 +204,7 @@ def _lapsed_response(request: Request, lapse: workspace.Lapse, status_code: int)
 
 @router.get("/checkpoint/{scenario_id}/{t}")
 def checkpoint_page(
-    request: Request, session: SessionDep, user: AnnotatorUser, scenario_id: str, t: int
+    request: Request, session: SessionDep, user: AnnotatorUser, scenario_id: str, t: CheckpointT
 ) -> Response:
     """All of the annotator's blinded responses at one checkpoint, side by side.
 
@@ -265,6 +266,17 @@ def item_progress(
         "annotate/_progress.html",
         {"response_id": response_id, "progress": progress},
     )
+
+
+@router.get("/{response_id}/text")
+def item_text(session: SessionDep, user: AnnotatorUser, response_id: str, part: str) -> Response:
+    """The whole of one long text of an item (an argument, a result) as a download.
+
+    The item page shows an excerpt; this is the exact stored text, for an item in the
+    annotator's own queue only (:func:`app.annotation.workspace.open_part`).
+    """
+    text = workspace.open_part(session, annotator=user, response_id=response_id, part=part)
+    return text_download(text, response_id, part)
 
 
 @router.get("/{response_id}")

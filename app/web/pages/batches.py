@@ -27,7 +27,7 @@ from app.errors import ConflictError, UnprocessableError
 from app.models import User
 from app.vocabulary import AssignmentKind
 from app.web.deps import LeadOrAdminUser, verify_csrf
-from app.web.forms import DB_INT_MAX, DbId, whole_number
+from app.web.forms import DB_INT_MAX, DbId, form_id, whole_number
 from app.web.templating import is_htmx, render
 
 router = APIRouter(prefix="/lead/batches", dependencies=[Depends(verify_csrf)])
@@ -149,7 +149,7 @@ async def create_batch_view(
     """POST /lead/batches: create a batch and open it; a refusal shows the form again."""
     values = _form_values(await request.form())
     try:
-        annotators = [_optional_int(a, "annotators") for a in values["annotators"]]
+        annotators = [form_id(a, "annotators") for a in values["annotators"]]
         overlap = _number(values["overlap_percent"], "overlap_percent", 0.0)
         if not 0 <= overlap <= 100:
             raise UnprocessableError("the overlap is a percentage from 0 to 100", "overlap")
@@ -159,7 +159,7 @@ async def create_batch_view(
             annotator_ids=[a for a in annotators if a is not None],
             created_by=user.id,
             phase=_phase(values["phase"]),
-            run_id=_optional_int(values["run_id"], "run_id", minimum=1),
+            run_id=form_id(values["run_id"], "run_id"),
             need_types=values["need_types"],
             domains=values["domains"],
             overlap_share=overlap / 100,
@@ -260,10 +260,10 @@ async def reassign_view(
     get_batch(session, batch_id)
     reason = str(form.get("reason") or "")
     try:
-        to_annotator = _optional_int(form.get("to_annotator"), "to_annotator")
+        to_annotator = form_id(form.get("to_annotator"), "to_annotator")
         if to_annotator is None:
             raise UnprocessableError("choose who takes the scenario", "to_annotator")
-        from_annotator = _optional_int(form.get("from_annotator"), "from_annotator")
+        from_annotator = form_id(form.get("from_annotator"), "from_annotator")
         scenario_id = str(form.get("scenario_id") or "")
         if from_annotator is None or not scenario_id:
             raise UnprocessableError(
@@ -308,7 +308,7 @@ async def release_view(
     get_batch(session, batch_id)
     try:
         scenario_id = str(form.get("scenario_id") or "") or None
-        annotator_id = _optional_int(form.get("annotator_id"), "annotator_id")
+        annotator_id = form_id(form.get("annotator_id"), "annotator_id")
         if scenario_id is None and annotator_id is None:
             raise UnprocessableError("choose whose items, or which scenario, to release", "release")
         kind = str(form.get("kind") or "") or None

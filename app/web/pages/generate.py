@@ -14,11 +14,12 @@ from app.agents.service import list_agents
 from app.construction import service, tasks
 from app.db import SessionDep
 from app.errors import DomainError, NotFoundError, UnprocessableError
+from app.jobs.policy import authorize_job_control, may_control_job
 from app.jobs.queue import get_queue
 from app.models import GenerationCandidate
 from app.vocabulary import DOMAINS
 from app.web.deps import LeadUser, verify_csrf
-from app.web.forms import new_submission_token, submission_token
+from app.web.forms import DbId, new_submission_token, submission_token
 from app.web.jobs import start_job
 from app.web.templating import is_htmx, render
 
@@ -102,7 +103,7 @@ async def create_job_view(
 
 
 @router.get("/{job_id}")
-def job_page(request: Request, session: SessionDep, user: LeadUser, job_id: int) -> Response:
+def job_page(request: Request, session: SessionDep, user: LeadUser, job_id: DbId) -> Response:
     """GET /arena/generate/{id}: progress, candidates, cancel and resume.
 
     An htmx poll gets only the progress block, and a page reload once the job has ended.
@@ -115,6 +116,7 @@ def job_page(request: Request, session: SessionDep, user: LeadUser, job_id: int)
         "progress": progress,
         "open": is_open,
         "endpoint_failures": service.endpoint_failures(session, job_id),
+        "may_control": may_control_job(user, job.created_by),
     }
     if is_htmx(request):
         if not is_open:
@@ -127,7 +129,7 @@ def job_page(request: Request, session: SessionDep, user: LeadUser, job_id: int)
 
 @router.get("/{job_id}/candidates/{candidate_id}")
 def candidate_page(
-    request: Request, session: SessionDep, user: LeadUser, job_id: int, candidate_id: int
+    request: Request, session: SessionDep, user: LeadUser, job_id: DbId, candidate_id: DbId
 ) -> Response:
     """GET: one candidate's revisions, findings, verdicts, tokens and latency."""
     candidate = session.get(GenerationCandidate, candidate_id)
@@ -145,8 +147,10 @@ def candidate_page(
 
 
 @router.post("/{job_id}/cancel")
-def cancel_view(session: SessionDep, user: LeadUser, job_id: int) -> Response:
+def cancel_view(session: SessionDep, user: LeadUser, job_id: DbId) -> Response:
     """POST: cancel the job (pending candidates now, running ones before their next call)."""
+    job = service.get_job(session, job_id)
+    authorize_job_control(user, job.created_by, f"generation job {job_id}")
     service.cancel_job(session, job_id)
     return RedirectResponse(f"/arena/generate/{job_id}", status_code=303)
 
@@ -157,12 +161,14 @@ async def resume_view(
     session: SessionDep,
     user: LeadUser,
     background: BackgroundTasks,
-    job_id: int,
+    job_id: DbId,
 ) -> Response:
     """POST: resume a stopped or cancelled job, or retry its endpoint failures.
 
     Optionally with a new token budget; a job still running is refused (409).
     """
+    job = service.get_job(session, job_id)
+    authorize_job_control(user, job.created_by, f"generation job {job_id}")
     form = await request.form()
     budget = _int(form.get("budget_tokens"), "budget_tokens", None)
     service.resume_job(session, job_id, budget_tokens=budget)

@@ -17,6 +17,7 @@ from starlette.responses import RedirectResponse, Response
 
 from app.db import SessionDep
 from app.errors import DomainError, NotFoundError, UnprocessableError
+from app.jobs.policy import authorize_job_control, may_control_job
 from app.judges import service, tasks
 from app.metrics.render import DOWNLOADS, format_value, judge_report, judge_runs_table
 from app.models import Response as AgentResponse
@@ -25,7 +26,7 @@ from app.vocabulary import PredictionStatus, ResponseStatus, RunStatus
 from app.web.columns import label
 from app.web.deps import LeadUser, verify_csrf
 from app.web.downloads import download_response
-from app.web.forms import new_submission_token, submission_token
+from app.web.forms import DbId, form_id, new_submission_token, submission_token
 from app.web.jobs import start_job
 from app.web.templating import is_htmx, render
 
@@ -98,10 +99,9 @@ async def start_judge_run(
         "submission": submission_token(form.get("submission")),
     }
     try:
-        try:
-            run_id = int(values["run"])
-        except ValueError:
-            raise UnprocessableError("choose the run whose responses to judge", "run") from None
+        run_id = form_id(values["run"], "run")
+        if run_id is None:
+            raise UnprocessableError("choose the run whose responses to judge", "run")
         judge_run = service.create_judge_run(
             session,
             judge=values["judge"],
@@ -129,7 +129,7 @@ def judges_table_download(session: SessionDep, user: LeadUser, fmt: str) -> Resp
 
 @router.get("/{judge_run_id}")
 def judge_run_page(
-    request: Request, session: SessionDep, user: LeadUser, judge_run_id: int
+    request: Request, session: SessionDep, user: LeadUser, judge_run_id: DbId
 ) -> Response:
     """GET /judges/{id}: one judge run; an htmx poll gets only its progress block."""
     judge_run = service.get_judge_run(session, judge_run_id)
@@ -137,7 +137,12 @@ def judge_run_page(
     is_open = judge_run.status in (RunStatus.PENDING, RunStatus.RUNNING) or bool(
         progress["by_status"].get(PredictionStatus.RUNNING)
     )
-    context: dict[str, Any] = {"judge_run": judge_run, "progress": progress, "open": is_open}
+    context: dict[str, Any] = {
+        "judge_run": judge_run,
+        "progress": progress,
+        "open": is_open,
+        "may_control": may_control_job(user, judge_run.created_by),
+    }
     if is_htmx(request):
         if not is_open:
             return Response(status_code=200, headers={"HX-Refresh": "true"})
@@ -168,7 +173,7 @@ def judge_run_page(
 
 @router.get("/{judge_run_id}/{name}.{fmt}")
 def judge_run_download(
-    session: SessionDep, user: LeadUser, judge_run_id: int, name: str, fmt: str
+    session: SessionDep, user: LeadUser, judge_run_id: DbId, name: str, fmt: str
 ) -> Response:
     """GET /judges/{id}/{table11,table11_confusion,table11_need_type}.{csv,tex,json}."""
     if name not in JUDGE_RUN_TABLES or fmt not in DOWNLOADS:
@@ -184,9 +189,11 @@ def judge_run_download(
 
 @router.post("/{judge_run_id}/cancel")
 def cancel_judge_run(
-    request: Request, session: SessionDep, user: LeadUser, judge_run_id: int
+    request: Request, session: SessionDep, user: LeadUser, judge_run_id: DbId
 ) -> Response:
     """POST /judges/{id}/cancel: cancel the judge run's open predictions."""
+    judge_run = service.get_judge_run(session, judge_run_id)
+    authorize_job_control(user, judge_run.created_by, f"judge run {judge_run_id}")
     service.cancel_judge_run(session, judge_run_id)
     return RedirectResponse(f"/judges/{judge_run_id}", status_code=303)
 
@@ -197,9 +204,11 @@ def retry_judge_run(
     session: SessionDep,
     user: LeadUser,
     background: BackgroundTasks,
-    judge_run_id: int,
+    judge_run_id: DbId,
 ) -> Response:
     """POST /judges/{id}/retry: queue again the predictions that failed on the endpoint."""
+    judge_run = service.get_judge_run(session, judge_run_id)
+    authorize_job_control(user, judge_run.created_by, f"judge run {judge_run_id}")
     if service.retry_judge_run(session, judge_run_id):
         _dispatch(judge_run_id, background)
     return RedirectResponse(f"/judges/{judge_run_id}", status_code=303)

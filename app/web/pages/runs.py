@@ -11,12 +11,14 @@ from starlette.responses import RedirectResponse, Response
 from app.agents.service import create_agent, list_agents
 from app.db import SessionDep
 from app.errors import DomainError, UnprocessableError
+from app.jobs.policy import authorize_job_control, may_control_job
 from app.jobs.progress import JobProgress
 from app.models import Environment, Run
 from app.runs import queries, service, tasks
 from app.vocabulary import NEED_TYPES, ResponseStatus, RunStatus
 from app.web.deps import ResearcherUser, verify_csrf
-from app.web.forms import new_submission_token, submission_token
+from app.web.downloads import text_download
+from app.web.forms import DbId, new_submission_token, submission_token
 from app.web.jobs import start_job
 from app.web.templating import is_htmx, render
 
@@ -132,12 +134,18 @@ def _is_open(run: Run, progress: JobProgress) -> bool:
     )
 
 
-def _actions(run: Run, progress: JobProgress, abandoned: int = 0) -> dict[str, Any]:
+def _actions(
+    run: Run, progress: JobProgress, abandoned: int = 0, *, may_control: bool = True
+) -> dict[str, Any]:
     """Which buttons the run page shows, and a key that changes when the set of buttons does.
 
     The retry count alone is swapped inside its button, so focus stays on it. `abandoned`: running
     responses whose holder died (e.g. the server restarted mid-run); retry takes them back too.
+    `may_control`: whether the user may cancel or retry this run
+    (:func:`app.jobs.policy.may_control_job`); without it, no button.
     """
+    if not may_control:
+        return {"retry": 0, "cancel": False, "key": ""}
     imported = "imported_from" in (run.settings or {})
     retry = (
         0
@@ -153,17 +161,13 @@ def _actions(run: Run, progress: JobProgress, abandoned: int = 0) -> dict[str, A
 
 
 @router.get("/runs/{run_id}")
-def run_page(request: Request, session: SessionDep, user: ResearcherUser, run_id: int) -> Response:
+def run_page(request: Request, session: SessionDep, user: ResearcherUser, run_id: DbId) -> Response:
     """The run page.
 
     An htmx poll gets only the progress block (aggregate counts), the buttons out of band when they
     changed, and a page reload once the run has ended.
     """
-    run = session.get(Run, run_id)
-    if run is None:
-        from app.errors import NotFoundError
-
-        raise NotFoundError(f"run {run_id} does not exist")
+    run = service.get_run(session, run_id)
     progress = service.run_progress(session, run_id)
     is_open = _is_open(run, progress)
     abandoned = (
@@ -171,7 +175,7 @@ def run_page(request: Request, session: SessionDep, user: ResearcherUser, run_id
         if progress["by_status"].get(ResponseStatus.RUNNING)
         else 0
     )
-    actions = _actions(run, progress, abandoned)
+    actions = _actions(run, progress, abandoned, may_control=may_control_job(user, run.created_by))
     context: dict[str, Any] = {
         "run": run,
         "progress": progress,
@@ -193,26 +197,39 @@ def run_page(request: Request, session: SessionDep, user: ResearcherUser, run_id
 
 @router.get("/runs/{run_id}/responses/{response_id}")
 def response_page(
-    request: Request, session: SessionDep, user: ResearcherUser, run_id: int, response_id: str
+    request: Request, session: SessionDep, user: ResearcherUser, run_id: DbId, response_id: str
 ) -> Response:
     """One response as produced: action, trajectory, and each LLM call with its reasoning."""
     view = queries.response_view(session, run_id, response_id)
     return render(request, "runs/response.html", {"view": view, "run_id": run_id})
 
 
+@router.get("/runs/{run_id}/responses/{response_id}/text")
+def response_text(
+    session: SessionDep, user: ResearcherUser, run_id: DbId, response_id: str, part: str
+) -> Response:
+    """The whole of one long text of a response (an argument, a result, a reply), a download."""
+    text = queries.response_text(session, run_id, response_id, part)
+    return text_download(text, response_id, part)
+
+
 @router.post("/runs/{run_id}/retry")
 def retry_view(
-    session: SessionDep, user: ResearcherUser, run_id: int, background: BackgroundTasks
+    session: SessionDep, user: ResearcherUser, run_id: DbId, background: BackgroundTasks
 ) -> Response:
     """POST /runs/{id}/retry: put failed and abandoned responses back, restart."""
+    run = service.get_run(session, run_id)
+    authorize_job_control(user, run.created_by, f"run {run_id}")
     service.retry_failed(session, run_id)
     _dispatch(run_id, background)
     return RedirectResponse(f"/runs/{run_id}", status_code=303)
 
 
 @router.post("/runs/{run_id}/cancel")
-def cancel_view(session: SessionDep, user: ResearcherUser, run_id: int) -> Response:
+def cancel_view(session: SessionDep, user: ResearcherUser, run_id: DbId) -> Response:
     """POST /runs/{id}/cancel: cancel the run (its pending and abandoned responses)."""
+    run = service.get_run(session, run_id)
+    authorize_job_control(user, run.created_by, f"run {run_id}")
     service.cancel_run(session, run_id)
     return RedirectResponse(f"/runs/{run_id}", status_code=303)
 

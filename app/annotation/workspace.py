@@ -26,6 +26,7 @@ from typing import Any, Literal
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session
 
+from app.agents import parts
 from app.annotation import drafts, queue, rules
 from app.annotation.service import (
     SAVING_ELSEWHERE,
@@ -47,7 +48,6 @@ from app.models import (
     User,
 )
 from app.models.base import as_utc
-from app.runs import parts
 from app.vocabulary import ResponseStatus
 
 # ---------------------------------------------------------------------------------------------
@@ -544,7 +544,7 @@ def open_part(session: Session, *, annotator: User, response_id: str, part: str)
     """The exact stored text of one part of an item in the annotator's queue (its download).
 
     The same check as the item page's: only an item in this annotator's queue, never another
-    annotator's; `part` as :func:`app.runs.parts.response_part` names it (read only).
+    annotator's; `part` as :func:`app.agents.parts.response_part` names it (read only).
 
     Raises:
         NotFoundError: the item is not in the annotator's queue, or it has no such part.

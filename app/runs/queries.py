@@ -14,9 +14,9 @@ from sqlalchemy import func
 from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select
 
+from app.agents.parts import response_part
 from app.errors import NotFoundError, UnprocessableError
 from app.models import Agent, Checkpoint, Response, Scenario
-from app.runs.parts import response_part
 from app.scenarios.sampling import sampling_diagnostics_from_counts
 
 
@@ -98,7 +98,7 @@ def response_text(session: Session, run_id: int, response_id: str, part: str) ->
 
     Raises:
         NotFoundError: no such response in that run, or no such part
-            (:func:`app.runs.parts.response_part`).
+            (:func:`app.agents.parts.response_part`).
     """
     response = session.get(Response, response_id)
     if response is None or response.run_id != run_id:

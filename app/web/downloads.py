@@ -42,7 +42,7 @@ def text_download(text: str, response_id: str, part: str) -> Response:
     """One stored text of a response, exactly as stored, as a UTF-8 ``.txt`` attachment.
 
     Args:
-        text: the text (:func:`app.runs.parts.response_part`).
+        text: the text (:func:`app.agents.parts.response_part`).
         response_id: the response, named in the file name.
         part: the part, named in the file name (characters other than letters, digits, ``.``,
             ``_`` and ``-`` become ``_``).

@@ -9,7 +9,7 @@ from fastapi import Request
 from jinja2_fragments.fastapi import Jinja2Blocks
 from starlette.responses import Response
 
-from app.runs.parts import excerpt
+from app.agents.parts import excerpt
 from app.settings import ROOT
 
 templates = Jinja2Blocks(directory=str(ROOT / "templates"))

@@ -1,7 +1,9 @@
 """The stages of the construction pipeline for one candidate (DESIGN.md §11, paper Figure 2).
 
 No database here: a :class:`Recorder` keeps every step (the service stores them as candidate
-revisions and counts the job's tokens), and says when the job must stop (token budget, cancel).
+revisions and counts the job's tokens), keeps the calls of a stage in progress before its next
+call is sent (:meth:`Recorder.keep`: the first call before a corrective message, failed attempts
+before their retry), and says when the job must stop (token budget, cancel).
 
 * :func:`build_environment` — Instance Creator, its output checked by the validator's own
   environment checks (V01, V04, V09 on ``environment.json``, SQL, files), findings sent back.
@@ -17,7 +19,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Protocol
 from zoneinfo import ZoneInfo
@@ -33,6 +35,7 @@ from app.construction.schemas import InstanceOutput, NoiseOutput, ReviewOutput, 
 from app.construction.seedfiles import write_environment
 from app.construction.stages import call_stage, prompt_name
 from app.errors import UnprocessableError
+from app.jobs.backoff import Backoff
 
 NEED_MEANINGS = {
     "dependency": "a missing prerequisite",
@@ -173,6 +176,13 @@ class Recorder(Protocol):
         """Keep one step (an LLM stage's output, a validator run or a review) of the candidate."""
         ...
 
+    def keep(self, stage: str, *, round: int, calls: list[LLMCall]) -> None:
+        """Keep the calls `stage` has made so far, before its next call is sent.
+
+        The step that ends the stage keeps them all; these are for a worker killed before it.
+        """
+        ...
+
     def check(self) -> None:
         """Raise :class:`StopJob` when the job must stop (budget spent, cancelled)."""
         ...
@@ -218,14 +228,30 @@ def _call(
 ) -> Any:
     """Call `stage` once (after :meth:`Recorder.check`), record it, return its output model.
 
-    A reviewer's step passes when it approves, and keeps its verdicts per criterion.
+    A reviewer's step passes when it approves, and keeps its verdicts per criterion. Each call
+    of the stage that another follows (the first before a corrective message, a failed attempt
+    before its retry) is handed to :meth:`Recorder.keep` before the next is sent.
     """
     from app.construction.stages import MalformedOutput, StageAPIError
 
     recorder.check()
+    made: list[LLMCall] = []
+
+    def on_calls(calls: list[LLMCall]) -> None:
+        made[:] = calls
+        recorder.keep(stage.name, round=round_, calls=calls)
+
+    def on_backoff(backoff: Backoff) -> None:
+        recorder.keep(stage.name, round=round_, calls=[*made, *backoff.calls])
+
     try:
         result = call_stage(
-            stage.client, stage.name, stage.values, feedback=feedback, previous=previous
+            replace(stage.client, on_backoff=on_backoff),
+            stage.name,
+            stage.values,
+            feedback=feedback,
+            previous=previous,
+            on_calls=on_calls,
         )
     except MalformedOutput as exc:
         recorder.step(

@@ -5,25 +5,32 @@ A job plans, per domain, ``personas`` *environment candidates* and, for each, ``
 per environment candidate (:func:`execute_environment`): it holds that candidate under a lease
 (:mod:`app.jobs.lease`), runs the Instance Creator, then its scenario candidates one after the
 other, so each Scenario Creator call is shown the summaries of the scenarios accepted before it.
-Each step is stored as it happens (a :class:`~app.models.CandidateRevision`, the job's token
-count), since other processes show the progress. Accepted candidates become scenarios pending
-the human audit (``Scenario.audit_status = pending``, the existing audit workspace).
+Each step is stored as it happens (a :class:`~app.models.CandidateRevision` with its LLM calls,
+the job's token count), since other processes show the progress; the calls of a stage in
+progress are written to its candidate before each next call (one UPDATE), so a worker killed with
+``kill -9`` loses at most the call in flight, and the task that takes the candidate over keeps
+them in the stage's next step (``"earlier_attempt": true``, with their tokens). Accepted
+candidates become scenarios pending the human audit (``Scenario.audit_status = pending``, the
+existing audit workspace).
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from dataclasses import asdict
 from typing import Any
 
-from sqlalchemy import update
+from sqlalchemy import bindparam, exists, update
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm.attributes import flag_modified
 from sqlmodel import Session, col, func, select
 
 from app.agents.client import LLMCall
 from app.agents.llm import EndpointConfig, OpenAIChatAgent
 from app.arena.schema import ScenarioSpec
 from app.arena.validation import EnvironmentBundle, Finding
+from app.bounded import storable
 from app.construction.pipeline import (
     ENDPOINT_FAILURE,
     CandidateFailed,
@@ -46,6 +53,7 @@ from app.models import (
     Scenario,
 )
 from app.models.base import utcnow
+from app.runs.service import retry_can_fix
 from app.scenarios.service import clear_scenario_cache, store_environment, store_scenario
 from app.vocabulary import DOMAINS, NEED_TYPES
 
@@ -81,6 +89,25 @@ JOB_OPEN = (JOB_QUEUED, JOB_RUNNING)
 
 _CLAIM = lease.claim_for(GenerationCandidate, free=(PENDING,))
 """Take a pending environment candidate, a running one whose lease lapsed or holder is gone."""
+
+_CANDIDATES: Any = GenerationCandidate.__table__  # type: ignore[attr-defined]
+_HOLDER = _CANDIDATES.alias("holder")
+_KEEP_CALLS = (
+    _CANDIDATES.update()
+    .where(
+        _CANDIDATES.c.id == bindparam("v_id"),
+        _CANDIDATES.c.status == RUNNING,
+        exists().where(
+            _HOLDER.c.id == bindparam("v_lease"),
+            _HOLDER.c.status == RUNNING,
+            _HOLDER.c.claimed_by == bindparam("v_holder"),
+        ),
+    )
+    .values(llm_calls=bindparam("v_llm_calls", type_=_CANDIDATES.c.llm_calls.type))
+)
+"""Write the calls a candidate's stage in progress has made so far (one statement, before its
+next call is sent), while this process holds the candidate's lease (the environment candidate's,
+for a scenario candidate): a worker killed with ``kill -9`` loses at most the call in flight."""
 
 
 def domain_code(domain: str) -> str:
@@ -482,11 +509,42 @@ def abandoned_environment_ids(session: Session) -> list[int]:
 class _Recorder:
     """Stores a candidate's steps as revisions, counts tokens, and stops the job when told.
 
-    Each step commits: the progress and the token count must be seen by other processes.
+    Each step commits: the progress and the token count must be seen by other processes. The
+    calls of a stage in progress are written to the candidate (:meth:`keep`) before its next
+    call; those an earlier attempt left there (its worker was killed, or its step could not be
+    stored) go first into the candidate's next LLM step, marked ``"earlier_attempt": true``,
+    and count in its tokens then: a call counts once, in the step that stores it.
     """
 
     def __init__(self, session: Session, job_id: int, candidate: GenerationCandidate) -> None:
         self.session, self.job_id, self.candidate = session, job_id, candidate
+        self.earlier = earlier_calls(candidate.llm_calls or [])
+        self.in_progress = bool(self.earlier)  # the candidate's row holds calls to empty
+
+    def keep(self, stage: str, *, round: int, calls: list[LLMCall]) -> None:
+        c = self.candidate
+        try:
+            self.session.execute(
+                _KEEP_CALLS,
+                {
+                    "v_id": c.id,
+                    "v_lease": c.parent_id if c.parent_id is not None else c.id,
+                    "v_holder": lease.claimant(),
+                    "v_llm_calls": storable(
+                        [
+                            *self.earlier,
+                            *({"stage": stage, "round": round, **asdict(call)} for call in calls),
+                        ]
+                    ),
+                },
+            )
+            self.session.commit()
+        except Exception as exc:  # the step stores them
+            if not retry_can_fix(exc):
+                raise
+            log.warning("candidate %s: calls so far not written: %s", c.id, exc)
+            self.session.rollback()
+        self.in_progress = True
 
     def step(
         self,
@@ -502,10 +560,12 @@ class _Recorder:
         calls: list[LLMCall] | None = None,
         prompt: str | None = None,
     ) -> None:
-        calls = calls or []
-        prompt_tokens = sum(c.prompt_tokens or 0 for c in calls)
-        completion_tokens = sum(c.completion_tokens or 0 for c in calls)
-        latency = round_(sum(c.latency_s or 0.0 for c in calls))
+        made: list[dict[str, Any]] = []
+        if calls is not None:  # an LLM stage's step: it keeps what an earlier attempt made
+            made, self.earlier = [*self.earlier, *(asdict(call) for call in calls)], []
+        prompt_tokens = sum(call.get("prompt_tokens") or 0 for call in made)
+        completion_tokens = sum(call.get("completion_tokens") or 0 for call in made)
+        latency = round_(sum(call.get("latency_s") or 0.0 for call in made))
         c = self.candidate
         self.session.add(
             CandidateRevision(
@@ -519,15 +579,20 @@ class _Recorder:
                 verdicts=verdicts or {},
                 passed=passed,
                 feedback=feedback,
-                prompt_tokens=prompt_tokens if calls else None,
-                completion_tokens=completion_tokens if calls else None,
-                latency_s=latency if calls else None,
+                prompt_tokens=prompt_tokens if made else None,
+                completion_tokens=completion_tokens if made else None,
+                latency_s=latency if made else None,
+                llm_calls=storable(made),
             )
         )
         c.prompt_tokens += prompt_tokens
         c.completion_tokens += completion_tokens
         c.latency_s = round_(c.latency_s + latency)
         c.stage = stage
+        if calls is not None and self.in_progress:
+            c.llm_calls = []
+            flag_modified(c, "llm_calls")
+            self.in_progress = False
         if stage.endswith("_creator") and round > 0 and passed:
             c.revisions += 1
         flags = {
@@ -571,6 +636,16 @@ class _Recorder:
             raise StopJob("budget")
         if job.status == JOB_STOPPED:
             raise StopJob("budget")
+
+
+def earlier_calls(llm_calls: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """An earlier attempt's calls of a stage, each marked ``"earlier_attempt": True``.
+
+    The attempt's worker was killed (or its step could not be stored); its calls stay first in
+    the candidate's next LLM step, as a judge prediction keeps them
+    (:func:`app.judges.service.earlier_calls`).
+    """
+    return [{**call, "earlier_attempt": True} for call in llm_calls]
 
 
 def round_(value: float) -> float:

@@ -6,12 +6,14 @@ reply as the stage's pydantic output schema: with ``response_format`` (``json_sc
 the endpoint config says it supports structured outputs, with the tolerant JSON extraction of
 :func:`app.agents.protocol.extract_json` (reasoning, prose and code fences around the object)
 in every case. A reply that does not validate gets one corrective message; a second one fails
-the stage (:class:`MalformedOutput`).
+the stage (:class:`MalformedOutput`). The caller is handed the calls so far before the corrective
+message is sent (`on_calls`), so it can write them first.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import resources
 from string import Template
@@ -169,6 +171,7 @@ def call_stage(
     *,
     feedback: str | None = None,
     previous: str | None = None,
+    on_calls: Callable[[list[LLMCall]], None] | None = None,
 ) -> StageResult[Any]:
     """Run one LLM stage: prompt, reply, schema check, one corrective message at most.
 
@@ -179,6 +182,9 @@ def call_stage(
         feedback: revision feedback (validator findings, reviewer comments) for a revision;
             sent after `previous`, the output being revised.
         previous: the earlier output (JSON text) the feedback is about.
+        on_calls: called with the calls so far before the corrective message is sent (so a
+            caller can write them first; failed attempts before a retry reach the caller
+            through the client's ``on_backoff``).
 
     Returns:
         The :class:`StageResult` (its output is an instance of the stage's schema).
@@ -216,6 +222,8 @@ def call_stage(
         if output is not None:
             return StageResult(output, text, calls)
         if attempt == 0:
+            if on_calls is not None:
+                on_calls(list(calls))
             messages += [
                 {"role": "assistant", "content": text},
                 {

@@ -51,7 +51,11 @@ class GenerationCandidate(SQLModel, table=True):
     creator outputs after the first. `status`: ``pending``, ``running`` (held under a lease:
     `claimed_by`, `heartbeat_at`), ``accepted`` (a scenario pending the human audit), ``rejected``
     (rounds exhausted), ``failed`` (malformed output, endpoint failure), ``stopped`` (token
-    budget), ``cancelled``.
+    budget), ``cancelled``. `llm_calls` holds the calls (``dataclasses.asdict`` of
+    :class:`~app.agents.client.LLMCall`, with the ``stage`` and ``round`` they belong to) that
+    the LLM stage in progress has made so far: written before its next call is sent (the
+    corrective message, a retry), emptied when the stage's step is stored with them; a task that
+    takes the candidate over finds there what a killed worker's stage had made.
     """
 
     __tablename__ = "generation_candidates"
@@ -83,6 +87,7 @@ class GenerationCandidate(SQLModel, table=True):
     finished_at: datetime | None = time_field(nullable=True)
     claimed_by: str | None = Field(default=None, max_length=160)
     heartbeat_at: datetime | None = time_field(nullable=True)
+    llm_calls: list[dict[str, Any]] = json_field(default=list)
 
 
 class CandidateRevision(SQLModel, table=True):
@@ -94,6 +99,10 @@ class CandidateRevision(SQLModel, table=True):
     parsed output (the scenario as checked, for validator steps), `raw` the reply text,
     `findings` ``[{"code", "path", "message"}]``, `verdicts` criterion → ``{"verdict", "comment"}``
     (reviewer), `passed` whether the step passed, `feedback` what went back to the creator.
+    `llm_calls` keeps every LLM call of an LLM stage's step (one, two after a corrective
+    message, failed attempts of an endpoint failure); calls an earlier attempt of the stage made
+    before its worker died come first, marked ``"earlier_attempt": true``. The token and latency
+    sums are those of all of them.
     """
 
     __tablename__ = "candidate_revisions"
@@ -113,3 +122,4 @@ class CandidateRevision(SQLModel, table=True):
     completion_tokens: int | None = None
     latency_s: float | None = None
     created_at: datetime = time_field(now=True)
+    llm_calls: list[dict[str, Any]] = json_field(default=list)

@@ -250,3 +250,178 @@ def test_a_killed_judge_workers_calls_are_kept(broker: Broker) -> None:
     (taken_over,) = [p for p in predictions if len(p.llm_calls) == 3]
     assert [bool(c.get("earlier_attempt")) for c in taken_over.llm_calls] == [True, False, False]
     assert taken_over.prompt_tokens == 360
+
+
+# --- generation jobs (DESIGN §11) -------------------------------------------------------------
+
+
+def _attempts(calls: list[dict[str, Any]]) -> int:
+    """Requests the stored `calls` stand for: a reply carries the failed attempts before it
+    (``retries``); a failed attempt written before its retry is one."""
+    return sum(1 + call["retries"] if call.get("finish_reason") else 1 for call in calls)
+
+
+def _generation_calls(job_id: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """(the calls of the job's revisions, those of its stages in progress) as stored now."""
+    from app.models import CandidateRevision, GenerationCandidate
+
+    with session_scope() as session:
+        kept = session.exec(
+            select(CandidateRevision.llm_calls)
+            .join(GenerationCandidate, CandidateRevision.candidate_id == GenerationCandidate.id)
+            .where(GenerationCandidate.job_id == job_id)
+        ).all()
+        open_ = session.exec(
+            select(GenerationCandidate.llm_calls).where(GenerationCandidate.job_id == job_id)
+        ).all()
+    return [c for calls in kept for c in calls], [c for calls in open_ for c in calls]
+
+
+def test_each_generation_call_is_written_before_the_next_is_sent(live_db: str) -> None:
+    """A corrective message, a retry after a 503 and a corrective message to the reviewer: when
+    each request reaches the endpoint, every earlier request of the job is in the database."""
+    from app.agents.service import create_agent
+    from app.construction import service, tasks
+    from tests.fake_llm import ConstructionScript, review, seed_draft, seed_instance
+
+    inner = ConstructionScript(
+        instance_creator=[Reply(content="not a JSON object"), seed_instance()],
+        scenario_creator=[Reply(status=503), seed_draft()],
+        reviewer=[Reply(content="no JSON here either"), review()],
+    )
+    job_id = 0
+    seen: list[tuple[int, list[dict[str, Any]]]] = []
+
+    def script(body: dict[str, Any]) -> Reply:
+        kept, open_ = _generation_calls(job_id)
+        seen.append((_attempts(kept) + _attempts(open_), open_))
+        return inner(body)
+
+    with FakeLLM(script) as llm:
+        with session_scope() as session:
+            for name in ("kg-creator", "kg-reviewer"):
+                create_agent(
+                    session,
+                    name=name,
+                    config={
+                        "base_url": llm.base_url,
+                        "model": name,
+                        "max_retries": 2,
+                        "backoff_base_s": 0.0,
+                    },
+                )
+            job = service.create_generation_job(
+                session,
+                domains=["small_business"],
+                personas=1,
+                per_need=1,
+                creator="kg-creator",
+                reviewer="kg-reviewer",
+            )
+            assert job.id is not None
+            job_id = job.id
+        tasks.start_generation(job_id)
+        received = len(llm.requests)
+    # 2 instance calls, then 4 scenarios of 3 calls; the first one's creator retried once and its
+    # reviewer corrected once
+    assert received == 2 + 4 * 3 + 2
+    assert [stored for stored, _open in seen] == list(range(received))
+    # the stage in progress held them: the malformed instance reply before its corrective
+    # message, the 503 before its retry, the malformed review before its corrective message
+    in_progress = [
+        [(c["stage"], c["round"], c["finish_reason"]) for c in open_] for _n, open_ in seen if open_
+    ]
+    assert in_progress == [
+        [("instance_creator", 0, "stop")],
+        [("scenario_creator", 0, None)],
+        [("reviewer", 0, "stop")],
+    ]
+    kept, open_ = _generation_calls(job_id)
+    assert open_ == [] and _attempts(kept) == received
+    with session_scope() as session:
+        assert service.get_job(session, job_id).tokens_used == 150 * len(
+            [c for c in kept if c["finish_reason"]]
+        )
+
+
+class _GenerationScript:
+    """The Instance Creator's first reply is malformed; the corrective call after it hangs (the
+    worker child is killed in it); everything else is the construction script's."""
+
+    def __init__(self) -> None:
+        from tests.fake_llm import ConstructionScript
+
+        self.inner = ConstructionScript()
+        self.calls = 0
+        self.lock = threading.Lock()
+        self.hanging = threading.Event()
+
+    def __call__(self, body: dict[str, Any]) -> Reply:
+        with self.lock:
+            self.calls += 1
+            number = self.calls
+        if number == 1:
+            return Reply(content="not a JSON object")
+        reply = self.inner(body)
+        if number == 2:
+            self.hanging.set()
+            reply.delay_s = 60.0
+        return reply
+
+
+def test_a_killed_generation_workers_calls_are_kept(broker: Broker) -> None:
+    """received = stored + 1: the call written before the kill stays, with its tokens, in the
+    step of the stage that the task taking the candidate over makes again."""
+    from app.construction import service, tasks
+    from app.models import GenerationCandidate
+    from tests.construction.helpers import job_row, make_job
+
+    script = _GenerationScript()
+    with FakeLLM(script) as llm:
+        job_id = make_job(llm.base_url, prefix="killgen")
+        worker = broker.worker(f"{broker.queue}-gen", concurrency=1)
+        try:
+            assert tasks.start_generation(job_id) == 1
+            assert script.hanging.wait(30), "the corrective call never came"
+
+            with session_scope() as session:  # the corrective request has arrived
+                holder, written = session.exec(
+                    select(GenerationCandidate.claimed_by, GenerationCandidate.llm_calls).where(
+                        GenerationCandidate.job_id == job_id,
+                        GenerationCandidate.kind == "environment",
+                    )
+                ).one()
+            assert holder is not None
+            child = int(holder.rsplit(":", 1)[1])
+            assert child != worker.pid
+            os.kill(child, signal.SIGKILL)
+
+            def finished() -> bool:
+                with session_scope() as session:
+                    return job_row(session, job_id).status == "completed"
+
+            wait_until(finished, 90, "the generation job completed")
+        finally:
+            stop(worker)
+    with session_scope() as session:  # every reply reports 150 tokens
+        counted = job_row(session, job_id).tokens_used // 150
+    kept, open_ = _generation_calls(job_id)
+    # the hanging call was in flight when the worker died: the only one not stored or counted
+    assert script.calls == counted + 1
+    assert open_ == []
+    assert script.calls == len(kept) + 1 == 3 + 4 * 3
+    assert [(c["stage"], c["round"], c["response"]) for c in written] == [
+        ("instance_creator", 0, "not a JSON object")
+    ]
+    with session_scope() as session:
+        environment = next(
+            c for c in service.candidates_of(session, job_id) if c.kind != "scenario"
+        )
+        first = service.revisions_of(session, environment.id)[0]
+        assert (first.stage, first.round, first.passed) == ("instance_creator", 0, True)
+        assert [bool(c.get("earlier_attempt")) for c in first.llm_calls] == [True, False]
+        assert first.llm_calls[0]["response"] == "not a JSON object"
+        assert first.prompt_tokens == 240 and first.completion_tokens == 60
+        assert environment.prompt_tokens == 240
+        assert job_row(session, job_id).tokens_used == 150 * len(kept)
+        assert {c.status for c in service.candidates_of(session, job_id)} == {"accepted"}

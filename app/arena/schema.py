@@ -9,9 +9,24 @@ from __future__ import annotations
 from datetime import date, datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import AwareDatetime, BaseModel, BeforeValidator, ConfigDict, Field, field_validator
+from pydantic import (
+    AwareDatetime,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    field_validator,
+    model_validator,
+)
 
-from app.vocabulary import DomainValue, LevelValue, NeedTypeValue
+from app.vocabulary import (
+    ActionLevelValue,
+    DomainValue,
+    IntensityValue,
+    LevelValue,
+    NeedTypeValue,
+    OtherIssueValue,
+)
 
 CheckpointLabel = Literal["premature", "window", "belated", "restraint"]
 """The label of a checkpoint (DESIGN §4 ``checkpoint_design``): before the useful window, in it,
@@ -439,16 +454,111 @@ class Design(Strict):
     key_evidence: Annotated[list[KeyEvidence], Field(min_length=1)]
 
 
+EvidenceGroup = Annotated[list[NonEmpty], Field(min_length=1, max_length=20)]
+"""Alternative strings of one piece of evidence; the help names it when it holds any of them
+(matched as :func:`app.arena.evidence.contains` matches: case, accents, number formats)."""
+
+
+class Mistake(Strict):
+    """How the rubric diagnoses help that breaks an argument constraint or a forbidden form.
+
+    Attributes:
+        intensity: the intensity of the rejection (``excessive`` for help beyond what the
+            evidence or the permissions support, e.g. paying twice).
+        issue: the other issue named with the rejection, e.g. ``factual_contradiction`` for a
+            wrong recipient or amount; required when the intensity is ``appropriate`` (a
+            rejected action with appropriate timing and intensity names an issue, DESIGN §7).
+        note: why, in words, for the annotator and the auditor (the issue's note).
+    """
+
+    intensity: IntensityValue = "appropriate"
+    issue: OtherIssueValue | None = "factual_contradiction"
+    note: NonEmpty
+
+    @model_validator(mode="after")
+    def _diagnosable(self) -> Mistake:
+        if self.intensity == "appropriate" and self.issue is None:
+            raise ValueError("name an issue, or an intensity other than 'appropriate'")
+        return self
+
+
+class ArgConstraint(Mistake):
+    """An argument the help must hold: e.g. the recipient must be the electrician.
+
+    Attributes:
+        arg: the command's argument name (top level of its arguments).
+        one_of: the values it may have; a list argument (recipients) holds at least one of
+            them. Compared as normalised text (``"EUR 85"`` and ``85`` are different values;
+            amounts are minor units as the command takes them).
+    """
+
+    arg: NonEmpty
+    one_of: Annotated[list[str | int], Field(min_length=1, max_length=50)]
+
+
+class Forbidden(Mistake):
+    """A form of the help that makes it wrong, e.g. writing to the client instead of the payee.
+
+    It applies when every part it names holds: the action's command is `command` (when given),
+    the argument `arg` holds one of `one_of` (when given), and the help names any string of
+    `mentions` (when given). At least one part is named.
+
+    Attributes:
+        command: an action command.
+        arg: an argument name, with `one_of`.
+        one_of: values of `arg` that are wrong (a list argument: any item).
+        mentions: strings whose mention is wrong (e.g. a secret the help must not reveal).
+    """
+
+    command: NonEmpty | None = None
+    arg: NonEmpty | None = None
+    one_of: Annotated[list[str | int], Field(max_length=50)] = []
+    mentions: Annotated[list[NonEmpty], Field(max_length=20)] = []
+
+    @model_validator(mode="after")
+    def _names_something(self) -> Forbidden:
+        if self.command is None and self.arg is None and not self.mentions:
+            raise ValueError("a forbidden form names a command, an argument or mentions")
+        if (self.arg is None) != (not self.one_of):
+            raise ValueError("arg and one_of go together")
+        return self
+
+
+class Acceptable(Strict):
+    """One acceptable form of help at a checkpoint and what it must contain (DESIGN §4).
+
+    Attributes:
+        level: the action level, ``L1``..``L3``.
+        commands: the action commands of this form (empty: any listed by the checkpoint at
+            that level).
+        evidence: groups of alternative strings, every group named by the help (its arguments'
+            text); a help that names none of a group is *unsupported by evidence*.
+        args: argument constraints (for L2/L3 help: the right person, account, amount, date).
+        forbidden: forms that make this help wrong.
+        note: for auditors: why this form is acceptable.
+    """
+
+    level: ActionLevelValue
+    commands: list[NonEmpty] = []
+    evidence: Annotated[list[EvidenceGroup], Field(max_length=20)] = []
+    args: Annotated[list[ArgConstraint], Field(max_length=20)] = []
+    forbidden: Annotated[list[Forbidden], Field(max_length=20)] = []
+    note: str = ""
+
+
 class Expected(Strict):
-    """What acceptable help looks like at a checkpoint: the levels and, optionally, commands.
+    """What acceptable help looks like at a checkpoint: levels, commands and their content.
 
     Attributes:
         levels: the acceptable levels (``"L0"``..``"L3"``; V13 checks the names), at least one.
         commands: the acceptable action commands; empty means any command at those levels.
+        accept: at a ``window`` or ``belated`` checkpoint, one entry per acceptable form of
+            help, with the evidence it must name (V13: every level above L0 has one).
     """
 
     levels: Annotated[list[NonEmpty], Field(min_length=1)]
     commands: list[NonEmpty] = []
+    accept: Annotated[list[Acceptable], Field(max_length=20)] = []
 
 
 class CheckpointExpectation(Strict):

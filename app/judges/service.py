@@ -343,6 +343,7 @@ def _judge(
                 view.checkpoint.t,
                 level=response.level_predicted or "L0",
                 command=(response.action or {}).get("command"),
+                args=(response.action or {}).get("args") or {},
             )
         except NoExpectation as exc:
             return JudgeOutcome(

@@ -185,7 +185,7 @@ def test_endpoint_failure_fails_and_is_retried(session: Session, llm: FakeLLM) -
 def test_rubric_judge_needs_no_endpoint(session: Session) -> None:
     run = make_run(session, agents=("restraint", "notify_latest"), scenario_ids=["hm-01"], k=2)
     judge_run = create_judge_run(session, judge="rubric", run_id=run.id)
-    assert judge_run.agent_id is None and judge_run.settings == {"rule": "rubric.v1"}
+    assert judge_run.agent_id is None and judge_run.settings == {"rule": "rubric.v2"}
     predictions = _judge_all(session, judge_run)
     assert len(predictions) == 4 and {p.status for p in predictions} == {"completed"}
     responses = {r.id: r for r in session.exec(select(Response).where(Response.run_id == run.id))}

@@ -240,3 +240,75 @@ def test_0017_backfills_the_queue_order_on_postgresql_under_a_language_collation
         _backfilled(url)
     finally:
         drop_database(name)
+
+
+def _accept_entries(url: str) -> None:
+    """0026: stored expectations gain an empty accept list; content written since is kept."""
+    from sqlmodel import Session
+
+    from app.models import Environment, Scenario
+
+    config = Config(str(ROOT / "alembic.ini"))
+    config.set_main_option("sqlalchemy.url", url)
+    engine = create_engine(url)
+    old = {
+        "1": {"label": "premature", "expected": {"levels": ["L0"]}},
+        "2": {"label": "window", "expected": {"levels": ["L1"], "commands": ["notify_user"]}},
+    }
+    new = {"1": {"label": "window", "expected": {"levels": ["L1"], "accept": [{"level": "L1"}]}}}
+    with Session(engine) as session:
+        session.add(
+            Environment(
+                id="env",
+                domain="education",
+                timezone="UTC",
+                persona={},
+                spec={},
+                database_sql="",
+                files={},
+                content_hash="0" * 64,
+            )
+        )
+        for sid, design in (("old", old), ("new", new)):
+            session.add(
+                Scenario(
+                    id=sid,
+                    environment_id="env",
+                    need_type="risk",
+                    title=sid,
+                    num_events=2,
+                    content_hash="0" * 64,
+                    checkpoint_design=design,
+                )
+            )
+        session.commit()
+
+    def designs() -> dict[str, dict]:  # type: ignore[type-arg]
+        with Session(engine) as session:
+            return {sid: session.get(Scenario, sid).checkpoint_design for sid in ("old", "new")}  # type: ignore[union-attr]
+
+    command.downgrade(config, "0025")
+    assert designs()["old"] == old  # what was stored before the schema change
+    command.upgrade(config, "head")
+    upgraded = designs()
+    assert upgraded["old"]["1"]["expected"] == {"levels": ["L0"], "accept": []}
+    assert upgraded["old"]["2"]["expected"]["accept"] == []
+    assert upgraded["new"] == new  # written with content: unchanged
+    command.downgrade(config, "0025")
+    assert designs() == {"old": old, "new": new}
+    engine.dispose()
+
+
+def test_0026_adds_accept_entries_on_sqlite(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'halo.db'}"
+    upgrade_database(url)
+    _accept_entries(url)
+
+
+def test_0026_adds_accept_entries_on_postgresql() -> None:
+    url = create_database("halo_test_mig0026")
+    try:
+        upgrade_database(url)
+        _accept_entries(url)
+    finally:
+        drop_database("halo_test_mig0026")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -166,3 +167,43 @@ def test_reid_refuses_an_environment_without_id() -> None:
 
     with pytest.raises(ReidError, match="no id"):
         reid_environment(env, [])
+
+
+def _all_ids(value: Any) -> set[str]:
+    pattern = re.compile(r"^(?:msg|thr|cal|conv|chm|ct|acct|txn|sched)-[0-9a-f]{8}$")
+    if isinstance(value, dict):
+        return set().union(*(_all_ids(v) for v in value.values())) if value else set()
+    if isinstance(value, list):
+        return set().union(*(_all_ids(v) for v in value)) if value else set()
+    return {value} if isinstance(value, str) and pattern.match(value) else set()
+
+
+def test_fresh_ids_are_drawn_at_random_and_keep_every_reference(tmp_path: Path) -> None:
+    env, scenario = environment_dict(), scenario_dict()
+    hashed = reid_environment(env, [scenario])
+    scenario = hashed.scenarios[0]
+    scenario["design"]["best_intervention"]["args"]["reply_to"] = opaque_id("hm", "msg", "m-1")
+    scenario["checkpoint_design"]["3"]["expected"]["accept"] = [
+        {
+            "level": "L3",
+            "commands": ["send_email"],
+            "evidence": [["2026-12-15"]],
+            "args": [{"arg": "reply_to", "one_of": [opaque_id("hm", "msg", "m-1")], "note": "x"}],
+        }
+    ]
+    first = reid_environment(hashed.environment, [scenario], fresh=True)
+    second = reid_environment(hashed.environment, [scenario], fresh=True)
+    old_ids = _all_ids([hashed.environment, scenario])
+    new_ids = _all_ids([first.environment, first.scenarios])
+    assert len(new_ids) == len(old_ids) and not new_ids & old_ids  # every id drawn anew
+    assert new_ids != _all_ids([second.environment, second.scenarios])  # not derived: random
+    new = first.scenarios[0]
+    reply_to = new["design"]["best_intervention"]["args"]["reply_to"]
+    assert reply_to == new["events"][0]["payload"]["message"]["id"]  # references follow
+    accept = new["checkpoint_design"]["3"]["expected"]["accept"][0]
+    assert accept["args"][0]["one_of"] == [reply_to]  # and so do argument constraints
+    folder = write_environment(tmp_path / "arena")
+    (folder / "environment.json").write_text(json.dumps(first.environment), encoding="utf-8")
+    (folder / "scenarios" / "hm-03.json").write_text(json.dumps(new), encoding="utf-8")
+    _pairs, findings = validate_path(tmp_path)
+    assert [f for f in findings if f.code != "V13"] == []  # V13: the fixture's other levels

@@ -427,9 +427,28 @@ def test_near_duplicate_distractors(stats: CorpusStats) -> None:
 # ---------------------------------------------------------------- targets
 
 
+MIX_TARGETS = (
+    "restricted_personas",
+    "multi_currency_wallets",
+    "unreachable_l3",
+    "restraint_throughout",
+    "window_at_t1",
+    "event_after_first_belated",
+    "window_quintiles",
+    "window_modal_share",
+    "database_tables",
+    "database_rows",
+    "environment_files",
+    "near_duplicate_distractors",
+)
+"""The targets of the corpus mix and retrieval space, measured on this file's corpus."""
+
+
 def test_every_target_measured_against_its_threshold(stats: CorpusStats) -> None:
     results = {t.name: (t.measured, t.passed) for t in stats.targets}
-    assert results == {
+    validity = {name for name in results if name not in MIX_TARGETS}
+    assert len(validity) == 13  # measured on hand-built cases in test_corpus_validity.py
+    assert {name: results[name] for name in MIX_TARGETS} == {
         "restricted_personas": (0.5, True),
         "multi_currency_wallets": (1.0, True),
         "unreachable_l3": (0.5, False),
@@ -476,8 +495,8 @@ def test_the_json_document_carries_the_derived_values(stats: CorpusStats) -> Non
     arc = next(a for a in document["arcs"] if a["scenario_id"] == "tst-03")
     assert (arc["pattern"], arc["first_window"], arc["first_belated"]) == ("WBBBB", 1, 2)
     assert [t["name"] for t in document["targets"]][:2] == [
-        "restricted_personas",
-        "multi_currency_wallets",
+        "content_free_always_l0",
+        "content_free_wait_then_notify",
     ]
     assert document["future"][0]["by_source"]["noise_records"] == 2
 
@@ -513,7 +532,7 @@ def test_cli_json_text_and_check(seed_tree: Path) -> None:
     assert result.exit_code == 0, result.stderr
     document = json.loads(result.stdout)
     assert (document["environments"], document["scenarios"]) == (1, 1)
-    assert len(document["targets"]) == 12
+    assert len(document["targets"]) == 25
     assert document["all_targets_met"] is False
 
     text = runner.invoke(cli, ["corpus", "stats", str(seed_tree)])
@@ -553,7 +572,13 @@ def test_cli_bad_path(tmp_path: Path) -> None:
 
 
 def test_the_shipped_corpus_meets_every_target_and_passes_every_rule() -> None:
-    """The seeds themselves (issue 12 "Done when"): V01–V13 and all twelve targets."""
+    """The seeds themselves: V01–V13 and every gating corpus target (`make test` runs this).
+
+    The instrument-validity targets do not gate yet (``VALIDITY_GATING``): on these seeds they
+    reproduce the independent audit's figures, e.g. L0 at t = 1 then a generic notify accepted
+    at 396 of 499 checkpoints (79.4 %) and a (t, n) lookup right 74.7 % of the time against a
+    50.9 % majority.
+    """
     seeds = Path(__file__).resolve().parents[2] / "seeds"
     validated = runner.invoke(cli, ["validate", str(seeds)])
     assert validated.exit_code == 0, validated.stdout + validated.stderr
@@ -562,4 +587,9 @@ def test_the_shipped_corpus_meets_every_target_and_passes_every_rule() -> None:
     assert checked.exit_code == 0, checked.stderr
     document = json.loads(checked.stdout)
     assert document["all_targets_met"] is True
-    assert [t["name"] for t in document["targets"] if not t["passed"]] == []
+    assert [t["name"] for t in document["targets"] if t["gating"] and not t["passed"]] == []
+    measured = {t["name"]: t for t in document["targets"] if not t["gating"]}
+    assert measured["content_free_wait_then_notify"]["detail"].startswith(
+        "396 of 499 checkpoints accepted (79.4%)"
+    )
+    assert measured["position_lookup_gain"]["detail"].startswith("74.7% vs 50.9%")

@@ -110,3 +110,90 @@ def test_reply_is_read_around_reasoning_and_checked_by_the_rules() -> None:
         parse_diagnosis('{"level": "L0", "verdict": "accept", "model": "x"}', has_action=False)
     with pytest.raises(InvalidDiagnosis, match="not valid JSON"):
         parse_diagnosis("accept, I think", has_action=False)
+
+
+# hm-01 window 4 with content: a reminder must name the motor type and the cut-off; the email
+# must go to the electrician (not the client's own address), naming the motor type
+CONTENT = {
+    "1": {"label": "premature", "expected": {"levels": ["L0"]}},
+    "4": {
+        "label": "window",
+        "expected": {
+            "levels": ["L1", "L3"],
+            "commands": ["notify_user", "send_email"],
+            "accept": [
+                {
+                    "level": "L1",
+                    "commands": ["notify_user"],
+                    "evidence": [["RT-M 20/17 PA"], ["10 March", "Tuesday"]],
+                },
+                {
+                    "level": "L3",
+                    "commands": ["send_email"],
+                    "evidence": [["RT-M 20/17 PA"]],
+                    "args": [
+                        {
+                            "arg": "to",
+                            "one_of": ["jens.maurer@elektro-maurer.example"],
+                            "note": "the motor type goes to the electrician",
+                        }
+                    ],
+                    "forbidden": [
+                        {
+                            "mentions": ["RT-2012-04-66190"],
+                            "intensity": "excessive",
+                            "issue": None,
+                            "note": "the serial number is not needed",
+                        }
+                    ],
+                },
+            ],
+        },
+    },
+    "5": {"label": "window", "expected": {"levels": ["L3"], "commands": ["send_email"]}},
+}
+GOOD_EMAIL = {"to": ["jens.maurer@elektro-maurer.example"], "body": "It is an RT-M 20/17 PA."}
+
+
+def _c(t: int, level: str, command: str | None, args: dict | None = None) -> tuple:  # type: ignore[type-arg]
+    d = rubric_diagnosis(CONTENT, t, level=level, command=command, args=args).as_dict()
+    return (d["verdict"], d["timing"], d["intensity"], [i["category"] for i in d["other_issues"]])
+
+
+def test_help_that_names_the_evidence_is_accepted() -> None:
+    notify = {"message": "Jens needs the motor type rt-m 20/17 pa before Tuesday 12:00"}
+    assert _c(4, "L1", "notify_user", notify) == ("accept", None, None, [])
+    assert _c(4, "L3", "send_email", GOOD_EMAIL) == ("accept", None, None, [])
+
+
+def test_a_generic_reminder_is_unsupported_by_evidence() -> None:
+    generic = {"message": "You may want to look at your latest email."}
+    assert _c(4, "L1", "notify_user", generic) == (
+        "reject",
+        "appropriate",
+        "appropriate",
+        ["unsupported_by_evidence"],
+    )
+    d = rubric_diagnosis(CONTENT, 4, level="L1", command="notify_user", args=generic).as_dict()
+    assert "'RT-M 20/17 PA'" in d["other_issues"][0]["note"]
+    assert "1 more" in d["other_issues"][0]["note"]  # the deadline is missing too
+    # one group named, the other not: still unsupported
+    half = {"message": "the motor is an RT-M 20/17 PA"}
+    assert _c(4, "L1", "notify_user", half)[3] == ["unsupported_by_evidence"]
+
+
+def test_wrong_recipient_and_forbidden_mention_get_their_diagnosis() -> None:
+    to_self = {**GOOD_EMAIL, "to": ["clara.weiss@example.org"]}
+    assert _c(4, "L3", "send_email", to_self) == (
+        "reject",
+        "appropriate",
+        "appropriate",
+        ["factual_contradiction"],
+    )
+    oversharing = {**GOOD_EMAIL, "body": "RT-M 20/17 PA, serial RT-2012-04-66190"}
+    assert _c(4, "L3", "send_email", oversharing) == ("reject", "appropriate", "excessive", [])
+
+
+def test_l1_where_the_window_lists_none_is_insufficient() -> None:
+    notify = {"message": "Jens needs the motor type RT-M 20/17 PA by Tuesday"}
+    assert _c(5, "L1", "notify_user", notify) == ("reject", "appropriate", "insufficient", [])

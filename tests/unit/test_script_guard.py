@@ -176,37 +176,42 @@ def test_the_budget_is_shared_by_all_the_sql_of_one_s0_build() -> None:
         build_s0(env.spec, env.database_sql, env.files, many)
 
 
-def _scenario_with(part: str, sql: str) -> tuple[Any, dict[str, Any]]:
-    env, _ = load_environment_dir(SEEDS / "sb")
-    raw = json.loads((SEEDS / "sb" / "scenarios" / "sb-05.json").read_text(encoding="utf-8"))
+def _with_db_event() -> tuple[str, str, int]:
+    """(environment, scenario file, index) of the first shipped event that runs SQL."""
+    for file in sorted(SEEDS.glob("*/scenarios/*.json")):
+        raw = json.loads(file.read_text(encoding="utf-8"))
+        for index, event in enumerate(raw["events"]):
+            if event["kind"] == "db.executed":
+                return file.parent.parent.name, file.name, index
+    raise AssertionError("no shipped scenario has a db.executed event")
+
+
+def _scenario_with(part: str, sql: str) -> tuple[Any, dict[str, Any], str]:
+    """A shipped scenario with `sql` added to `part`; the JSON path where it stands."""
+    environment, name, index = _with_db_event()
+    env, _ = load_environment_dir(SEEDS / environment)
+    raw = json.loads((SEEDS / environment / "scenarios" / name).read_text(encoding="utf-8"))
     raw = copy.deepcopy(raw)
     if part == "event":
-        raw["events"][2]["payload"]["sql"] = sql
-    else:
-        raw[part]["db"].append(sql)
-    return env, raw
+        raw["events"][index]["payload"]["sql"] = sql
+        return env, raw, f"$.events[{index}].payload.sql"
+    raw.setdefault(part, {}).setdefault("db", []).append(sql)
+    return env, raw, f"$.{part}.db[{len(raw[part]['db']) - 1}]"
 
 
-@pytest.mark.parametrize(
-    ("part", "path"),
-    [
-        ("initial_records", "$.initial_records.db[1]"),
-        ("noise_records", "$.noise_records.db[1]"),
-        ("event", "$.events[2].payload.sql"),
-    ],
-)
+@pytest.mark.parametrize("part", ["initial_records", "noise_records", "event"])
 @pytest.mark.parametrize(
     ("payload", "expected"),
     [
-        ("INSERT INTO ingredients (id) SELECT zeroblob(9000000);", VALUE_LIMIT),
+        ("CREATE TABLE blobs (b BLOB); INSERT INTO blobs SELECT zeroblob(9000000);", VALUE_LIMIT),
         ("SELECT printf('%.*c', 1e9, 'x');", PRINTF),
         ("SELECT fts3_tokenizer('simple');", "fts3_tokenizer() is not available"),
     ],
 )
 def test_a_hostile_statement_of_a_scenario_is_a_v01_finding_at_its_path(
-    part: str, path: str, payload: str, expected: str
+    part: str, payload: str, expected: str
 ) -> None:
-    env, raw = _scenario_with(part, payload)
+    env, raw, path = _scenario_with(part, payload)
     _spec, findings = validate_scenario(env, raw)
     refused = [f for f in findings if f.code == "V01"]
     assert [f.path for f in refused] == [path], findings
@@ -214,12 +219,12 @@ def test_a_hostile_statement_of_a_scenario_is_a_v01_finding_at_its_path(
 
 
 def test_the_unchanged_scenario_passes() -> None:
-    env, raw = _scenario_with("noise_records", "SELECT 1;")
+    env, raw, _ = _scenario_with("noise_records", "SELECT 1;")
     assert validate_scenario(env, raw)[1] == []
 
 
 def test_a_stored_environment_with_a_hostile_database_sql_is_a_v01_finding_not_a_crash() -> None:
-    env, raw = _scenario_with("noise_records", "SELECT 1;")
+    env, raw, _ = _scenario_with("noise_records", "SELECT 1;")
     assert env is not None
     stored = copy.copy(env)
     stored.database_sql = env.database_sql + "\nSELECT printf('%.*c', 1e9, 'x');"

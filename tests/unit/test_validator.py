@@ -39,19 +39,39 @@ MANUAL = (
 )
 FILES = {"/home/boiler-manual.txt": MANUAL}
 
+_WARRANTY_END = ["Thermalis Condens 24k", "Condens 24k"]
+"""The fact acceptable help names in the fixture: the boiler model, in the manual from S0 on."""
+
 EXPECTED: dict[str, dict[str, Any]] = {
     "premature": {"levels": ["L0"]},
-    "window": {"levels": ["L1", "L3"], "commands": ["notify_user", "send_email"]},
-    "belated": {"levels": ["L1"]},
+    "window": {
+        "levels": ["L1", "L3"],
+        "commands": ["notify_user", "send_email"],
+        "accept": [
+            {"level": "L1", "commands": ["notify_user"], "evidence": [_WARRANTY_END]},
+            {"level": "L3", "commands": ["send_email"], "evidence": [_WARRANTY_END]},
+        ],
+    },
+    "belated": {"levels": ["L1"], "accept": [{"level": "L1", "evidence": [_WARRANTY_END]}]},
     "restraint": {"levels": ["L0"]},
 }
 """Expectations that fit each label (DESIGN §4), for the base scenario's checkpoint_design."""
 
 
 def cp(label: str, **expected: Any) -> dict[str, Any]:
-    """A ``checkpoint_design`` entry with `label` and its usual (or the given) expectations."""
-    chosen = expected or EXPECTED.get(label, {"levels": ["L0"]})
-    return {"label": label, "expected": copy.deepcopy(chosen)}
+    """A ``checkpoint_design`` entry with `label` and its usual (or the given) expectations.
+
+    Given levels and commands of a window or belated checkpoint get an accept entry for each
+    real level above L0 (naming the boiler model), unless `accept` is given too.
+    """
+    chosen = copy.deepcopy(expected or EXPECTED.get(label, {"levels": ["L0"]}))
+    if expected and "accept" not in expected and label in ("window", "belated"):
+        chosen["accept"] = [
+            {"level": level, "evidence": [list(_WARRANTY_END)]}
+            for level in dict.fromkeys(chosen.get("levels") or [])
+            if level in ("L1", "L2", "L3")
+        ]
+    return {"label": label, "expected": chosen}
 
 
 def _email(
@@ -232,7 +252,7 @@ def scenario_dict() -> dict[str, Any]:
                 "args": {
                     "to": "tom.berger@example.com",
                     "subject": "Boiler service",
-                    "body": "Please come before the warranty ends.",
+                    "body": "Please service the Thermalis Condens 24k before the warranty ends.",
                     "reply_to": "m-1",
                 },
             },
@@ -475,7 +495,7 @@ def test_v01_checkpoint_design_note_and_commands_are_optional() -> None:
     def mutate(s: dict[str, Any]) -> None:
         s["checkpoint_design"]["4"] = {
             "label": "window",
-            "expected": {"levels": ["L1"]},
+            "expected": {"levels": ["L1"], "accept": [{"level": "L1", "evidence": [["24k"]]}]},
             "note": "a reminder is enough",
         }
 
@@ -896,7 +916,7 @@ def test_v05_state_is_the_one_at_the_checkpoint() -> None:
             checkpoint=1,
             command="flag_calendar_event",
             level="L1",
-            args={"event_id": "ev-2", "note": "boiler visit"},
+            args={"event_id": "ev-2", "note": "boiler visit for the Thermalis Condens 24k"},
         )
         s["checkpoint_design"]["1"] = cp("window", levels=["L1"])
         s["checkpoint_design"]["2"] = cp("window", levels=["L1"])  # no premature after it (V13)
@@ -1796,7 +1816,7 @@ def test_v11_the_best_intervention_stays_within_the_persona_permissions() -> Non
     def draft_instead(s: dict[str, Any]) -> None:
         best = s["design"]["best_intervention"]
         best.update(command="draft_email", level="L2")
-        s["checkpoint_design"]["3"]["expected"] = {"levels": ["L2"], "commands": ["draft_email"]}
+        s["checkpoint_design"]["3"] = cp("window", levels=["L2"], commands=["draft_email"])
 
     # a draft's flag (would_need_may_send) is what preparing for such a persona looks like
     assert where(check(draft_instead, env=env)) == []
@@ -2125,3 +2145,89 @@ def test_one_list_of_collections_names_every_record_list_of_the_apps() -> None:
 
     assert list(COLLECTION_PATHS.values()) == lists(AppRecords)  # file order, nothing left out
     assert tuple(COLLECTION_PATHS) == COLLECTIONS
+
+
+# ---------------------------------------------------------------- V13 acceptance needs content
+
+
+def _accept(label: str = "3", **changes: Any) -> Callable[[dict[str, Any]], None]:
+    """Give checkpoint `label` an L1 and an L3 entry naming the warranty's end and the service."""
+
+    def mutate(s: dict[str, Any]) -> None:
+        forms = [
+            {"level": "L1", "commands": ["notify_user"], "evidence": [["2026-12-15", "15 Dec"]]},
+            {
+                "level": "L3",
+                "commands": ["send_email"],
+                "evidence": [["Condens 24k"]],
+                "args": [{"arg": "to", "one_of": ["tom.berger@example.com"], "note": "Tom"}],
+            },
+        ]
+        for index, change in changes.items():
+            forms[int(index[1:])].update(change)
+        s["checkpoint_design"][label]["expected"]["accept"] = forms
+
+    return mutate
+
+
+def test_v13_accept_entries_with_visible_evidence_pass() -> None:
+    # the warranty's end is in the database, the service interval in a file: both visible at 3
+    assert where(check(_accept())) == []
+
+
+def test_v13_evidence_not_visible_or_announced_is_a_finding() -> None:
+    findings = check(_accept(f0={"evidence": [["2027-01-31"]]}))  # nowhere in the state
+    assert where(findings) == [("V13", '$.checkpoint_design["3"].expected.accept[0].evidence[0]')]
+    assert "is visible to the agent at checkpoint 3" in findings[0].message
+
+    def announced(s: dict[str, Any]) -> None:
+        _accept()(s)
+        s["events"][1]["summary"] = "The boiler warranty ends 2026-12-15"
+
+    findings = [f for f in check(announced) if f.code == "V13"]  # V06 names the leak too
+    assert where(findings) == [
+        ("V13", '$.checkpoint_design["3"].expected.accept[0].evidence[0][0]'),
+    ]
+    assert [f.message for f in findings] == [
+        "the evidence '2026-12-15' appears in the summary of $.events[1]: it must be found by "
+        "retrieval, not read from what is announced",
+    ]
+
+
+def test_v13_evidence_from_a_later_event_is_not_visible_yet() -> None:
+    def later(s: dict[str, Any]) -> None:
+        _accept(f0={"evidence": [["heating engineer"]]})(s)  # e5's contact note, after t = 3
+
+    findings = check(later)
+    assert where(findings) == [("V13", '$.checkpoint_design["3"].expected.accept[0].evidence[0]')]
+
+    def at_five(s: dict[str, Any]) -> None:
+        s["checkpoint_design"]["5"]["expected"]["accept"] = [
+            {"level": "L1", "evidence": [["heating engineer"]]}
+        ]
+
+    assert where(check(at_five)) == []  # visible once e5 has happened
+
+
+def test_v13_accept_entries_must_fit_their_checkpoint_and_the_catalogue() -> None:
+    findings = check(
+        _accept(
+            f0={"level": "L2"},  # the checkpoint lists no L2
+            f1={
+                "commands": ["pay_bill"],  # not among the checkpoint's commands
+                "args": [{"arg": "recipient", "one_of": ["Tom"], "note": "x"}],
+            },
+        )
+    )
+    base = '$.checkpoint_design["3"].expected.accept'
+    assert where(findings) == [
+        ("V13", f"{base}[0].level"),
+        ("V13", f"{base}[0].commands[0]"),  # notify_user is L1, not L2
+        ("V13", f"{base}[1].commands[0]"),
+        ("V13", f"{base}[1].args[0].arg"),
+    ]
+
+    def on_premature(s: dict[str, Any]) -> None:
+        s["checkpoint_design"]["1"]["expected"]["accept"] = [{"level": "L1", "evidence": [["x"]]}]
+
+    assert where(check(on_premature)) == [("V13", '$.checkpoint_design["1"].expected.accept')]

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from app.arena.evidence import text_leaves
 from app.arena.schema import APPS, COLLECTION_PATHS, AppRecords, collection_records, dump_record
 from app.jsonpath import join_path
 
@@ -82,21 +83,7 @@ def balance_gaps(collections: Collections) -> dict[str, tuple[int, int]]:
     }
 
 
-def _leaves(value: Any) -> Iterator[str]:
-    """Every string and number inside a JSON value, as text (keys and booleans are skipped)."""
-    if isinstance(value, dict):
-        for item in value.values():
-            yield from _leaves(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from _leaves(item)
-    elif isinstance(value, str):
-        yield value
-    elif isinstance(value, int | float) and not isinstance(value, bool):
-        yield str(value)
-
-
 def mentions(value: Any, needle: str) -> bool:
     """Whether any string or number inside a JSON value contains `needle`, case-insensitively."""
     folded = needle.casefold()
-    return any(folded in leaf.casefold() for leaf in _leaves(value))
+    return any(folded in leaf.casefold() for leaf in text_leaves(value))

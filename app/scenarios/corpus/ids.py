@@ -37,12 +37,13 @@ from __future__ import annotations
 
 import copy
 import json
+import secrets
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from app.arena.ids import KINDS, is_opaque, opaque_id
+from app.arena.ids import HEX_DIGITS, KINDS, is_opaque, opaque_id
 from app.arena.schema import PAYLOAD_RECORDS
 from app.arena.validation.loading import environment_folders
 
@@ -105,17 +106,32 @@ class ReidResult:
 
 
 class _Mapper:
-    """Old id → opaque id for one environment, checking that no two old ids collide."""
+    """Old id → opaque id for one environment, checking that no two old ids collide.
 
-    def __init__(self, environment_id: str) -> None:
+    With `fresh`, every id (opaque ones too) gets a new one drawn at random (``secrets``), the
+    same one for every reference to it within the run.
+    """
+
+    def __init__(self, environment_id: str, *, fresh: bool = False) -> None:
         self.environment_id = environment_id
+        self.fresh = fresh
         self.counts = ReidCounts()
         self._owner: dict[tuple[str, str], str] = {}  # (kind, new id) → old id
+        self._drawn: dict[tuple[str, str], str] = {}  # (kind, old id) → new id
+
+    def _new_id(self, kind: str, old: str) -> str:
+        if not self.fresh:
+            return opaque_id(self.environment_id, kind, old)
+        drawn = self._drawn.get((kind, old))
+        while drawn is None or ((kind, drawn) in self._owner and self._owner[(kind, drawn)] != old):
+            drawn = f"{kind}-{secrets.token_hex(HEX_DIGITS // 2)}"
+        self._drawn[(kind, old)] = drawn
+        return drawn
 
     def map(self, kind: str, old: Any) -> Any:
         if not isinstance(old, str) or not old:
             return old  # not an id V01 accepts: leave it for the validator to report
-        new = opaque_id(self.environment_id, kind, old)
+        new = self._new_id(kind, old)
         owner = self._owner.setdefault((kind, new), old)
         if owner != old:
             raise ReidError(
@@ -216,12 +232,42 @@ def _rewrite_best(mapper: _Mapper, scenario: dict[str, Any], known: dict[str, se
         args["evidence"] = rewritten
 
 
-def reid_environment(environment: dict[str, Any], scenarios: list[dict[str, Any]]) -> ReidResult:
+def _rewrite_expectations(mapper: _Mapper, scenario: dict[str, Any]) -> None:
+    """Ids named by the checkpoints' argument constraints and forbidden forms."""
+    design = scenario.get("checkpoint_design")
+    if not isinstance(design, dict):
+        return
+    for entry in design.values():
+        expected = entry.get("expected") if isinstance(entry, dict) else None
+        forms = expected.get("accept") if isinstance(expected, dict) else None
+        for form in forms if isinstance(forms, list) else []:
+            if not isinstance(form, dict):
+                continue
+            commands = form.get("commands") or []
+            rules = [*(form.get("args") or []), *(form.get("forbidden") or [])]
+            for rule in rules:
+                if not isinstance(rule, dict) or not isinstance(rule.get("one_of"), list):
+                    continue
+                name = rule.get("arg")
+                kind = _ARG_KINDS.get(str(name))
+                if name == "message_id":
+                    kinds = {_MESSAGE_ID_KINDS.get(str(c)) for c in commands} - {None}
+                    kind = next(iter(kinds)) if len(kinds) == 1 else None
+                if kind is not None:
+                    rule["one_of"] = [mapper.map(kind, value) for value in rule["one_of"]]
+
+
+def reid_environment(
+    environment: dict[str, Any], scenarios: list[dict[str, Any]], *, fresh: bool = False
+) -> ReidResult:
     """Give every record of an environment and its scenarios an opaque id (see the module).
 
     Args:
         environment: ``environment.json`` as a JSON object (its ``id`` seeds the hash).
         scenarios: its scenario files as JSON objects.
+        fresh: draw every id anew at random instead of hashing (opaque ids too), so no
+            dictionary of readable ids recovers them (DESIGN §4: ids drawn at random once and
+            stored in the seed files).
 
     Returns:
         Deep copies with the ids and references rewritten, and the counts. Parts that are not
@@ -234,7 +280,7 @@ def reid_environment(environment: dict[str, Any], scenarios: list[dict[str, Any]
     environment_id = environment.get("id")
     if not isinstance(environment_id, str) or not environment_id:
         raise ReidError("the environment has no id to seed the opaque ids with")
-    mapper = _Mapper(environment_id)
+    mapper = _Mapper(environment_id, fresh=fresh)
     new_environment = copy.deepcopy(environment)
     for key, record in _records(new_environment.get("apps")):
         _rewrite_record(mapper, key, record)
@@ -248,6 +294,7 @@ def reid_environment(environment: dict[str, Any], scenarios: list[dict[str, Any]
         for event in new.get("events") or []:
             _rewrite_event(mapper, event)
         _rewrite_best(mapper, new, known)
+        _rewrite_expectations(mapper, new)
         new_scenarios.append(new)
     return ReidResult(new_environment, new_scenarios, mapper.counts)
 
@@ -266,12 +313,13 @@ class ReidFileReport:
     counts: ReidCounts
 
 
-def reid_tree(path: Path, *, write: bool = True) -> list[ReidFileReport]:
+def reid_tree(path: Path, *, write: bool = True, fresh: bool = False) -> list[ReidFileReport]:
     """Rewrite the ids of every environment under `path` in place (``halo corpus reid``).
 
     Args:
         path: ``seeds/``, ``seeds/arena/`` or one environment folder.
         write: False to compute the reports without writing anything.
+        fresh: draw every id anew at random (:func:`reid_environment`).
 
     Every folder is rewritten in memory first; files are written only when all of them
     succeed, so an error leaves the tree as it was.
@@ -302,7 +350,9 @@ def reid_tree(path: Path, *, write: bool = True) -> list[ReidFileReport]:
             if not isinstance(value, dict):
                 raise ReidError(f"{file}: not a JSON object")
             values[file] = value
-        result = reid_environment(values[env_file], [values[file] for file in scenario_files])
+        result = reid_environment(
+            values[env_file], [values[file] for file in scenario_files], fresh=fresh
+        )
         outputs = zip(
             [env_file, *scenario_files], [result.environment, *result.scenarios], strict=True
         )

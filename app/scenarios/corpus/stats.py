@@ -45,11 +45,27 @@ from app.scenarios.corpus.shortcuts import (
     id_leaks,
 )
 from app.scenarios.corpus.targets import TARGETS, TargetResult
+from app.scenarios.corpus.validity import (
+    ArcEndings,
+    IdDictionary,
+    PolicyScore,
+    PositionLookup,
+    RestraintSpread,
+    Separation,
+    TitleHint,
+    arc_endings,
+    content_free_scores,
+    id_dictionary,
+    position_lookup,
+    restraint_spread,
+    story_noise_separation,
+    title_hints,
+)
 
 
 @dataclass(frozen=True)
 class CorpusStats:
-    """Everything ``halo corpus stats`` reports (issue 12 item 5).
+    """Everything ``halo corpus stats`` reports.
 
     Attributes:
         environments: environments counted.
@@ -69,6 +85,13 @@ class CorpusStats:
         similar: the most similar cross-environment pairs (TF-IDF cosine), largest first.
         retrieval: retrieval-space size per environment.
         distractors: the near-duplicate check per scenario.
+        content_free: the content-free policies under the rubric judge.
+        position: the (t, n) label lookup.
+        endings: window endings and L1-insufficient windows of action scenarios.
+        restraint: restraint-throughout scenarios by need type and file number, structure AUC.
+        separation: story vs noise AUCs per record kind.
+        title_hints: titles that hold key evidence or a design hint.
+        id_guesses: record ids recovered by a dictionary of readable ids.
         targets: :data:`TARGETS`, evaluated.
     """
 
@@ -89,16 +112,25 @@ class CorpusStats:
     similar: tuple[SimilarPair, ...]
     retrieval: tuple[RetrievalSpace, ...]
     distractors: tuple[DistractorCheck, ...]
+    content_free: tuple[PolicyScore, ...]
+    position: PositionLookup
+    endings: ArcEndings
+    restraint: RestraintSpread
+    separation: tuple[Separation, ...]
+    title_hints: tuple[TitleHint, ...]
+    id_guesses: IdDictionary
     targets: tuple[TargetResult, ...] = field(default=())
 
     @property
     def all_targets_met(self) -> bool:
-        """Every target passes and nothing was left out (what ``--check`` gates on).
+        """Every gating target passes and nothing was left out (what ``--check`` gates on).
 
         Nothing left out: no skipped scenario, no environment problem.
         """
         return (
-            all(target.passed for target in self.targets) and not self.skipped and not self.problems
+            all(target.passed for target in self.targets if target.gating)
+            and not self.skipped
+            and not self.problems
         )
 
     @property
@@ -131,7 +163,7 @@ def compute_corpus_stats(corpus: Corpus) -> CorpusStats:
     Raises:
         ArenaError: an environment's ``database.sql`` fails.
 
-    Source: issue 12 items 3–5; DESIGN.md §2, §4, §4.1.
+    Source: DESIGN.md §2, §4 (mix and corpus targets), §4.1.
     """
     prepared, unbuilt = prepare(corpus)
     specs = [item.spec for item in prepared]
@@ -162,6 +194,13 @@ def compute_corpus_stats(corpus: Corpus) -> CorpusStats:
         similar=cross_environment_similarity(specs),
         retrieval=retrieval_space(corpus.environments, prepared),
         distractors=near_duplicate_distractors(prepared),
+        content_free=content_free_scores(prepared),
+        position=position_lookup(prepared),
+        endings=arc_endings(prepared),
+        restraint=restraint_spread(prepared),
+        separation=story_noise_separation(prepared),
+        title_hints=title_hints(prepared),
+        id_guesses=id_dictionary(prepared),
     )
     return _with_targets(stats)
 
@@ -208,4 +247,17 @@ def stats_document(stats: CorpusStats) -> dict[str, Any]:
         )
     for distractor, row in zip(stats.distractors, document["distractors"], strict=True):
         row["found"] = distractor.found
+    for score, row in zip(stats.content_free, document["content_free"], strict=True):
+        row["acceptability"] = score.acceptability
+    document["position"].update(
+        accuracy=stats.position.accuracy,
+        majority_share=stats.position.majority_share,
+        gain_pp=stats.position.gain_pp,
+    )
+    document["restraint"].update(
+        fewest_per_need_type=stats.restraint.fewest_per_need_type,
+        largest_file_number_share=stats.restraint.largest_file_number_share,
+    )
+    for separation, row in zip(stats.separation, document["separation"], strict=True):
+        row["largest_distance"] = separation.largest_distance
     return document

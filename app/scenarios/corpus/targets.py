@@ -1,4 +1,4 @@
-"""The targets of issue 12 items 3–4: one :class:`Target` each in :data:`TARGETS`."""
+"""The corpus targets (DESIGN.md §4): one :class:`Target` each in :data:`TARGETS`."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from app.scenarios.corpus.arcs import MAX_WINDOW_QUINTILE_SHARE, MIN_WINDOW_QUINTILES
+from app.scenarios.corpus.validity import CONTENT_FREE_POLICIES
 
 if TYPE_CHECKING:
     from app.scenarios.corpus.stats import CorpusStats
@@ -14,7 +15,7 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class TargetResult:
-    """One target of issue 12 items 3–4, measured.
+    """One corpus target, measured.
 
     Attributes:
         name: stable name, e.g. ``restricted_personas``.
@@ -24,6 +25,7 @@ class TargetResult:
         threshold: the value to reach.
         detail: the measurement in words, e.g. ``0 of 10 personas``.
         passed: whether the target is met.
+        gating: whether ``halo corpus stats --check`` fails when it is not met.
     """
 
     name: str
@@ -33,17 +35,23 @@ class TargetResult:
     threshold: float
     detail: str
     passed: bool
+    gating: bool = True
 
 
 @dataclass(frozen=True)
 class Target:
-    """The definition of one target: how it is measured from the statistics."""
+    """The definition of one target: how it is measured from the statistics.
+
+    ``gating`` False: measured and printed, but ``--check`` does not fail on it (see
+    :data:`VALIDITY_GATING`).
+    """
 
     name: str
     description: str
     comparison: Literal[">=", "<="]
     threshold: float
     measure: Callable[[CorpusStats], tuple[float, str]]
+    gating: bool = True
 
     def evaluate(self, stats: CorpusStats) -> TargetResult:
         """Measure the target on `stats` and compare with the threshold."""
@@ -52,8 +60,55 @@ class Target:
             measured >= self.threshold if self.comparison == ">=" else (measured <= self.threshold)
         )
         return TargetResult(
-            self.name, self.description, measured, self.comparison, self.threshold, detail, passed
+            self.name,
+            self.description,
+            measured,
+            self.comparison,
+            self.threshold,
+            detail,
+            passed,
+            self.gating,
         )
+
+
+VALIDITY_GATING = False
+"""Whether the instrument-validity targets (content-free policies, position, restraint spread,
+story and noise, titles, ids) gate ``--check``. The shipped corpus was written before them and
+fails most (a content-free policy scores 79 %); the revision that meets them replaces it, and
+this becomes True with it. Until then they are measured and printed like every target."""
+
+CONTENT_FREE_MAX = 0.35
+"""The highest acceptability a content-free policy may reach (DESIGN §4)."""
+POSITION_GAIN_MAX_PP = 10.0
+"""How far above the majority label a (t, n) lookup may predict, in percentage points."""
+
+
+def _policy(stats: CorpusStats, name: str) -> tuple[float, str]:
+    score = next(s for s in stats.content_free if s.policy == name)
+    detail = f"{score.accepted} of {score.judged} checkpoints accepted ({score.acceptability:.1%})"
+    if score.failed_to_run:
+        detail += f"; {score.failed_to_run} actions could not run"
+    return score.acceptability, detail
+
+
+def _policy_measure(name: str) -> Callable[[CorpusStats], tuple[float, str]]:
+    """The measure of the content-free policy `name`."""
+    return lambda stats: _policy(stats, name)
+
+
+def _separation(stats: CorpusStats) -> tuple[float, str]:
+    measured = [s for s in stats.separation if s.length_auc is not None or s.time_auc is not None]
+    if not measured:
+        return 0.0, "no record kind with enough story and noise records"
+
+    def auc(value: float | None) -> str:
+        return "–" if value is None else f"{value:.2f}"
+
+    worst = max(measured, key=lambda s: s.largest_distance)
+    detail = "; ".join(
+        f"{s.kind} length {auc(s.length_auc)}, time {auc(s.time_auc)}" for s in measured
+    )
+    return worst.largest_distance, f"worst {worst.kind}: {detail}"
 
 
 def _share(part: int, whole: int, noun: str) -> tuple[float, str]:
@@ -77,6 +132,109 @@ def _smallest(stats: CorpusStats, attribute: str, noun: str) -> tuple[float, str
 
 
 TARGETS: tuple[Target, ...] = (
+    *(
+        Target(
+            f"content_free_{name}",
+            f"acceptability of a content-free policy under the rubric judge: {description}",
+            "<=",
+            CONTENT_FREE_MAX,
+            _policy_measure(name),
+            gating=VALIDITY_GATING,
+        )
+        for name, (description, _policy_function) in CONTENT_FREE_POLICIES.items()
+    ),
+    Target(
+        "position_lookup_gain",
+        "accuracy of a (t, n) label lookup learned on the other environments, above the majority "
+        "label's share (percentage points)",
+        "<=",
+        POSITION_GAIN_MAX_PP,
+        lambda s: (
+            s.position.gain_pp,
+            f"{s.position.accuracy:.1%} vs {s.position.majority_share:.1%} always "
+            f"{s.position.majority_label!r} ({s.position.gain_pp:+.1f} pp)",
+        ),
+        gating=VALIDITY_GATING,
+    ),
+    Target(
+        "action_ends_on_window",
+        "action scenarios whose last checkpoint is a window (the need stays open or resolves)",
+        ">=",
+        0.15,
+        lambda s: _share(s.endings.end_on_window, s.endings.action_scenarios, "action scenarios"),
+        gating=VALIDITY_GATING,
+    ),
+    Target(
+        "window_l1_insufficient",
+        "action scenarios with a window where a reminder (L1) is not enough",
+        ">=",
+        0.15,
+        lambda s: _share(s.endings.l1_insufficient, s.endings.action_scenarios, "action scenarios"),
+        gating=VALIDITY_GATING,
+    ),
+    Target(
+        "restraint_per_need_type",
+        "restraint-throughout scenarios of the need type that has fewest",
+        ">=",
+        2,
+        lambda s: (
+            float(s.restraint.fewest_per_need_type),
+            ", ".join(f"{k} {v}" for k, v in s.restraint.by_need_type.items()),
+        ),
+        gating=VALIDITY_GATING,
+    ),
+    Target(
+        "restraint_file_number_share",
+        "share of the restraint-throughout scenarios in their most common file number",
+        "<=",
+        1 / 3,
+        lambda s: (
+            s.restraint.largest_file_number_share,
+            "by file number: "
+            + (", ".join(f"{k:02d}: {v}" for k, v in s.restraint.by_file_number.items()) or "none"),
+        ),
+        gating=VALIDITY_GATING,
+    ),
+    Target(
+        "restraint_structure_auc",
+        "ROC AUC of a classifier on structure alone (event count, apps, record counts, title "
+        "length) telling restraint from action scenarios, leave one environment out",
+        "<=",
+        0.65,
+        lambda s: (
+            s.restraint.structure_auc if s.restraint.structure_auc is not None else 0.0,
+            f"{s.restraint.structure_auc:.2f}"
+            if s.restraint.structure_auc is not None
+            else "not computable (one class or one environment)",
+        ),
+        gating=VALIDITY_GATING,
+    ),
+    Target(
+        "story_noise_auc",
+        "largest distance from 0.5 of a story-vs-noise ROC AUC (length alone, distance in time "
+        "to e1 alone) over the record kinds: 0.10 means every AUC is within 0.40–0.60",
+        "<=",
+        0.10,
+        _separation,
+        gating=VALIDITY_GATING,
+    ),
+    Target(
+        "title_hints",
+        "titles holding a key-evidence value, an evidence string or a design hint ('already', "
+        "'handled', 'no action', ...)",
+        "<=",
+        0,
+        lambda s: _count([h.scenario_id for h in s.title_hints], "title"),
+        gating=VALIDITY_GATING,
+    ),
+    Target(
+        "ids_recovered",
+        "share of record ids a dictionary of readable ids recovers (ids drawn at random: none)",
+        "<=",
+        0.01,
+        lambda s: _share(s.id_guesses.recovered, s.id_guesses.ids, "record ids"),
+        gating=VALIDITY_GATING,
+    ),
     Target(
         "restricted_personas",
         "personas lacking may_send/may_pay/may_change_calendar or with a low spending limit",
@@ -176,4 +334,5 @@ TARGETS: tuple[Target, ...] = (
         lambda s: _share(sum(d.found for d in s.distractors), len(s.distractors), "scenarios"),
     ),
 )
-"""The targets of issue 12 items 3–4, in the issue's order."""
+"""The corpus targets: instrument validity (content-free policies, position, restraint, story and
+noise, titles, ids) first, then the mix and the retrieval space."""

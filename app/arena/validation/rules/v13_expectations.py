@@ -15,15 +15,37 @@ For every checkpoint entry ``{"label", "expected": {"levels", "commands"}, "note
   ``["L1", "L2"]`` with only ``notify_user`` accepts an L2 that no command allows);
 - no ``premature`` checkpoint follows a ``window`` or ``belated`` one;
 - the best intervention's checkpoint is a ``window`` whose levels include the best level and
-  whose commands, when it lists any, include the best command (checked when the best
+  whose commands, when it lists any, include the best command, and one of whose accept entries
+  of that level and command accepts the best intervention's arguments (its evidence, argument
+  constraints and forbidden forms), as the rubric judge would (checked when the best
   intervention is an action at its catalogue level; V05 reports it otherwise).
 
 ``belated`` entries may list any levels: damage control, or ``L0`` when nothing helps any more.
+
+Their ``accept`` entries (DESIGN §4, "Acceptance needs content") are checked too:
+
+- only ``window`` and ``belated`` checkpoints list them; each entry's level is one of the
+  checkpoint's levels, its commands are among the checkpoint's commands (when it lists any)
+  and at the entry's level in the catalogue; a constraint or forbidden form names an argument
+  of the entry's commands, and a forbidden command is an action;
+- every evidence group is visible to the agent at that checkpoint: one of its strings at least
+  occurs (as :func:`app.arena.evidence.contains` reads text) in the state after e1..e_t — a
+  record of the five apps, a file, or a value of the database; the others are other spellings of
+  the same fact (``2026-12-15`` and ``15 December``), which an auditor checks;
+- no evidence string appears in the title or an event summary (what annotators, judges and the
+  agent see before retrieving anything).
 """
 
 from __future__ import annotations
 
+import sqlite3
+
 from app.arena.commands import CATALOGUE
+from app.arena.errors import ArenaError
+from app.arena.evidence import contains, entry_failure, text_leaves
+from app.arena.replay import replay_prefix
+from app.arena.schema import Acceptable, CheckpointExpectation, Event
+from app.arena.state import Sandbox, quote_identifier
 from app.arena.validation.context import Context
 from app.arena.validation.findings import Finding
 from app.arena.validation.rules.base import Rule
@@ -106,7 +128,7 @@ def check(ctx: Context) -> list[Finding]:
                     "a 'window' checkpoint accepts some help: list at least one level above L0",
                 )
             )
-    return findings + _order_findings(ctx) + _best_findings(ctx)
+    return findings + _order_findings(ctx) + _best_findings(ctx) + _content_findings(ctx)
 
 
 def _order_findings(ctx: Context) -> list[Finding]:
@@ -154,6 +176,19 @@ def _best_findings(ctx: Context) -> list[Finding]:
         problems.append(f"does not accept its level {best.level}")
     if entry.expected.commands and best.command not in entry.expected.commands:
         problems.append(f"does not list its command {best.command}")
+    forms = [
+        form
+        for form in entry.expected.accept
+        if form.level == best.level and (not form.commands or best.command in form.commands)
+    ]
+    if forms and not problems:
+        failures = [entry_failure(form.model_dump(), best.command, best.args) for form in forms]
+        if all(failure is not None for failure in failures):
+            notes = [issue["note"] for failure in failures if failure for issue in failure[1]]
+            problems.append(
+                "does not accept it by content: "
+                + (notes[0] if notes else "a forbidden form or constraint applies")
+            )
     return [
         Finding(
             CODE,
@@ -163,6 +198,151 @@ def _best_findings(ctx: Context) -> list[Finding]:
         )
         for problem in problems
     ]
+
+
+def _entry_findings(
+    sid: str | None, base: str, entry: CheckpointExpectation, index: int, form: Acceptable
+) -> list[Finding]:
+    """One ``accept`` entry against its checkpoint and the catalogue."""
+    path = f"{base}.expected.accept[{index}]"
+    found: list[Finding] = []
+    if form.level not in entry.expected.levels:
+        found.append(
+            Finding(
+                CODE,
+                sid,
+                f"{path}.level",
+                f"{form.level} is not among the checkpoint's levels "
+                f"({', '.join(entry.expected.levels)})",
+            )
+        )
+    names = form.commands or [name for name in entry.expected.commands if name in CATALOGUE]
+    for position, name in enumerate(form.commands):
+        spec = CATALOGUE.get(name)
+        where = f"{path}.commands[{position}]"
+        if entry.expected.commands and name not in entry.expected.commands:
+            found.append(
+                Finding(CODE, sid, where, f"{name!r} is not among the checkpoint's commands")
+            )
+        elif spec is None or spec.level != form.level:
+            at = (
+                "not an action of the catalogue"
+                if spec is None or spec.level is None
+                else (f"at {spec.level} in the catalogue")
+            )
+            found.append(Finding(CODE, sid, where, f"{name!r} is {at}, not {form.level}"))
+    arguments: set[str] = set()
+    for name in names:
+        if name in CATALOGUE:
+            arguments |= set(CATALOGUE[name].args_model.model_fields)
+    checked = [("args", i, c.arg) for i, c in enumerate(form.args)]
+    checked += [("forbidden", i, f.arg) for i, f in enumerate(form.forbidden) if f.arg]
+    for part, position, arg in checked:
+        if names and arg not in arguments:
+            found.append(
+                Finding(
+                    CODE,
+                    sid,
+                    f"{path}.{part}[{position}].arg",
+                    f"{arg!r} is no argument of {', '.join(names)}",
+                )
+            )
+    for position, forbidden in enumerate(form.forbidden):
+        spec = CATALOGUE.get(forbidden.command) if forbidden.command else None
+        if forbidden.command and (spec is None or spec.level is None):
+            found.append(
+                Finding(
+                    CODE,
+                    sid,
+                    f"{path}.forbidden[{position}].command",
+                    f"{forbidden.command!r} is not an action command of the catalogue",
+                )
+            )
+    return found
+
+
+def _visible_text(sandbox: Sandbox) -> str:
+    """Every text the agent can retrieve from a sandbox: app records, files, database values."""
+    parts = [
+        leaf
+        for records in sandbox.collections.values()
+        for leaf in text_leaves(list(records.values()))
+    ]
+    parts += list(sandbox.files.values())
+    tables = sandbox.db.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+    ).fetchall()
+    for (table,) in tables:
+        for row in sandbox.db.execute(f"SELECT * FROM {quote_identifier(table)}"):  # noqa: S608
+            parts += [str(value) for value in row if isinstance(value, str | int | float)]
+    return "\n".join(parts)
+
+
+def _content_findings(ctx: Context) -> list[Finding]:
+    """The ``accept`` entries: their shape, and their evidence visible but never announced."""
+    sid = ctx.sid
+    findings: list[Finding] = []
+    title = ctx.raw.get("title")  # as written: the spec has no title when the file fails V01
+    shown = [("the title", title)] if isinstance(title, str) else []
+    shown += [(f"the summary of $.events[{i}]", e.summary) for i, e in ctx.parsed_events()]
+    events = [event for event in ctx.events if event is not None]
+    complete = len(events) == len(ctx.events)
+    for key, entry in ctx.spec.checkpoint_design.items():
+        base = join_path("$.checkpoint_design", key)
+        if not entry.expected.accept:
+            continue
+        if entry.label not in ("window", "belated"):
+            findings.append(
+                Finding(
+                    CODE,
+                    sid,
+                    f"{base}.expected.accept",
+                    f"a {entry.label!r} checkpoint accepts doing nothing only: it lists no "
+                    "acceptable help",
+                )
+            )
+            continue
+        for index, form in enumerate(entry.expected.accept):
+            findings += _entry_findings(sid, base, entry, index, form)
+        visible = _visible_at(ctx, events, int(key)) if complete and key.isdigit() else None
+        for index, form in enumerate(entry.expected.accept):
+            for group, strings in enumerate(form.evidence):
+                path = f"{base}.expected.accept[{index}].evidence[{group}]"
+                for position, text in enumerate(strings):
+                    findings += [
+                        Finding(
+                            CODE,
+                            sid,
+                            f"{path}[{position}]",
+                            f"the evidence {text!r} appears in {where}: it must be found by "
+                            "retrieval, not read from what is announced",
+                        )
+                        for where, value in shown
+                        if contains(value, text)
+                    ]
+                if visible is not None and not any(contains(visible, text) for text in strings):
+                    findings.append(
+                        Finding(
+                            CODE,
+                            sid,
+                            path,
+                            f"none of {', '.join(repr(t) for t in strings[:3])} is visible to "
+                            f"the agent at checkpoint {key} (no record, file or database value "
+                            f"after e1..e{key} holds it)",
+                        )
+                    )
+    return findings
+
+
+def _visible_at(ctx: Context, events: list[Event], t: int) -> str | None:
+    """The retrievable text after e1..e_t, or None where the replay cannot say (V04 reports)."""
+    if ctx.s0 is None or not 1 <= t <= len(events) or ctx.replay_ok_until < t:
+        return None
+    try:
+        with replay_prefix(ctx.s0, events, t) as sandbox:
+            return _visible_text(sandbox)
+    except (ArenaError, sqlite3.Error):
+        return None
 
 
 RULE = Rule(

@@ -15,6 +15,7 @@ from app.arena.schema import ScenarioRecords, ScenarioSpec
 from app.arena.shortcuts import IdSeries, arrives_after, id_series
 from app.arena.state import iter_records
 from app.scenarios.corpus.loading import CorpusEnvironment
+from app.scenarios.corpus.similarity import tfidf_cosines
 
 
 @dataclass(frozen=True)
@@ -231,9 +232,9 @@ def cross_environment_similarity(
 ) -> tuple[SimilarPair, ...]:
     """The most similar pairs of scenarios of different environments, largest cosine first.
 
-    scikit-learn's ``TfidfVectorizer`` (English stop words, sublinear term frequency) over
-    :func:`scenario_text`, then ``cosine_similarity``; only pairs whose environments differ
-    count. A templated corpus shows cosines near 1; distinct stories stay low.
+    :func:`~app.scenarios.corpus.similarity.tfidf_cosines` (scikit-learn's ``TfidfVectorizer``,
+    English stop words, sublinear term frequency) over :func:`scenario_text`; only pairs whose
+    environments differ count. A templated corpus shows cosines near 1; distinct stories stay low.
 
     Args:
         scenarios: the scenarios.
@@ -246,13 +247,7 @@ def cross_environment_similarity(
     specs = list(scenarios)
     if len({spec.environment_id for spec in specs}) < 2:
         return ()
-    from sklearn.feature_extraction.text import TfidfVectorizer
-    from sklearn.metrics.pairwise import cosine_similarity
-
-    matrix = TfidfVectorizer(stop_words="english", sublinear_tf=True).fit_transform(
-        [scenario_text(spec) for spec in specs]
-    )
-    cosines = cosine_similarity(matrix)
+    cosines = tfidf_cosines([scenario_text(spec) for spec in specs])
     pairs = [
         (float(cosines[i, j]), specs[i].id, specs[j].id)
         for i in range(len(specs))

@@ -7,9 +7,10 @@ before their retry), and says when the job must stop (token budget, cancel).
 
 * :func:`build_environment` — Instance Creator, its output checked by the validator's own
   environment checks (V01, V04, V09 on ``environment.json``, SQL, files), findings sent back.
-* :func:`build_scenario` — Scenario Creator → Validator (V01–V13 but V08, the noise rule, since
-  noise comes later) → Reviewer (five criteria) → Noise Creator → Validator again (every rule, so
-  the scenario imports: V08, V10 and V12 are the ones noise can break). Validator findings
+* :func:`build_scenario` — Scenario Creator → Validator (the design without its noise,
+  :func:`design_findings`, and the request's checks: need type, near duplicates) → Reviewer
+  (five criteria and the request's two) → Noise Creator → Validator again (every rule, so the
+  scenario imports: V08, V09, V10 and V12 are the ones noise can break). Validator findings
   (code, JSON path, message) and failed criteria with the reviewer's comments go back to the
   creator, up to `rounds` revisions of each creator.
 """
@@ -19,6 +20,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import tempfile
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Protocol
@@ -31,11 +33,13 @@ from app.arena.sqlclock import SqlClock
 from app.arena.sqlguard import ScriptBudget, ScriptRefused, open_arena_db, run_script
 from app.arena.validation import EnvironmentBundle, Finding, load_environment_dir
 from app.arena.validation import validate_scenario as run_validator
+from app.arena.validation.records import record_path
 from app.construction.schemas import InstanceOutput, NoiseOutput, ReviewOutput, ScenarioOutput
 from app.construction.seedfiles import write_environment
 from app.construction.stages import call_stage, prompt_name
 from app.errors import UnprocessableError
 from app.jobs.backoff import Backoff
+from app.scenarios.corpus.similarity import tfidf_cosines, visible_text
 
 NEED_MEANINGS = {
     "dependency": "a missing prerequisite",
@@ -47,6 +51,30 @@ NEED_MEANINGS = {
 
 NOISE_RULE = "V08"
 """The rule about noise records: not checked before the Noise Creator has written them."""
+
+BALANCE_RULE = "V09"
+"""Wallet balances: of a scenario's own accounts, checked once the noise is written."""
+
+REQUEST_CRITERIA: dict[str, tuple[str, str]] = {
+    "requested_need_type": (
+        "Requested need type",
+        "The need is really of the requested type (see the request above), not a need of "
+        "another type written under its name.",
+    ),
+    "requested_domain": (
+        "Requested domain",
+        "The persona's world and the story belong to the requested domain.",
+    ),
+}
+"""The reviewer's criteria about the job's request, after the five of the audit (DESIGN §7)."""
+
+REVIEW_CRITERIA: dict[str, tuple[str, str]] = {**CRITERIA, **REQUEST_CRITERIA}
+"""Every criterion the Reviewer judges: key → (label, what it asks)."""
+
+DOMAIN_CHECK, NEED_TYPE_CHECK, DUPLICATE_CHECK = "DOMAIN", "NEED_TYPE", "DUPLICATE"
+"""Codes of the pipeline's own deterministic findings (beside the validator's V01–V13): the
+environment's domain or the scenario's need type is not the requested one; the scenario is a
+near duplicate of a stored scenario or of another candidate of its job."""
 
 FORMAT = (
     "email message {id, thread_id, folder inbox|sent|drafts|archive, from, to[], cc[], subject, "
@@ -198,7 +226,7 @@ def findings_feedback(findings: list[Finding]) -> str:
 def review_feedback(review: ReviewOutput) -> str:
     """The failed criteria with the reviewer's comments, as revision feedback."""
     lines = [
-        f"{CRITERIA[name][0]}: {entry['comment']}"
+        f"{REVIEW_CRITERIA[name][0]}: {entry['comment']}"
         for name, entry in review.verdicts().items()
         if entry["verdict"] == "fail"
     ]
@@ -295,20 +323,33 @@ def check_environment(
 ) -> tuple[EnvironmentBundle | None, list[Finding], dict[str, Any]]:
     """The Instance Creator's output as an environment, and the validator's findings on it.
 
-    The environment gets `environment_id` and, when given, the candidate's `domain` (whatever
-    the output says); it is written as seed files into a temporary folder
-    and read back with :func:`app.arena.validation.load_environment_dir`, so exactly the checks
-    of ``halo validate`` apply.
+    The environment gets `environment_id` and, when given, the candidate's `domain`; an output
+    that names another domain gets a ``DOMAIN`` finding (the request's domain is checked, not
+    silently written over a persona of another world). It is written as seed files into a
+    temporary folder and read back with :func:`app.arena.validation.load_environment_dir`, so
+    exactly the checks of ``halo validate`` apply.
 
     Returns:
         (the bundle, None when unusable; the findings; the ``environment.json`` object).
     """
     spec = {"id": environment_id, **{k: v for k, v in output.environment.items() if k != "id"}}
+    wrong: list[Finding] = []
     if domain is not None:
+        said = spec.get("domain")
+        if said is not None and said != domain:
+            wrong.append(
+                Finding(
+                    DOMAIN_CHECK,
+                    None,
+                    "$.environment.domain",
+                    f"the request is for an environment of the {domain} domain; this one is "
+                    f"{said!r}: write a persona and a world of the {domain} domain",
+                )
+            )
         spec["domain"] = domain
     problem = sql_problem([("$.database_sql", output.database_sql)])
     if problem is not None:
-        return None, [problem], spec
+        return None, [*wrong, problem], spec
     with tempfile.TemporaryDirectory(prefix="halo-gen-") as tmp:
         folder = Path(tmp) / environment_id
         try:
@@ -316,7 +357,7 @@ def check_environment(
         except (UnprocessableError, OSError, ValueError) as exc:
             return None, [Finding("V01", None, "$.files", str(exc))], spec
         bundle, findings = load_environment_dir(folder)
-    return bundle, findings, spec
+    return bundle, [*wrong, *findings], spec
 
 
 def build_environment(
@@ -397,6 +438,160 @@ def scenario_file(
     return raw
 
 
+def noise_balances(raw: dict[str, Any]) -> dict[str, tuple[int, int]]:
+    """The scenario's own accounts whose balance its own records do not explain.
+
+    For each account of ``initial_records.wallet.accounts``: its balance minus (its opening
+    balance + the posted transactions of ``initial_records`` on it), in minor units, where that
+    is not 0. In the shipped shape (49 of the 90 shipped scenarios) that difference is the
+    account's history before the story, posted noise transactions; the Noise Creator is told
+    the amounts to book.
+
+    Returns:
+        Account id → (its index in ``initial_records.wallet.accounts``, the amount).
+    """
+    records = raw.get("initial_records")
+    wallet = records.get("wallet") if isinstance(records, dict) else None
+    if not isinstance(wallet, dict):
+        return {}
+    accounts = wallet.get("accounts")
+    transactions = wallet.get("transactions")
+    posted: dict[str, int] = {}
+    for transaction in transactions if isinstance(transactions, list) else []:
+        if (
+            isinstance(transaction, dict)
+            and transaction.get("status") == "posted"
+            and isinstance(transaction.get("amount_minor"), int)
+        ):
+            key = str(transaction.get("account_id"))
+            posted[key] = posted.get(key, 0) + transaction["amount_minor"]
+    gaps: dict[str, tuple[int, int]] = {}
+    for index, account in enumerate(accounts if isinstance(accounts, list) else []):
+        if not isinstance(account, dict):
+            continue
+        balance, opening = account.get("balance_minor"), account.get("opening_balance_minor")
+        if not isinstance(balance, int) or not isinstance(opening, int):
+            continue
+        gap = balance - opening - posted.get(str(account.get("id")), 0)
+        if gap:
+            gaps[str(account.get("id"))] = (index, gap)
+    return gaps
+
+
+def design_findings(bundle: EnvironmentBundle, raw: dict[str, Any]) -> list[Finding]:
+    """The pre-noise check: the validator's findings on the design, which has no noise yet.
+
+    DESIGN §11 runs the Validator (stage 3) on the Scenario Creator's design before the Noise
+    Creator (stage 5) writes anything, and S0 is base ⊕ initial records ⊕ noise records
+    (DESIGN §2). Two rules are about that S0 and not about the design:
+
+    * V08 (12–20 noise records) — there are none yet;
+    * V09 on the scenario's *own* accounts — in today's shape an account's balance already
+      includes its posted noise transactions (the history before the story: 49 of the 90
+      shipped scenarios), so opening + the design's posted transactions differs from the
+      balance by exactly what the noise will book. That difference cannot be subtracted now
+      (the noise does not exist yet), and judging it after subtracting the noise would judge
+      a state that is never built; so V09 on those accounts is judged where S0 exists, after
+      the Noise Creator, on every rule, and the Noise Creator is told the amount
+      (:func:`noise_balances`).
+
+    The rest of V09 is the design's own and is judged here: an environment account the design
+    books on (noise cannot make the environment's balance right), and every balance after the
+    design's posted transaction events.
+
+    Args:
+        bundle: the environment.
+        raw: the scenario file without ``noise_records``.
+
+    Returns:
+        The findings, as :func:`guarded_validate` reports them, less those two.
+    """
+    deferred = {
+        record_path("$.initial_records", ("wallet", "accounts"), index, "balance_minor")
+        for index, _gap in noise_balances(raw).values()
+    }
+    return [
+        finding
+        for finding in guarded_validate(bundle, raw)
+        if finding.code != NOISE_RULE
+        and not (finding.code == BALANCE_RULE and finding.path in deferred)
+    ]
+
+
+def request_findings(draft: dict[str, Any], need_type: str) -> list[Finding]:
+    """The deterministic check of the request on a Scenario Creator's draft: its need type.
+
+    A draft that says another need type than the candidate's (the job asked for `per_need`
+    scenarios of each type) is sent back; one that says none gets the candidate's.
+    """
+    said = draft.get("need_type")
+    if said is None or said == need_type:
+        return []
+    return [
+        Finding(
+            NEED_TYPE_CHECK,
+            None,
+            "$.need_type",
+            f"the request is for a {need_type} scenario ({NEED_MEANINGS.get(need_type, '')}); "
+            f"this one says {said!r}: write a need of the requested type",
+        )
+    ]
+
+
+Neighbours = Callable[[], Sequence[tuple[str, str]]]
+"""What a candidate is compared with: (label, :func:`visible_text`) of every stored scenario and
+every other candidate of its job, read when called (the job goes on while a candidate runs)."""
+
+
+def duplicate_findings(
+    raw: dict[str, Any], neighbours: Sequence[tuple[str, str]], threshold: float
+) -> list[Finding]:
+    """A ``DUPLICATE`` finding when the draft reads like a stored scenario or another candidate.
+
+    TF-IDF cosine (:func:`app.scenarios.corpus.similarity.tfidf_cosines`, the vectoriser of
+    ``halo corpus stats``) of the draft's :func:`~app.scenarios.corpus.similarity.visible_text`
+    (its events and initial records: what an agent or annotator reads, not its title or design)
+    against each neighbour's; the nearest at or above `threshold` is named with its cosine. The
+    noise is left out on both sides: the Scenario Creator, who gets the finding, writes the
+    story, and noise is meant to differ.
+
+    Args:
+        raw: the scenario file (its noise, if any, is not read).
+        neighbours: (label such as ``scenario hm-01``, its visible text) of what to compare with.
+        threshold: the ``GENERATION_DUPLICATE_COSINE`` setting.
+    """
+    if not neighbours:
+        return []
+    cosines = tfidf_cosines([visible_text(raw), *(text for _label, text in neighbours)])[0][1:]
+    nearest = max(range(len(neighbours)), key=lambda i: float(cosines[i]))
+    cosine = float(cosines[nearest])
+    if cosine < threshold:
+        return []
+    return [
+        Finding(
+            DUPLICATE_CHECK,
+            None,
+            "$.events",
+            f"this scenario is a near duplicate of {neighbours[nearest][0]} (TF-IDF cosine "
+            f"{cosine:.2f} of what an agent reads, events and records; at most {threshold:.2f} "
+            "is allowed): write a different story, not a variant of it",
+        )
+    ]
+
+
+def _balances_text(gaps: dict[str, tuple[int, int]]) -> str:
+    if not gaps:
+        return (
+            "none: every balance of the scenario is explained by its own records, so noise "
+            'transactions are "pending" or on an account of the noise\'s own'
+        )
+    return "; ".join(
+        f"account {account_id!r}: its posted noise transactions sum to exactly {amount} minor "
+        "units (the history before the story)"
+        for account_id, (_index, amount) in gaps.items()
+    )
+
+
 def _summaries_text(summaries: list[str]) -> str:
     return "\n".join(f"- {line}" for line in summaries) if summaries else "(none yet)"
 
@@ -436,8 +631,17 @@ def build_scenario(
     existing: list[str],
     rounds: int,
     recorder: Recorder,
+    neighbours: Neighbours | None = None,
+    duplicate_cosine: float = 1.01,
 ) -> BuiltScenario:
     """Scenario Creator → Validator → Reviewer → Noise Creator → Validator, with revisions.
+
+    The first Validator judges the design without noise (:func:`design_findings`), the
+    request's need type (:func:`request_findings`) and near duplicates
+    (:func:`duplicate_findings`); the Reviewer judges the five criteria and the request's two
+    (:data:`REVIEW_CRITERIA`); all of it goes back to the Scenario Creator. The Noise Creator is
+    told the balances its posted transactions must explain (:func:`noise_balances`), and the
+    second Validator runs every rule on the whole file.
 
     Args:
         creator: the creator agent's endpoint (Scenario Creator and Noise Creator).
@@ -449,6 +653,8 @@ def build_scenario(
         rounds: most revisions of the scenario (validator and reviewer feedback together), and
             separately of the noise.
         recorder: keeps every step.
+        neighbours: what the draft must not duplicate (None: nothing).
+        duplicate_cosine: the cosine at which a draft is a near duplicate.
 
     Returns:
         The :class:`BuiltScenario`.
@@ -470,7 +676,11 @@ def build_scenario(
     revision = 0
     while True:
         raw = scenario_file(draft.scenario, scenario_id, bundle.spec.id, None, need_type)
-        findings = [f for f in guarded_validate(bundle, raw) if f.code != NOISE_RULE]
+        findings = [
+            *request_findings(draft.scenario, need_type),
+            *design_findings(bundle, raw),
+            *duplicate_findings(raw, neighbours() if neighbours else (), duplicate_cosine),
+        ]
         recorder.step(
             "validator", round=revision, passed=not findings, output=raw, findings=findings
         )
@@ -484,8 +694,10 @@ def build_scenario(
                 "reviewer",
                 {
                     **environment_values(bundle),
+                    "need_type": need_type,
+                    "need_meaning": NEED_MEANINGS.get(need_type, need_type),
                     "scenario": raw,
-                    "criteria": {key: text for key, (_label, text) in CRITERIA.items()},
+                    "criteria": {key: text for key, (_label, text) in REVIEW_CRITERIA.items()},
                 },
             )
             review: ReviewOutput = _call(review_stage, recorder, revision)
@@ -508,7 +720,11 @@ def build_scenario(
     noise_stage = Stage(
         creator,
         "noise_creator",
-        {**environment_values(bundle), "scenario": raw},
+        {
+            **environment_values(bundle),
+            "scenario": raw,
+            "balances": _balances_text(noise_balances(raw)),
+        },
     )
     noise: NoiseOutput = _call(noise_stage, recorder, 0)
     for round_ in range(rounds + 1):

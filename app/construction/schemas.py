@@ -64,9 +64,12 @@ class CriterionReview(Output):
 
 
 class ReviewOutput(Output):
-    """Reviewer: the five review criteria of DESIGN §7, a verdict and comment each.
+    """Reviewer: the five review criteria of DESIGN §7 and the request's two, a verdict each.
 
-    The scenario is approved when every criterion passes.
+    ``requested_need_type`` and ``requested_domain`` judge the scenario against the job's
+    request (the need is really of the requested type; the story belongs to the requested
+    domain), which the audit's five criteria take as given. The scenario is approved when every
+    criterion passes.
     """
 
     causal_support: CriterionReview
@@ -74,9 +77,11 @@ class ReviewOutput(Output):
     timing_boundaries: CriterionReview
     retrieval_necessity: CriterionReview
     proportional_intensity: CriterionReview
+    requested_need_type: CriterionReview
+    requested_domain: CriterionReview
 
     def verdicts(self) -> dict[str, dict[str, str]]:
-        """Criterion key → ``{"verdict", "comment"}``, in DESIGN §7 order."""
+        """Criterion key → ``{"verdict", "comment"}``: DESIGN §7 order, then the request's."""
         return {name: getattr(self, name).model_dump() for name in type(self).model_fields}
 
     @property

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from sqlalchemy import bindparam, exists, update
@@ -54,7 +54,15 @@ from app.models import (
 )
 from app.models.base import utcnow
 from app.runs.service import retry_can_fix
-from app.scenarios.service import clear_scenario_cache, store_environment, store_scenario
+from app.scenarios.corpus import CorpusStats, compute_corpus_stats
+from app.scenarios.corpus.similarity import visible_text
+from app.scenarios.service import (
+    clear_scenario_cache,
+    load_stored_corpus,
+    store_environment,
+    store_scenario,
+)
+from app.settings import get_settings
 from app.vocabulary import DOMAINS, NEED_TYPES
 
 log = logging.getLogger(__name__)
@@ -246,6 +254,81 @@ def create_generation_job(
     session.commit()
     session.refresh(job)
     return job
+
+
+@dataclass(frozen=True)
+class JobCorpus:
+    """The corpus targets of a job's accepted candidates, and the request against what came.
+
+    Attributes:
+        stats: :func:`~app.scenarios.corpus.compute_corpus_stats` of the accepted scenarios and
+            their environments (the targets of DESIGN §4 as ``halo corpus stats`` prints them);
+            None when nothing is accepted yet.
+        requested: need type → scenarios the job asked for (domains × personas × per_need).
+        accepted: need type → accepted candidates of that type.
+        seconds: how long computing took (kept per process; see :func:`job_corpus`).
+    """
+
+    stats: CorpusStats | None
+    requested: dict[str, int]
+    accepted: dict[str, int]
+    seconds: float
+
+
+_JOB_CORPUS: dict[int, tuple[tuple[tuple[str, str], ...], JobCorpus]] = {}
+"""Job id → (the accepted scenarios' ids and content hashes, their :class:`JobCorpus`)."""
+
+
+def job_corpus(session: Session, job_id: int) -> JobCorpus:
+    """The corpus targets of DESIGN §4 for a job's accepted candidates (cached).
+
+    A :class:`~app.scenarios.corpus.Corpus` of the job's accepted scenarios and the
+    environments holding them (``app.scenarios.service.load_stored_corpus``), measured by
+    :func:`~app.scenarios.corpus.compute_corpus_stats`: the same figures, targets and
+    thresholds as the lead's corpus page and ``halo corpus stats``. It replays the content-free
+    policies through the rubric judge (about 0.2 s per scenario), so the result is kept per
+    process, keyed on the accepted scenarios' ids and content hashes: it is computed again only
+    when a candidate is accepted (or an accepted scenario changes), never on every page view.
+
+    Args:
+        session: database session (read only).
+        job_id: the job.
+
+    Raises:
+        NotFoundError: no such job.
+    """
+    import time
+
+    job = get_job(session, job_id)
+    params = job.params
+    per_type = len(params.get("domains", [])) * int(params.get("personas", 0))
+    requested = {str(need): per_type * int(params.get("per_need", 0)) for need in NEED_TYPES}
+    rows = session.exec(
+        select(GenerationCandidate.need_type, Scenario.id, Scenario.content_hash)
+        .join(Scenario, col(Scenario.id) == GenerationCandidate.scenario_id)
+        .where(
+            GenerationCandidate.job_id == job_id,
+            GenerationCandidate.kind == "scenario",
+            GenerationCandidate.status == ACCEPTED,
+        )
+        .order_by(col(Scenario.id))
+    ).all()
+    key = tuple((str(scenario_id), str(digest)) for _need, scenario_id, digest in rows)
+    cached = _JOB_CORPUS.get(job_id)
+    if cached is not None and cached[0] == key:
+        return cached[1]
+    accepted = {str(need): sum(1 for n, _s, _d in rows if n == need) for need in NEED_TYPES}
+    started = time.perf_counter()
+    stats = (
+        compute_corpus_stats(load_stored_corpus(session, [sid for sid, _digest in key]))
+        if key
+        else None
+    )
+    result = JobCorpus(stats, requested, accepted, round(time.perf_counter() - started, 3))
+    if len(_JOB_CORPUS) >= 64:
+        _JOB_CORPUS.pop(next(iter(_JOB_CORPUS)))
+    _JOB_CORPUS[job_id] = (key, result)
+    return result
 
 
 def get_job(session: Session, job_id: int) -> GenerationJob:
@@ -680,6 +763,59 @@ def _summaries(session: Session, environment_id: str) -> list[str]:
     ]
 
 
+_VISIBLE_TEXT: dict[tuple[str, str], str] = {}
+"""(scenario id, content hash) → its :func:`visible_text`, so each stored file is read once."""
+
+
+def duplicate_neighbours(
+    session: Session, job_id: int, candidate_id: int | None
+) -> list[tuple[str, str]]:
+    """What a scenario candidate must not duplicate: (label, visible text) of each.
+
+    Every stored scenario (the job's accepted candidates among them), then the latest draft the
+    validator saw of every other scenario candidate of the job that is not accepted (running,
+    rejected or failed: four copies of one story are four candidates, whatever their fate).
+
+    Args:
+        session: database session (read only).
+        job_id: the job.
+        candidate_id: the candidate being checked (left out).
+    """
+    out: list[tuple[str, str]] = []
+    seen: set[tuple[str, str]] = set()
+    for scenario_id, digest in session.exec(
+        select(Scenario.id, Scenario.content_hash).order_by(col(Scenario.id))
+    ):
+        key = (scenario_id, digest)
+        seen.add(key)
+        if key not in _VISIBLE_TEXT:
+            row = session.get(Scenario, scenario_id)
+            _VISIBLE_TEXT[key] = visible_text(row.source if row is not None else {})
+        out.append((f"stored scenario {scenario_id}", _VISIBLE_TEXT[key]))
+    for key in set(_VISIBLE_TEXT) - seen:
+        del _VISIBLE_TEXT[key]
+    latest = (
+        select(CandidateRevision.candidate_id, func.max(CandidateRevision.id).label("last"))
+        .join(GenerationCandidate, col(GenerationCandidate.id) == CandidateRevision.candidate_id)
+        .where(
+            GenerationCandidate.job_id == job_id,
+            GenerationCandidate.kind == "scenario",
+            GenerationCandidate.status != ACCEPTED,
+            GenerationCandidate.id != candidate_id,
+            CandidateRevision.stage == "validator",
+        )
+        .group_by(col(CandidateRevision.candidate_id))
+        .subquery()
+    )
+    for other, output in session.exec(
+        select(CandidateRevision.candidate_id, CandidateRevision.output)
+        .join(latest, latest.c.last == CandidateRevision.id)
+        .order_by(col(CandidateRevision.candidate_id))
+    ):
+        out.append((f"candidate #{other} of this job", visible_text(output or {})))
+    return out
+
+
 def _bundle(session: Session, environment_id: str) -> EnvironmentBundle | None:
     from app.arena.schema import EnvironmentSpec
 
@@ -848,6 +984,8 @@ def _run_scenario(
             existing=_summaries(session, bundle.spec.id),
             rounds=rounds,
             recorder=recorder,
+            neighbours=lambda: duplicate_neighbours(session, job.id or 0, candidate.id),
+            duplicate_cosine=get_settings().generation_duplicate_cosine,
         )
     except StopJob as stop:
         if str(stop) == "cancelled":

@@ -36,8 +36,16 @@ from app.construction.schemas import (
 
 OutputT = TypeVar("OutputT", bound=Output)
 
-PROMPT_VERSION = "v1"
-"""The version of every stage's prompt template in use (``prompts/<stage>.v1.txt``)."""
+PROMPT_VERSIONS: dict[str, str] = {
+    "instance_creator": "v1",
+    "scenario_creator": "v1",
+    "reviewer": "v2",
+    "noise_creator": "v2",
+}
+"""The version of each stage's prompt template in use (``prompts/<stage>.<version>.txt``).
+
+Reviewer v2 adds the request's criteria (need type, domain); Noise Creator v2 is told the
+balances its posted transactions must explain (the shipped shape)."""
 
 STAGE_SCHEMAS: dict[str, type[Output]] = {
     "instance_creator": InstanceOutput,
@@ -56,12 +64,12 @@ SYSTEM = (
 )
 
 
-def prompt_name(stage: str, version: str = PROMPT_VERSION) -> str:
-    """The versioned template name of `stage`, e.g. ``scenario_creator.v1``."""
-    return f"{stage}.{version}"
+def prompt_name(stage: str, version: str | None = None) -> str:
+    """The versioned template name of `stage`, e.g. ``scenario_creator.v1`` (default: in use)."""
+    return f"{stage}.{version or PROMPT_VERSIONS[stage]}"
 
 
-def load_prompt(stage: str, version: str = PROMPT_VERSION) -> Template:
+def load_prompt(stage: str, version: str | None = None) -> Template:
     """The prompt template of `stage` (``app/construction/prompts/<stage>.<version>.txt``).
 
     Raises:

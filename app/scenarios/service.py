@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -239,7 +240,7 @@ def clear_scenario_cache() -> None:
     _CACHE.clear()
 
 
-def load_stored_corpus(session: Session) -> Corpus:
+def load_stored_corpus(session: Session, scenario_ids: Collection[str] | None = None) -> Corpus:
     """Every stored environment and scenario as a :class:`~app.scenarios.corpus.Corpus`.
 
     The scenarios are parsed from ``Scenario.source`` (the file as imported) and the
@@ -249,10 +250,15 @@ def load_stored_corpus(session: Session) -> Corpus:
 
     Args:
         session: the database session (read only).
+        scenario_ids: only these scenarios, and only the environments that hold one (a
+            generation job's accepted candidates); None for all.
     """
     scenarios: dict[str, list[ScenarioSpec]] = {}
     skipped: list[SkippedScenario] = []
-    for row in session.exec(select(Scenario).order_by(col(Scenario.id))):
+    query = select(Scenario).order_by(col(Scenario.id))
+    if scenario_ids is not None:
+        query = query.where(col(Scenario.id).in_(list(scenario_ids)))
+    for row in session.exec(query):
         try:
             scenarios.setdefault(row.environment_id, []).append(
                 ScenarioSpec.model_validate(row.source)
@@ -261,7 +267,10 @@ def load_stored_corpus(session: Session) -> Corpus:
             skipped.append(SkippedScenario(row.id, f"does not parse: {exc.errors()[0]['msg']}"))
     environments: list[CorpusEnvironment] = []
     problems: list[str] = []
-    for env in session.exec(select(Environment).order_by(col(Environment.id))):
+    environment_query = select(Environment).order_by(col(Environment.id))
+    if scenario_ids is not None:
+        environment_query = environment_query.where(col(Environment.id).in_(list(scenarios)))
+    for env in session.exec(environment_query):
         try:
             spec = EnvironmentSpec.model_validate(env.spec)
         except ValidationError as exc:

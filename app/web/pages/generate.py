@@ -17,6 +17,7 @@ from app.errors import DomainError, NotFoundError, UnprocessableError
 from app.jobs.policy import authorize_job_control, may_control_job
 from app.jobs.queue import get_queue
 from app.models import GenerationCandidate
+from app.scenarios.corpus.report import format_threshold
 from app.vocabulary import DOMAINS
 from app.web.deps import LeadUser, verify_csrf
 from app.web.forms import DbId, new_submission_token, submission_token
@@ -106,7 +107,9 @@ async def create_job_view(
 def job_page(request: Request, session: SessionDep, user: LeadUser, job_id: DbId) -> Response:
     """GET /arena/generate/{id}: progress, candidates, cancel and resume.
 
-    An htmx poll gets only the progress block, and a page reload once the job has ended.
+    An htmx poll gets only the progress block, and a page reload once the job has ended. The
+    full page shows the corpus targets of the accepted candidates (computed once per accepted
+    set and process, :func:`app.construction.service.job_corpus`).
     """
     job = service.get_job(session, job_id)
     progress = service.job_progress(session, job_id)
@@ -124,6 +127,8 @@ def job_page(request: Request, session: SessionDep, user: LeadUser, job_id: DbId
         return render(request, "generate/detail.html", context, block="live")
     context["candidates"] = service.candidates_of(session, job_id)
     context["in_process"] = get_queue().in_process
+    context["corpus"] = service.job_corpus(session, job_id)
+    context["threshold"] = format_threshold
     return render(request, "generate/detail.html", context)
 
 

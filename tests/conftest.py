@@ -25,6 +25,11 @@ ADMIN_URL = os.environ.get("HALO_TEST_PG", "postgresql://postgres@127.0.0.1:5432
 SEEDS = Path(os.environ.get("HALO_TEST_SEEDS", Path(__file__).resolve().parent.parent / "seeds"))
 """The seed tree the template database imports (override to test against another corpus)."""
 RUN_TAG = uuid.uuid4().hex[:8]
+# The scripted construction endpoints (tests/fake_llm.py) answer with copies of stored seed
+# scenarios, which the pipeline's near-duplicate check would send back; it is off in tests
+# (above 1) unless a test sets it (tests/construction/test_request_checks.py). Set here, so
+# worker processes started by tests inherit it.
+os.environ.setdefault("GENERATION_DUPLICATE_COSINE", "1.01")
 
 
 def _sqlalchemy_url(name: str) -> str:

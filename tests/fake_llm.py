@@ -10,7 +10,9 @@ server records every request body in ``requests``. It binds 127.0.0.1 on a free 
 
 from __future__ import annotations
 
+import copy
 import json
+import re
 import threading
 import time
 from collections.abc import Callable
@@ -359,6 +361,50 @@ def seed_draft(scenario: str = "sb-09") -> dict[str, Any]:
     }
 
 
+def with_accept(raw: dict[str, Any]) -> dict[str, Any]:
+    """`raw` (a scenario file or its ``scenario`` draft) with an accept entry per level above L0.
+
+    For every ``window`` and ``belated`` checkpoint that lists none: one entry per level above
+    L0, with the checkpoint's commands of that level and no evidence, which V13 accepts. The
+    shipped seeds are being given their own entries by others; a test candidate built from one
+    must not depend on how far that has gone.
+    """
+    from app.arena.commands import CATALOGUE
+
+    out = copy.deepcopy(raw)
+    for entry in out["checkpoint_design"].values():
+        expected = entry["expected"]
+        if entry["label"] not in ("window", "belated") or expected.get("accept"):
+            continue
+        expected["accept"] = [
+            {
+                "level": level,
+                "commands": [
+                    c for c in expected.get("commands", []) if CATALOGUE[c].level == level
+                ],
+            }
+            for level in expected["levels"]
+            if level != "L0"
+        ]
+    return out
+
+
+def requested_need_type(body: dict[str, Any]) -> str:
+    """The need type a Scenario Creator request asks for (its ``Need type:`` line)."""
+    first = next(m["content"] for m in body["messages"] if m["role"] == "user")
+    match = re.search(r"^Need type: (\w+)", first, re.MULTILINE)
+    assert match, "not a Scenario Creator request"
+    return match.group(1)
+
+
+def requested_domain(body: dict[str, Any]) -> str:
+    """The domain an Instance Creator request asks for (its ``Domain:`` line)."""
+    first = next(m["content"] for m in body["messages"] if m["role"] == "user")
+    match = re.search(r"^Domain: (\w+)", first, re.MULTILINE)
+    assert match, "not an Instance Creator request"
+    return match.group(1)
+
+
 def seed_noise(scenario: str = "sb-09") -> dict[str, Any]:
     """A Noise Creator output: the seed scenario's own noise records."""
     return {"noise_records": seed_scenario_file(scenario)["noise_records"]}
@@ -370,6 +416,8 @@ REVIEW_CRITERIA = (
     "timing_boundaries",
     "retrieval_necessity",
     "proportional_intensity",
+    "requested_need_type",
+    "requested_domain",
 )
 
 
@@ -390,10 +438,14 @@ class ConstructionScript:
     `queues` maps a stage to the replies it gives in order (the last repeats); a stage without
     a queue answers with the seed-based default (:func:`seed_instance`, :func:`seed_draft`,
     :func:`review`, :func:`seed_noise`). A queue item is a JSON object or a :class:`Reply`.
-    ``calls`` counts the requests per stage.
+    ``calls`` counts the requests per stage. With `follow_request` (the default) an Instance
+    Creator object says the domain and a Scenario Creator object the need type that the
+    request asks for, as a cooperative creator would; turned off, each says what the item
+    says (a creator that ignores the request).
     """
 
-    def __init__(self, **queues: list[Any]) -> None:
+    def __init__(self, *, follow_request: bool = True, **queues: list[Any]) -> None:
+        self.follow_request = follow_request
         self.queues = {stage: list(items) for stage, items in queues.items()}
         self.calls: dict[str, int] = {}
         self._lock = threading.Lock()
@@ -412,4 +464,11 @@ class ConstructionScript:
                     "reviewer": review,
                     "noise_creator": seed_noise,
                 }[stage]()
+        if self.follow_request and isinstance(item, dict):
+            if stage == "scenario_creator" and isinstance(item.get("scenario"), dict):
+                need = requested_need_type(body)
+                item = {**item, "scenario": {**item["scenario"], "need_type": need}}
+            if stage == "instance_creator" and isinstance(item.get("environment"), dict):
+                domain = requested_domain(body)
+                item = {**item, "environment": {**item["environment"], "domain": domain}}
         return item if isinstance(item, Reply) else json_reply(item)

@@ -268,6 +268,8 @@ def test_structured_outputs_send_the_stage_schema(live_db: str) -> None:
         "timing_boundaries",
         "retrieval_necessity",
         "proportional_intensity",
+        "requested_need_type",
+        "requested_domain",
     }
 
 

@@ -23,6 +23,8 @@ REVIEW_VALUES = {
     "environment_id": "g1sb1",
     "domain": "small_business",
     "persona": {"name": "A"},
+    "need_type": "risk",
+    "need_meaning": "a loss that has not happened yet",
     "scenario": {"id": "x"},
     "criteria": {"causal_support": "..."},
 }

@@ -1,0 +1,195 @@
+"""Holes found by the h24 attack on the hardened surfaces (failing until fixed).
+
+Each payload runs in a fresh Python process whose peak RSS is reset after the imports
+(``/proc/self/clear_refs``), as ``bench/script_guard.py`` measures; the target of the issue is
+at most 100 MiB of extra memory per page, validation, replay or LLM call.
+
+1. A VIRTUAL generated column costs nothing to store, so a tiny database passes every script
+   limit, but every ``SELECT *`` outside the query guard computes it: the scenario page of a
+   ``db.executed`` checkpoint (``checkpoint_view`` → ``db_snapshot``, twice) materialises
+   ``rows × 1 MB``.
+2. SQLite computes the constant expressions of a statement once, before its first row, with no
+   progress-handler call in between; the heap budget (48 MiB) is only checked afterwards, so one
+   ``WHERE a = hex(zeroblob(N)) OR a = hex(zeroblob(N-1)) OR …`` statement allocates
+   ~1.5 MB per term (hundreds of MiB, ~1.5 GB at the expression-depth limit) before it is
+   refused — in validation, the construction pipeline and every S0 build of a stored one.
+3. A reply body is capped at 4 MiB *after* decoding, chunk by chunk; with
+   ``Content-Encoding: gzip, gzip`` one decoded chunk is the whole bomb: a 587-byte body
+   becomes hundreds of MiB in the worker before ``response_too_large``.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+LIMIT_MIB = 100
+
+_PRELUDE = r"""
+import json, sys, time
+
+
+def status(key):
+    for line in open("/proc/self/status"):
+        if line.startswith(key):
+            return int(line.split()[1]) * 1024
+    raise KeyError(key)
+
+
+def reset():
+    with open("/proc/self/clear_refs", "w") as handle:
+        handle.write("5")
+    return status("VmRSS:")
+
+
+def report(baseline, started, **extra):
+    print(json.dumps({"peak_extra_mib": (status("VmHWM:") - baseline) / 2**20,
+                      "cpu_s": time.process_time() - started, **extra}))
+"""
+
+_GENERATED_COLUMN = (
+    _PRELUDE
+    + r"""
+import shutil, tempfile
+from pathlib import Path
+from app.arena.validation import load_environment_dir
+from app.scenarios.corpus.loading import load_corpus, prepare
+from app.arena.viewer import checkpoint_view
+
+tmp = Path(tempfile.mkdtemp())
+folder = tmp / "arena" / "sl"
+shutil.copytree(Path("seeds/arena/sl"), folder)
+with open(folder / "database.sql", "a", encoding="utf-8") as handle:
+    handle.write(
+        "\nCREATE TABLE trip_cache(id INTEGER PRIMARY KEY, "
+        "payload BLOB AS (zeroblob(1000000)) VIRTUAL);\n"
+        "WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r WHERE x < 150) "
+        "INSERT INTO trip_cache(id) SELECT x FROM r;\n"
+    )
+bundle, findings = load_environment_dir(folder)
+accepted = bundle is not None and not findings
+item = next(i for i in prepare(load_corpus(tmp))[0] if i.s0.scenario_id == "sl-02")
+event = item.spec.events[3]
+assert event.kind == "db.executed", event.kind
+baseline = reset()
+started = time.process_time()
+checkpoint_view(item.s0, item.spec.events, 4)
+report(baseline, started, accepted=accepted)
+shutil.rmtree(tmp)
+"""
+)
+
+_CONSTANTS = (
+    _PRELUDE
+    + r"""
+import shutil, tempfile
+from pathlib import Path
+from app.arena.validation import load_environment_dir
+
+tmp = Path(tempfile.mkdtemp())
+folder = tmp / "sl"
+shutil.copytree(Path("seeds/arena/sl"), folder)
+terms = " OR ".join(f"a = hex(zeroblob({500000 - i}))" for i in range(200))
+with open(folder / "database.sql", "a", encoding="utf-8") as handle:
+    handle.write(
+        f"\nCREATE TABLE t_or(a);\nINSERT INTO t_or VALUES (1);\n"
+        f"SELECT count(*) FROM t_or WHERE {terms};\n"
+    )
+baseline = reset()
+started = time.process_time()
+bundle, findings = load_environment_dir(folder)
+report(baseline, started, findings=[str(f)[:160] for f in findings])
+shutil.rmtree(tmp)
+"""
+)
+
+_GZIP_BOMB = (
+    _PRELUDE
+    + r"""
+import threading, zlib
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from app.agents.llm import EndpointConfig, OpenAIChatAgent
+
+
+def gzip(chunks):
+    packer = zlib.compressobj(9, zlib.DEFLATED, 31)
+    out = [packer.compress(c) for c in chunks]
+    return b"".join(out) + packer.flush()
+
+
+body = gzip([gzip(b"0" * 2**20 for _ in range(128))])  # 128 MiB of zeros, gzipped twice
+
+
+class Bomb(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *args):
+        pass
+
+    def do_POST(self):
+        self.rfile.read(int(self.headers.get("Content-Length", 0)))
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Encoding", "gzip, gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+
+server = ThreadingHTTPServer(("127.0.0.1", 0), Bomb)
+threading.Thread(target=server.serve_forever, daemon=True).start()
+agent = OpenAIChatAgent(EndpointConfig(
+    base_url=f"http://127.0.0.1:{server.server_port}/v1", model="m", max_retries=0,
+    retry_window_s=0, deadline_s=30,
+))
+baseline = reset()
+started = time.process_time()
+try:
+    agent.complete([{"role": "user", "content": "hi"}])
+    outcome = "ok"
+except Exception as exc:
+    outcome = str(exc)[:120]
+report(baseline, started, outcome=outcome, wire_bytes=len(body))
+server.shutdown()
+"""
+)
+
+
+def _measure(code: str, timeout: float = 300) -> dict[str, object]:
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=timeout,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    result: dict[str, object] = json.loads(done.stdout.strip().splitlines()[-1])
+    return result
+
+
+@pytest.mark.skipif(not Path("/proc/self/clear_refs").exists(), reason="needs Linux /proc")
+def test_a_virtual_generated_column_cannot_blow_up_the_page_of_a_db_checkpoint() -> None:
+    """Validation accepts the table (it stores nothing), so its page must stay bounded."""
+    row = _measure(_GENERATED_COLUMN)
+    assert row["accepted"] is False or row["peak_extra_mib"] < LIMIT_MIB, row  # type: ignore[operator]
+
+
+@pytest.mark.skipif(not Path("/proc/self/clear_refs").exists(), reason="needs Linux /proc")
+def test_constant_expressions_cannot_allocate_past_the_heap_budget_before_the_refusal() -> None:
+    row = _measure(_CONSTANTS)
+    assert row["findings"], row
+    assert row["peak_extra_mib"] < LIMIT_MIB, row  # type: ignore[operator]
+
+
+@pytest.mark.skipif(not Path("/proc/self/clear_refs").exists(), reason="needs Linux /proc")
+def test_a_compressed_reply_is_cut_off_at_the_body_limit_before_it_is_decoded_whole() -> None:
+    row = _measure(_GZIP_BOMB)
+    assert str(row["outcome"]).startswith("response_too_large"), row
+    assert row["peak_extra_mib"] < LIMIT_MIB, row  # type: ignore[operator]

@@ -12,6 +12,9 @@ a response (the download's address names it the same way):
 * ``raw_output`` — the last raw reply.
 
 An argument that is a string is its text; any other value is its JSON (``ensure_ascii=False``).
+A part's *kind* (:func:`part_kind`) is its name without the positions and the key, e.g.
+``step.args`` or ``call.tool.arguments``; a page that shows only some kinds serves only those
+(:func:`response_part`'s `kinds`).
 """
 
 from __future__ import annotations
@@ -68,15 +71,48 @@ def _index(items: Any, position: str, part: str) -> Any:
     return items[int(position)]
 
 
-def response_part(response: Response, part: str) -> str:
+def _pieces(part: str) -> list[str]:
+    # an argument's name may hold dots: it is everything after its prefix
+    return part.split(".", 2) if part.startswith("action.") else part.split(".", 3)
+
+
+def part_kind(part: str) -> str | None:
+    """The kind of `part` (``"step.args"``, ``"call.reasoning"``, ...), or None if it names none.
+
+    Only the shape is checked, not whether a response holds the part.
+    """
+    match _pieces(part):
+        case ["action", "args", _]:
+            return "action.args"
+        case ["step", _, "args", _]:
+            return "step.args"
+        case ["step", _, "result"]:
+            return "step.result"
+        case ["call", _, ("reasoning" | "response") as name]:
+            return f"call.{name}"
+        case ["call", _, "tool", rest] if rest.partition(".")[2] == "arguments":
+            return "call.tool.arguments"
+        case ["raw_output"]:
+            return "raw_output"
+    return None
+
+
+def response_part(response: Response, part: str, *, kinds: frozenset[str] | None = None) -> str:
     """The exact stored text of `part` of `response` (the grammar is the module's docstring).
 
+    Args:
+        response: the response.
+        part: the part's name.
+        kinds: the part kinds (:func:`part_kind`) the caller may serve; None for all of them.
+            A part of any other kind is refused as if the response did not hold it.
+
     Raises:
-        NotFoundError: `part` names nothing this response holds.
+        NotFoundError: `part` names nothing this response holds, or a kind not in `kinds`.
     """
     missing = NotFoundError(f"the response has no {part}")
-    # an argument's name may hold dots: it is everything after its prefix
-    pieces = part.split(".", 2) if part.startswith("action.") else part.split(".", 3)
+    if kinds is not None and part_kind(part) not in kinds:
+        raise missing
+    pieces = _pieces(part)
     value: Any
     match pieces:
         case ["action", "args", key]:

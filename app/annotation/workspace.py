@@ -540,14 +540,30 @@ def open_progress(session: Session, *, annotator: User, response_id: str) -> que
     return queue.item_progress(session, annotator.id, key)
 
 
+ITEM_PAGE_PARTS = frozenset({"action.args", "step.args", "step.result"})
+"""The part kinds (:func:`app.agents.parts.part_kind`) the item and checkpoint pages show.
+
+Never the agent's LLM calls (``call.*``) or its raw output: their text can name the model,
+and annotators are blinded (DESIGN §7).
+"""
+
+
+def item_page_shows(part: str) -> bool:
+    """True when the item page may show (and link to the download of) `part`."""
+    return parts.part_kind(part) in ITEM_PAGE_PARTS
+
+
 def open_part(session: Session, *, annotator: User, response_id: str, part: str) -> str:
     """The exact stored text of one part of an item in the annotator's queue (its download).
 
-    The same check as the item page's: only an item in this annotator's queue, never another
-    annotator's; `part` as :func:`app.agents.parts.response_part` names it (read only).
+    The same checks as the item page's: only an item in this annotator's queue, never another
+    annotator's, and only a part the page shows (:data:`ITEM_PAGE_PARTS`); `part` as
+    :func:`app.agents.parts.response_part` names it (read only). Researchers and leads have
+    the whole grammar on the run's response page.
 
     Raises:
-        NotFoundError: the item is not in the annotator's queue, or it has no such part.
+        NotFoundError: the item is not in the annotator's queue, it has no such part, or the
+            item page does not show that kind of part.
     """
     assert annotator.id is not None
     if queue.place_of(session, annotator.id, response_id) is None:
@@ -555,7 +571,7 @@ def open_part(session: Session, *, annotator: User, response_id: str, part: str)
     response = session.get(Response, response_id)
     if response is None:
         raise NotFoundError("no such item in your queue")
-    return parts.response_part(response, part)
+    return parts.response_part(response, part, kinds=ITEM_PAGE_PARTS)
 
 
 @dataclass(frozen=True)

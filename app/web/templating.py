@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 from typing import Any
+from urllib.parse import quote
 
 from fastapi import Request
 from jinja2_fragments.fastapi import Jinja2Blocks
 from starlette.responses import Response
 
 from app.agents.parts import excerpt
+from app.annotation.workspace import item_page_shows
 from app.settings import ROOT
 
 templates = Jinja2Blocks(directory=str(ROOT / "templates"))
@@ -26,6 +28,20 @@ def _pct(value: Any) -> str:
 templates.env.filters["pretty"] = _tojson_pretty
 templates.env.filters["pct"] = _pct
 templates.env.filters["excerpt"] = excerpt
+
+
+def annotate_text_href(response_id: str, part: str) -> str:
+    """The annotator's download of `part` of an item; only a part the item page may show.
+
+    Raises:
+        ValueError: the item page does not show that part (a template bug, not user input).
+    """
+    if not item_page_shows(part):
+        raise ValueError(f"the item page does not show {part!r}")
+    return f"/annotate/{quote(response_id, safe='')}/text?part={quote(part)}"
+
+
+templates.env.globals["annotate_text_href"] = annotate_text_href
 
 
 def is_htmx(request: Request) -> bool:

@@ -118,3 +118,56 @@ def test_the_run_response_page_is_small_and_the_downloads_are_exact(
     assert elsewhere.status_code == 404
     annotator = _login(make_browser, make_user(session))
     assert annotator.client.get(_download(path, "action.args.body")).status_code == 403
+
+
+REASONING = "As GPT-4o-mini I think the user needs a reminder"
+"""Text of the agent's LLM calls that names the model (annotators are blinded)."""
+LLM_CALL_PARTS = ["call.0.reasoning", "call.0.response", "call.0.tool.0.arguments", "raw_output"]
+
+
+@pytest.fixture
+def item_with_calls(session: Session):
+    run = make_run(session, scenario_ids=["fc-05"], k=1)
+    annotator = make_user(session)
+    assign_paired(session, annotator_ids=[annotator.id])
+    response = session.get(Response, annotator_queue(session, annotator)[0].response_id)
+    response.llm_calls = [
+        {
+            "reasoning": REASONING,
+            "response": "model reply " + REASONING,
+            "tool_calls": [{"id": "c1", "name": "notify_user", "arguments": REASONING}],
+        }
+    ]
+    response.raw_output = "raw " + REASONING
+    session.add(response)
+    session.commit()
+    return run, annotator, response.id
+
+
+@pytest.mark.parametrize("part", LLM_CALL_PARTS)
+def test_an_annotator_downloads_only_the_parts_the_item_page_shows(
+    session: Session, make_browser, item_with_calls, part: str
+) -> None:
+    """The item page never shows the LLM calls or the raw reply, so its download 404s them.
+
+    h24 attack: the route resolved the whole part grammar for an item in the annotator's own
+    queue, so a model's reasoning or raw reply (which can name the model) was one URL away.
+    """
+    _run, annotator, response_id = item_with_calls
+    browser = _login(make_browser, annotator)
+    page = browser.client.get(f"/annotate/{response_id}")
+    assert page.status_code == 200 and REASONING not in page.text
+    answer = browser.client.get(_download(f"/annotate/{response_id}", part))
+    assert answer.status_code == 404, (answer.status_code, answer.text[:200])
+    assert REASONING not in answer.text
+
+
+def test_a_researcher_keeps_every_part_on_the_run_response_download(
+    session: Session, make_browser, item_with_calls
+) -> None:
+    run, _annotator, response_id = item_with_calls
+    researcher = _login(make_browser, make_user(session, role="researcher"))
+    path = f"/runs/{run.id}/responses/{response_id}"
+    for part in LLM_CALL_PARTS:
+        answer = researcher.client.get(_download(path, part))
+        assert answer.status_code == 200 and REASONING in answer.text, part

@@ -9,10 +9,12 @@ the retries raises :class:`AgentAPIError`, which the runner turns into status ``
 reply cut off because the output budget ran out (``finish_reason == "length"`` with no content,
 typically reasoning that used every token) is an infrastructure failure too, never model
 behaviour. So is a body that cannot be used: over :data:`MAX_BODY_BYTES` (read as a stream and
-cut off there, never buffered whole), not JSON, nested too deeply to parse, or without a text
-reply. Every ending carries the LLM calls it made (a failed one with the request and an excerpt
-of the body), so what an endpoint received is what is stored. API keys are read from the
-environment variable the agent config names and are never stored.
+cut off there, never buffered whole; a ``gzip``/``deflate`` body is decoded here a step at a time
+and its decoded bytes counted, other or stacked encodings are refused), not JSON, nested too
+deeply to parse, or without a text reply. Every ending carries the LLM calls it made (a failed
+one with the request and an excerpt of the body), so what an endpoint received is what is
+stored. API keys are read from the environment variable the agent config names and are never
+stored.
 
 Every text of a reply (content, reasoning, tool-call ids, names and arguments) is read through
 :func:`app.bounded.storable_text`: a NUL or a lone surrogate becomes U+FFFD here, the one place,
@@ -30,6 +32,7 @@ import re
 import sys
 import threading
 import time
+import zlib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -88,8 +91,9 @@ split on ``_``, ``-``, ``.`` and camelCase (``api_key``, ``apiKey``, ``x-api-key
 ``access_token``, ``client_secret``; ``max_tokens`` or ``skip_special_tokens`` are not)."""
 KEY_VAR_SUFFIXES = ("_API_KEY", "_API_TOKEN")
 MAX_BODY_BYTES = 4 * 1024 * 1024
-"""Most bytes of one endpoint reply that are read (decoded from any content encoding); a
-longer body is refused unread beyond this (``response_too_large``). A reply's content is read
+"""Most bytes of one endpoint reply that are read, counted after decoding its one ``gzip`` or
+``deflate`` layer as it is decoded (:class:`_BoundedDecoder`); a longer body is refused unread
+and undecoded beyond this (``response_too_large``). A reply's content is read
 up to 100,000 characters (:data:`app.agents.runner.MAX_REPLY_CHARS`), so no useful body is
 near this size."""
 EXCERPT_CHARS = 300
@@ -455,7 +459,7 @@ class OpenAIChatAgent:
     rng: random.Random = field(default_factory=random.Random)
 
     def _headers(self) -> dict[str, str]:
-        headers = {"Content-Type": "application/json"}
+        headers = {"Content-Type": "application/json", "Accept-Encoding": ACCEPT_ENCODING}
         if self.config.api_key_env:
             key = os.environ.get(self.config.api_key_env)
             if not key:
@@ -553,6 +557,9 @@ class OpenAIChatAgent:
             except _TooLarge as exc:  # not retried: the same request gets the same answer
                 failures.append(failed(str(exc), sent))
                 raise AgentAPIError(f"response_too_large: {exc}", failures) from None
+            except _Undecodable as exc:  # not retried either
+                failures.append(failed(str(exc), sent))
+                raise AgentAPIError(f"malformed_response: {exc}", failures) from None
             except httpx.TimeoutException as exc:
                 last_reason = "timeout"
                 if isinstance(exc.__cause__, DeadlinePassed) or time.monotonic() >= due:
@@ -801,8 +808,87 @@ class _TooLarge(Exception):
     """A reply body over :data:`MAX_BODY_BYTES`; the message says how it was found."""
 
 
+class _Undecodable(Exception):
+    """A reply body in a content encoding that is not read (``malformed_response: …``)."""
+
+
+DECODED_STEP_BYTES = 64 * 1024
+"""Most bytes one decompression step may produce: the decoded size is counted step by step,
+so a compression bomb is cut off a step past :data:`MAX_BODY_BYTES`, never expanded whole."""
+ACCEPT_ENCODING = "gzip, identity"
+"""What the client asks for (sent explicitly: httpx would also offer deflate, br and zstd)."""
+
+
+class _BoundedDecoder:
+    """Decodes at most one ``gzip``/``deflate`` layer, :data:`DECODED_STEP_BYTES` at a time.
+
+    httpx's own decoding (``iter_bytes``) expands each wire chunk through every listed layer
+    at once, so ``Content-Encoding: gzip, gzip`` turned a 587-byte body into 256 MiB before any
+    size check (the h24 attack). Here the body is read raw and each step's output is bounded
+    (``zlib`` ``max_length``), so the caller counts decoded bytes as they are made.
+
+    Raises (on construction or :meth:`feed`):
+        _TooLarge: more than one encoding layer (a stacked encoding is a bomb's shape; no
+            endpoint needs it).
+        _Undecodable: any encoding but ``identity``, ``gzip`` (``x-gzip``) or ``deflate``
+            (``br``, ``zstd``, ``compress``, ...), or a corrupt compressed stream.
+    """
+
+    def __init__(self, content_encoding: str) -> None:
+        layers = [
+            layer.strip().lower()
+            for layer in content_encoding.split(",")
+            if layer.strip() and layer.strip().lower() != "identity"
+        ]
+        if len(layers) > 1:
+            raise _TooLarge(
+                f"the reply is encoded {len(layers)} times (Content-Encoding: "
+                f"{content_encoding[:80]}); at most one gzip or deflate layer is decoded"
+            )
+        self.layer = layers[0] if layers else None
+        """The encoding decoded (``gzip``, ``deflate``), or None for a plain body."""
+        self._zlib: Any = None
+        self._first = True
+        if self.layer in ("gzip", "x-gzip"):
+            self._zlib = zlib.decompressobj(zlib.MAX_WBITS | 16)
+        elif self.layer == "deflate":  # zlib-wrapped as the RFC says, else raw (as httpx)
+            self._zlib = zlib.decompressobj()
+        elif self.layer is not None:
+            raise _Undecodable(
+                f"the reply's Content-Encoding {self.layer[:40]!r} is not read "
+                f"(the request asks for {ACCEPT_ENCODING})"
+            )
+
+    def feed(self, data: bytes) -> Iterator[bytes]:
+        """The decoded bytes of the next raw chunk, at most a step at a time."""
+        if self._zlib is None:
+            yield data
+            return
+        try:
+            try:
+                out = self._zlib.decompress(data, DECODED_STEP_BYTES)
+            except zlib.error:
+                if not (self._first and self.layer == "deflate"):
+                    raise
+                self._zlib = zlib.decompressobj(-zlib.MAX_WBITS)
+                out = self._zlib.decompress(data, DECODED_STEP_BYTES)
+            self._first = False
+            while True:
+                yield out
+                # a full step may leave output pending even when all input was taken
+                if len(out) < DECODED_STEP_BYTES and not self._zlib.unconsumed_tail:
+                    return
+                out = self._zlib.decompress(self._zlib.unconsumed_tail, DECODED_STEP_BYTES)
+        except zlib.error as exc:
+            raise _Undecodable(f"the reply's {self.layer} body is corrupt ({exc})") from None
+
+
 def _read_capped(reply: httpx.Response, due: float | None = None) -> bytes:
     """The body of a streamed reply, read up to :data:`MAX_BODY_BYTES` and until `due`.
+
+    The body is read raw and decoded here (:class:`_BoundedDecoder`), so the limit counts
+    decoded bytes as they are produced: a compressed reply is refused a step past the limit,
+    never expanded whole in memory first.
 
     Args:
         reply: the streamed reply.
@@ -810,8 +896,10 @@ def _read_capped(reply: httpx.Response, due: float | None = None) -> bytes:
             chunk (for a client given by the caller, whose sockets do not keep it); None: none.
 
     Raises:
-        _TooLarge: the declared length or the bytes read pass the limit (the rest is never
-            read; leaving the stream closes the connection).
+        _TooLarge: the declared length, the bytes read or the bytes decoded pass the limit, or
+            the body is encoded more than once (the rest is never read; leaving the stream
+            closes the connection).
+        _Undecodable: an encoding that is not read, or a corrupt compressed body.
         httpx.ReadTimeout: `due` passed before the body ended.
     """
     declared = reply.headers.get("Content-Length", "")
@@ -820,15 +908,19 @@ def _read_capped(reply: httpx.Response, due: float | None = None) -> bytes:
             f"the reply body is {int(declared):,} bytes (Content-Length); "
             f"at most {MAX_BODY_BYTES:,} bytes are read"
         )
+    decoder = _BoundedDecoder(reply.headers.get("Content-Encoding", ""))
     chunks: list[bytes] = []
     size = 0
-    for chunk in reply.iter_bytes():
-        size += len(chunk)
-        if size > MAX_BODY_BYTES:
-            raise _TooLarge(
-                f"the reply body is over {MAX_BODY_BYTES:,} bytes; reading stopped there"
-            )
-        chunks.append(chunk)
+    for raw in reply.iter_raw():
+        for chunk in decoder.feed(raw):
+            size += len(chunk)
+            if size > MAX_BODY_BYTES:
+                raise _TooLarge(
+                    f"the reply body is over {MAX_BODY_BYTES:,} bytes"
+                    + (f" once decoded ({decoder.layer})" if decoder.layer else "")
+                    + "; reading stopped there"
+                )
+            chunks.append(chunk)
         if due is not None and time.monotonic() >= due:
             raise httpx.ReadTimeout(
                 f"the request deadline passed after {size:,} bytes of the body"

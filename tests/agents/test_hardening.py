@@ -3,11 +3,16 @@ may crash or hang a response, leak a workbench secret, or make the stored settin
 
 from __future__ import annotations
 
+import json
 import random
+import tracemalloc
+import zlib
 
+import httpx
 import pytest
 from pydantic import ValidationError
 
+from app.agents.client import AgentAPIError
 from app.agents.llm import EndpointConfig, OpenAIChatAgent
 from app.agents.runner import run_response
 from app.arena.commands import run_command
@@ -251,3 +256,95 @@ def test_a_reply_with_a_lone_surrogate_goes_back_to_the_endpoint_as_utf8() -> No
         second = llm.requests[1]["messages"]
     assert out.status == "completed", out.error
     assert second[2] == {"role": "assistant", "content": inspect.replace("\ud800", "\ufffd")}
+
+
+# --- compressed replies are decoded here, a bounded step at a time (h24 attack, hole 3) -------
+
+_REPLY = json.dumps(
+    {"choices": [{"message": {"role": "assistant", "content": "hello"}, "finish_reason": "stop"}]}
+).encode()
+
+
+def _gzip(data: bytes) -> bytes:
+    packer = zlib.compressobj(9, zlib.DEFLATED, 31)
+    return packer.compress(data) + packer.flush()
+
+
+def _agent_answering(body: bytes, encoding: str, seen: list[httpx.Request]) -> OpenAIChatAgent:
+    def answer(request: httpx.Request) -> httpx.Response:
+        seen.append(request)
+        # a stream, not `content=`: httpx would decode `content` itself, and whole
+        return httpx.Response(
+            200, headers={"Content-Encoding": encoding}, stream=httpx.ByteStream(body)
+        )
+
+    client = httpx.Client(transport=httpx.MockTransport(answer))
+    return OpenAIChatAgent(
+        EndpointConfig(base_url="http://fake/v1", model="m", max_retries=2), client=client
+    )
+
+
+@pytest.mark.parametrize(
+    ("encoding", "body"),
+    [
+        ("gzip", _gzip(_REPLY)),
+        ("x-gzip", _gzip(_REPLY)),
+        ("deflate", zlib.compress(_REPLY)),
+        ("deflate", zlib.compress(_REPLY)[2:-4]),  # raw deflate, as some servers send it
+        ("identity", _REPLY),
+        ("identity, gzip", _gzip(_REPLY)),
+    ],
+    ids=["gzip", "x-gzip", "deflate", "raw-deflate", "identity", "identity-then-gzip"],
+)
+def test_a_compressed_reply_is_read(encoding: str, body: bytes) -> None:
+    seen: list[httpx.Request] = []
+    turn = _agent_answering(body, encoding, seen).complete([{"role": "user", "content": "hi"}])
+    assert turn.text == "hello"
+    assert seen[0].headers["Accept-Encoding"] == "gzip, identity"
+
+
+def test_a_gzip_bomb_is_cut_off_a_step_past_the_limit_never_expanded_whole() -> None:
+    """64 MiB of zeros in 64 KB of gzip: refused after ~4 MiB decoded, with ~4 MiB allocated."""
+    from app.agents.llm import DECODED_STEP_BYTES, MAX_BODY_BYTES
+
+    bomb = _gzip(b"0" * (64 * 2**20))
+    seen: list[httpx.Request] = []
+    agent = _agent_answering(bomb, "gzip", seen)
+    tracemalloc.start()
+    try:
+        with pytest.raises(AgentAPIError, match=r"^response_too_large: .* once decoded \(gzip\)"):
+            agent.complete([{"role": "user", "content": "hi"}])
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert len(seen) == 1  # not retried
+    assert peak < MAX_BODY_BYTES + 4 * DECODED_STEP_BYTES + len(bomb) + 2**20, peak
+
+
+def test_a_stacked_encoding_is_refused_before_any_decoding() -> None:
+    seen: list[httpx.Request] = []
+    agent = _agent_answering(_gzip(_gzip(_REPLY)), "gzip, gzip", seen)
+    with pytest.raises(AgentAPIError, match=r"^response_too_large: the reply is encoded 2 times"):
+        agent.complete([{"role": "user", "content": "hi"}])
+    assert len(seen) == 1
+
+
+@pytest.mark.parametrize(
+    ("encoding", "body", "found"),
+    [
+        ("br", b"\x0b\x02\x80hello\x03", "Content-Encoding 'br' is not read"),
+        ("zstd", b"(\xb5/\xfd", "Content-Encoding 'zstd' is not read"),
+        ("compress", b"\x1f\x9d", "Content-Encoding 'compress' is not read"),
+        ("gzip", b"\x1f\x8b not gzip at all", "gzip body is corrupt"),
+    ],
+    ids=["br", "zstd", "compress", "corrupt-gzip"],
+)
+def test_an_encoding_that_is_not_read_is_a_malformed_response(
+    encoding: str, body: bytes, found: str
+) -> None:
+    seen: list[httpx.Request] = []
+    agent = _agent_answering(body, encoding, seen)
+    with pytest.raises(AgentAPIError, match=r"^malformed_response: ") as caught:
+        agent.complete([{"role": "user", "content": "hi"}])
+    assert found in str(caught.value) and len(seen) == 1
+    assert caught.value.calls[-1].finish_reason is None  # accounted as a failed attempt

@@ -58,11 +58,23 @@ PAYLOADS: dict[str, str] = {
         "CREATE TABLE c AS WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n) "
         "SELECT x FROM n;"
     ),
+    # the h24 attack: a VIRTUAL column that stores nothing but computes 1 MB on every read,
+    # and 400 constant terms SQLite computes before the statement's first step
+    "generated_column": (
+        "CREATE TABLE g(id INTEGER PRIMARY KEY, payload BLOB AS (zeroblob(1000000)) VIRTUAL);\n"
+        "WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r WHERE x < 1500) "
+        "INSERT INTO g(id) SELECT x FROM r;"
+    ),
+    "constant_prologue": (
+        "CREATE TABLE o(a);\nINSERT INTO o VALUES (1);\nSELECT count(*) FROM o WHERE "
+        + " OR ".join(f"a = hex(zeroblob({500000 - i}))" for i in range(400))
+        + ";"
+    ),
 }
 """Payload name → SQL appended to ``database.sql``: those of the hardening issue (9 MB blobs
 from a recursive CTE, a ``%.*c`` width of 10⁹, LIKE over a 5 MB value, five such statements in
-one script, ``fts3_tokenizer``) and two more (a database filled to the size limit, an endless
-CTE)."""
+one script, ``fts3_tokenizer``), two more (a database filled to the size limit, an endless
+CTE) and two of the h24 attack (a generated column, constant expressions)."""
 
 _CHILD = r"""
 import json, shutil, sys, tempfile, time

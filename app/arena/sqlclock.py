@@ -125,8 +125,8 @@ class SqlClock:
     def install(self, db: sqlite3.Connection) -> None:
         """Register the overriding functions on `db`.
 
-        They are deterministic, so usable in views and generated columns, which built-in date
-        functions of a database may be.
+        They are deterministic, so usable in views and expression indexes, as built-in date
+        functions of a database may be (scenario SQL refuses generated columns).
         """
         for name in FUNCTIONS:
             db.create_function(name, -1, partial(self._sql_call, name), deterministic=True)

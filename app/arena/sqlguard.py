@@ -31,6 +31,7 @@ import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
@@ -138,6 +139,39 @@ storage is kept in memory, so it counts)."""
 SCRIPT_TIME_BUDGET = 1.0
 """CPU seconds all the SQL of one S0 build (or one replayed event) may take together (the
 running thread's; a backstop for work the step count does not see)."""
+
+SCRIPT_CALL_LIMIT = 32
+"""Calls of functions that may build a large value (every allowed function but those of
+:data:`SMALL_RESULT_FUNCTIONS`) one statement of scenario SQL may contain, counted by the
+authorizer as SQLite resolves them (a call in a CTE or a view counts once for each use).
+
+SQLite computes a statement's constant expressions once, before its first step, with no
+progress-handler call in between (h24 attack: 400 terms ``a = hex(zeroblob(500000))`` reached
+~600 MB before the heap budget was read). Each such call yields at most one value of
+:data:`SCRIPT_VALUE_LIMIT` bytes, and a value larger than its SQL text needs one, so the
+constants hold at most 32 × 1 MiB (plus the statement's own text) — within
+:data:`SCRIPT_MEMORY_BUDGET`, which the authorizer also checks while a statement is prepared.
+The shipped seeds' SQL calls no function at all (``halo validate seeds/``); a ``date()`` or a
+``length()`` per row of a multi-row INSERT is free (:data:`SMALL_RESULT_FUNCTIONS`)."""
+
+SMALL_RESULT_FUNCTIONS: frozenset[str] = frozenset(
+    {
+        # a number, or a static string, whatever the arguments
+        "abs", "count", "length", "octet_length", "instr", "unicode", "sign", "round",
+        "typeof", "like", "glob", "likelihood", "likely", "unlikely", "soundex",
+        "avg", "sum", "total", "row_number", "rank", "dense_rank", "percent_rank",
+        "cume_dist", "ntile", "json_array_length", "json_valid", "json_error_position",
+        "json_type", "acos", "acosh", "asin", "asinh", "atan", "atan2", "atanh", "ceil",
+        "ceiling", "cos", "cosh", "degrees", "exp", "floor", "ln", "log", "log10", "log2",
+        "mod", "pi", "pow", "power", "radians", "sin", "sinh", "sqrt", "tan", "tanh", "trunc",
+        # a date or time of fixed size (strftime, whose result grows with its format, is not)
+        "date", "time", "datetime", "julianday", "unixepoch", "timediff", "current_date",
+        "current_time", "current_timestamp",
+    }
+)  # fmt: skip
+"""Allowed functions whose result is a number or a short text of fixed size, so they are not
+counted against :data:`SCRIPT_CALL_LIMIT` (``likely`` and friends return their argument, which
+a counted call built)."""
 
 SCRIPT_PROGRESS_INTERVAL = 20
 """Steps between two checks of a script's budgets; with :data:`SCRIPT_VALUE_LIMIT` it bounds the
@@ -675,7 +709,7 @@ and temporary objects, virtual tables, ANALYZE and REINDEX."""
 SCRIPT_REFUSED_KINDS = (
     "only CREATE TABLE/INDEX/VIEW, ALTER TABLE, DROP, INSERT, UPDATE, DELETE, SELECT and "
     "transactions are allowed (no ATTACH, DETACH, VACUUM INTO or PRAGMA, no triggers, "
-    "temporary or virtual tables)"
+    "temporary or virtual tables, no generated columns)"
 )
 
 HIDDEN_TABLES = frozenset({"dbstat", "sqlite_stmt", "sqlite_dbpage", "bytecode", "tables_used"})
@@ -697,28 +731,92 @@ class ScriptRefused(sqlite3.DatabaseError):
     """A script was stopped: a refused statement, function or a limit (the message says which)."""
 
 
-class _ScriptAuthorizer:
-    """The authorizer of a script: :data:`SCRIPT_ACTIONS` and :data:`ALLOWED_FUNCTIONS` only."""
+_BUDGET_CHECKS = frozenset({sqlite3.SQLITE_SELECT, sqlite3.SQLITE_FUNCTION})
+"""Authorizer actions at which the budgets are read while a statement is prepared: each
+compiled SELECT (one per use of a CTE or a view) and each function call."""
 
-    def __init__(self) -> None:
+
+class _ScriptAuthorizer:
+    """The authorizer of a script: :data:`SCRIPT_ACTIONS` and :data:`ALLOWED_FUNCTIONS` only.
+
+    While a statement is prepared it also counts the calls of :data:`SCRIPT_CALL_LIMIT` and
+    checks `budget` at every callback: SQLite copies a CTE's or a view's body for each use
+    before it runs a step, so a statement can need hundreds of MiB before its first
+    progress-handler call (a 900 KB literal in a CTE used 800 times: 1.4 GB at prepare).
+
+    Args:
+        budget: returns why the budgets are exhausted, or None (:meth:`ScriptBudget.exhausted`).
+        actions: the actions allowed (:data:`SCRIPT_ACTIONS`; reads for :func:`read_rows`).
+        where: who runs the SQL, for the messages.
+    """
+
+    def __init__(
+        self,
+        budget: Callable[[], str | None] | None = None,
+        actions: frozenset[int] | None = None,
+        where: str = SCRIPT,
+    ) -> None:
         self.reason: str | None = None
+        self.calls = 0
+        self.defines_columns = False
+        """Whether the statement creates or alters a table (it may add a generated column)."""
+        self._budget = budget
+        self._actions = SCRIPT_ACTIONS if actions is None else actions
+        self._where = where
+
+    def statement(self) -> None:
+        """A new statement is prepared: its calls are counted from zero."""
+        self.calls = 0
+        self.defines_columns = False
 
     def __call__(self, action: int, arg1: str | None, arg2: str | None, *_: Any) -> int:
+        if (
+            action in _BUDGET_CHECKS
+            and self._budget is not None
+            and (stopped := self._budget()) is not None
+        ):
+            return self._deny(f"{self._where} stopped: {stopped}")
         if (arg1 or "").lower() in HIDDEN_TABLES:
-            return self._deny(f"the table {arg1} is not available in {SCRIPT}")
+            return self._deny(f"the table {arg1} is not available in {self._where}")
         if action == sqlite3.SQLITE_FUNCTION:
-            refused = refusal(arg2 or "", SCRIPT)
-            return sqlite3.SQLITE_OK if refused is None else self._deny(refused)
-        if action in SCRIPT_ACTIONS:
+            name = (arg2 or "").lower()
+            refused = refusal(name, self._where)
+            if refused is not None:
+                return self._deny(refused)
+            if name not in SMALL_RESULT_FUNCTIONS:
+                self.calls += 1
+                if self.calls > SCRIPT_CALL_LIMIT:
+                    return self._deny(
+                        f"one statement of {self._where} may call functions that build values "
+                        f"(all but numeric and date/time ones) at most {SCRIPT_CALL_LIMIT} "
+                        "times"
+                    )
+            return sqlite3.SQLITE_OK
+        if action in self._actions:
+            if action in (sqlite3.SQLITE_CREATE_TABLE, sqlite3.SQLITE_ALTER_TABLE):
+                self.defines_columns = True
             return sqlite3.SQLITE_OK
         what = _ACTION_NAMES.get(action, "that operation")
         detail = f" {arg1}" if action == sqlite3.SQLITE_PRAGMA and arg1 else ""
+        if self._actions is not SCRIPT_ACTIONS:
+            return self._deny(f"{what}{detail} is not allowed in {self._where}: reads only")
         return self._deny(f"{what}{detail} is not allowed in {SCRIPT}: {SCRIPT_REFUSED_KINDS}")
 
     def _deny(self, reason: str) -> int:
         if self.reason is None:
             self.reason = reason
         return sqlite3.SQLITE_DENY
+
+
+def _generated_columns(db: sqlite3.Connection) -> list[str]:
+    """``table.column`` of every generated column (VIRTUAL or STORED) of the database."""
+    return [
+        f"{table}.{column}"
+        for table, column in db.execute(
+            "SELECT m.name, x.name FROM sqlite_master AS m, pragma_table_xinfo(m.name) AS x "
+            "WHERE m.type = 'table' AND x.hidden IN (2, 3) ORDER BY m.name, x.cid"
+        )
+    ]
 
 
 class ScriptBudget:
@@ -734,8 +832,11 @@ class ScriptBudget:
         stopped: why a script was stopped, or None; once set, every later check fails.
     """
 
-    def __init__(self) -> None:
-        """A fresh budget: nothing spent yet."""
+    def __init__(
+        self, *, step_limit: int = SCRIPT_STEP_LIMIT, time_budget: float = SCRIPT_TIME_BUDGET
+    ) -> None:
+        """A fresh budget (nothing spent yet) of `step_limit` steps and `time_budget` seconds."""
+        self.step_limit, self.time_budget = step_limit, time_budget
         self.steps = 0
         self.cpu = 0.0
         self.stopped: str | None = None
@@ -760,18 +861,18 @@ class ScriptBudget:
         """Why the budgets are exhausted, or None (remembered in :attr:`stopped`)."""
         if self.stopped is not None:
             return self.stopped
-        if self.steps + (self._calls() - self._calls_start) * CALL_COST > SCRIPT_STEP_LIMIT:
-            self.stopped = f"it takes more than {SCRIPT_STEP_LIMIT:,} steps"
+        if self.steps + (self._calls() - self._calls_start) * CALL_COST > self.step_limit:
+            self.stopped = f"it takes more than {self.step_limit:,} steps"
         elif (
             sqlite_memory_used is not None
             and sqlite_memory_used() - self._memory_start > SCRIPT_MEMORY_BUDGET
         ):
             self.stopped = f"it needs more than {SCRIPT_MEMORY_BUDGET // 2**20} MiB of memory"
         elif (
-            self.cpu + time.perf_counter() - self._wall_start > SCRIPT_TIME_BUDGET
-            and self.cpu + time.thread_time() - self._cpu_start > SCRIPT_TIME_BUDGET
+            self.cpu + time.perf_counter() - self._wall_start > self.time_budget
+            and self.cpu + time.thread_time() - self._cpu_start > self.time_budget
         ):  # wall time first: reading the thread's CPU time costs a system call
-            self.stopped = f"it takes more than {SCRIPT_TIME_BUDGET:g} s of CPU time"
+            self.stopped = f"it takes more than {self.time_budget:g} s of CPU time"
         return self.stopped
 
     def progress(self) -> int:
@@ -834,7 +935,7 @@ def run_script(
     budget = budget if budget is not None else ScriptBudget()
     guard = db.guard
     clock.error, guard.error = None, None
-    authorizer = _ScriptAuthorizer()
+    authorizer = _ScriptAuthorizer(budget.exhausted)
     if db.in_transaction:
         db.commit()
     isolation = db.isolation_level
@@ -852,10 +953,18 @@ def run_script(
             budget.start(lambda: clock.calls + guard.calls)
             try:
                 for statement in split_statements(sql):
+                    authorizer.statement()
+                    if _may_define_columns(statement):
+                        _run_defining(db, authorizer, statement)
+                        continue
                     for _row in db.execute(statement):
                         pass  # a SELECT runs to its end, as in executescript
+                    if authorizer.defines_columns:  # (not seen in the text: refused as is)
+                        _refuse_generated_columns(db, authorizer, statement)
             finally:
                 budget.stop()
+    except ScriptRefused:
+        raise
     except sqlite3.Error as exc:
         reason = _refusal_reason(exc, budget, guard, authorizer, statement)
         if reason is None:
@@ -868,6 +977,62 @@ def run_script(
         db.set_progress_handler(None, 0)
         restore_limits(db, limits)
         db.isolation_level = isolation
+
+
+_DEFINES_COLUMNS = re.compile(r"\s*(?:CREATE|ALTER)\b", re.IGNORECASE)
+_SAVEPOINT = "halo_defines_columns"
+
+
+def _may_define_columns(statement: str) -> bool:
+    """True for a CREATE or ALTER statement (comments and literals skipped; cheap otherwise)."""
+    upper = statement.upper()
+    return ("CREATE" in upper or "ALTER" in upper) and bool(
+        _DEFINES_COLUMNS.match(sql_code(statement)[0])
+    )
+
+
+def _run_defining(db: sqlite3.Connection, authorizer: _ScriptAuthorizer, statement: str) -> None:
+    """Run a CREATE or ALTER statement in a savepoint; undo it if it made a generated column.
+
+    Raises:
+        ScriptRefused: it made a generated column (nothing of it is kept).
+        sqlite3.Error: it failed (nothing of it is kept, as for any failed statement).
+    """
+    db.execute(f"SAVEPOINT {_SAVEPOINT}")
+    try:
+        for _row in db.execute(statement):
+            pass
+        _refuse_generated_columns(db, authorizer, statement)
+    except BaseException:
+        if db.in_transaction:  # an interrupted write has rolled the transaction back itself
+            db.execute(f"ROLLBACK TO {_SAVEPOINT}")
+            db.execute(f"RELEASE {_SAVEPOINT}")
+        raise
+    db.execute(f"RELEASE {_SAVEPOINT}")
+
+
+def _refuse_generated_columns(
+    db: sqlite3.Connection, authorizer: _ScriptAuthorizer, statement: str
+) -> None:
+    """Refuse a statement that made a generated column (the product reads what it computes).
+
+    A VIRTUAL column stores nothing, so a tiny database passes every limit of its script, yet
+    every read outside the guard computes it: ``payload BLOB AS (zeroblob(1000000)) VIRTUAL``
+    on 1,500 rows added 2.9 GB to a scenario page (h24 attack). No seed uses one.
+
+    Raises:
+        ScriptRefused: the database now has a generated column (named in the message).
+    """
+    db.set_authorizer(None)  # the product's own read of the schema
+    try:
+        found = _generated_columns(db)
+    finally:
+        db.set_authorizer(authorizer)
+    if found:
+        raise ScriptRefused(
+            f"generated columns ({', '.join(found[:3])}) are not allowed in {SCRIPT}: "
+            f"{SCRIPT_REFUSED_KINDS}, in the statement {_excerpt(statement)!r}"
+        )
 
 
 def _refusal_reason(
@@ -905,3 +1070,155 @@ def _refusal_reason(
     ):
         return f"CREATE TRIGGER is not allowed in {SCRIPT}: {SCRIPT_REFUSED_KINDS}"
     return None
+
+
+# ---------------------------------------------------------------- the product's reads
+
+READ = "a read of arena data"
+"""How the messages name one of the product's own reads (:func:`read_rows`)."""
+
+READ_ACTIONS: frozenset[int] = frozenset(
+    {sqlite3.SQLITE_SELECT, sqlite3.SQLITE_READ, sqlite3.SQLITE_RECURSIVE}
+)
+"""Authorizer actions a read may take (and the functions of :data:`ALLOWED_FUNCTIONS`)."""
+
+READ_BYTE_BUDGET = 8 * 2**20
+"""Bytes of fetched rows one read keeps by default, counted as Python holds them
+(:func:`held_size`) while rows are fetched; the rest is not fetched. The shipped seeds' largest
+table holds well under 100 KB."""
+
+READ_TIME_BUDGET = 0.5
+"""CPU seconds one read (or a group sharing a :class:`ScriptBudget`) may take by default."""
+
+
+def held_size(value: Any) -> int:
+    """About the bytes Python holds for one fetched value (object header included)."""
+    if isinstance(value, str):
+        return 56 + (len(value) if value.isascii() else 4 * len(value))
+    if isinstance(value, bytes):
+        return 40 + len(value)
+    return 32
+
+
+def row_size(row: tuple[Any, ...]) -> int:
+    """About the bytes Python holds for one fetched row (:func:`held_size` of its values)."""
+    size = 64 + 16 * len(row)
+    for value in row:
+        kind = type(value)
+        if kind is str:
+            size += 56 + (len(value) if value.isascii() else 4 * len(value))
+        elif kind is bytes:
+            size += 40 + len(value)
+        else:
+            size += 32
+    return size
+
+
+@dataclass(frozen=True)
+class Rows:
+    """What a read fetched.
+
+    Attributes:
+        columns: the result's column names.
+        rows: the rows fetched, in order.
+        cut: why the rows stop before the result's end (the byte budget, a value over the
+            value limit, the step, memory or CPU budget), for a note; None when all were read.
+        over_budget: True when the byte budget cut them.
+    """
+
+    columns: list[str]
+    rows: list[tuple[Any, ...]]
+    cut: str | None = None
+    over_budget: bool = False
+
+
+def read_rows(
+    db: ArenaConnection,
+    sql: str,
+    params: tuple[Any, ...] = (),
+    *,
+    byte_budget: int = READ_BYTE_BUDGET,
+    budget: ScriptBudget | None = None,
+) -> Rows:
+    """Run one of the product's own reads of arena data under the guard (DESIGN §3.4).
+
+    Every read the product makes of an arena database — the viewer's table counts and
+    snapshots, the validator's key-evidence and id reads, the corpus checks — goes through
+    here, as scenario SQL goes through :func:`run_script`: the data was written by seeds, the
+    pipeline's LLM output or an import, and a view or an expression it defines runs when it is
+    read. So the read runs with reads and :data:`ALLOWED_FUNCTIONS` only, under
+    :data:`SCRIPT_LIMITS` (values of at most :data:`SCRIPT_VALUE_LIMIT` bytes), the guarded
+    functions active, `budget`'s steps, memory and CPU time, and a byte budget counted while
+    rows are fetched one at a time (never materialising more than `byte_budget`).
+
+    Args:
+        db: the database (:func:`open_arena_db`).
+        sql: one ``SELECT`` statement (the product's own text; identifiers quoted).
+        params: its parameters.
+        byte_budget: bytes of rows kept (:func:`held_size`); the first row past it is not kept.
+        budget: steps and CPU time shared with other reads; None: its own of
+            :data:`READ_TIME_BUDGET` seconds.
+
+    Returns:
+        The rows; :attr:`Rows.cut` says why they stop early, if they do.
+
+    Raises:
+        ScriptRefused: the read needs a refused function or operation (e.g. a view's), or a
+            guarded function's call is refused.
+        sqlite3.Error: the SQL fails otherwise (e.g. ``rowid`` of a WITHOUT ROWID table).
+    """
+    budget = budget if budget is not None else ScriptBudget(time_budget=READ_TIME_BUDGET)
+    guard = db.guard
+    guard.error = None
+    authorizer = _ScriptAuthorizer(budget.exhausted, READ_ACTIONS, READ)
+    limits = apply_limits(db, SCRIPT_LIMITS)
+    guard.active, guard.limits, guard.where, guard.budget = (
+        True,
+        SCRIPT_LIMITS,
+        READ,
+        budget.exhausted,
+    )
+    db.set_authorizer(authorizer)
+    db.set_progress_handler(budget.progress, SCRIPT_PROGRESS_INTERVAL)
+    columns: list[str] = []
+    rows: list[tuple[Any, ...]] = []
+    cut: str | None = None
+    size = 0
+    try:
+        with HEAP_LOCK:
+            budget.start(lambda: guard.calls)
+            try:
+                cursor = db.execute(sql, params)
+                columns = [d[0] for d in cursor.description or ()]
+                try:
+                    for row in cursor:  # one row at a time
+                        size += row_size(row)
+                        if size > byte_budget:
+                            cut = f"more than {byte_budget:,} bytes of rows"
+                            break
+                        rows.append(row)
+                finally:
+                    cursor.close()
+            finally:
+                budget.stop()
+    except sqlite3.Error as exc:
+        lowered = str(exc).lower()
+        if budget.stopped is not None:
+            cut = f"{READ} stopped: {budget.stopped}"
+        elif getattr(exc, "sqlite_errorname", "") == "SQLITE_TOOBIG" or "too big" in lowered:
+            cut = f"a value is over the limit of {SCRIPT_VALUE_LIMIT:,} bytes"
+        elif guard.error is not None and "user-defined function" in lowered:
+            if guard.error.startswith("SQL error:"):
+                raise
+            raise ScriptRefused(guard.error) from exc
+        elif authorizer.reason is not None and "not authorized" in lowered:
+            raise ScriptRefused(authorizer.reason) from exc
+        else:
+            raise
+    finally:
+        guard.active, guard.budget = False, None
+        guard.limits, guard.where = QUERY_LIMITS, "db_query"
+        db.set_authorizer(None)
+        db.set_progress_handler(None, 0)
+        restore_limits(db, limits)
+    return Rows(columns, rows, cut, over_budget=cut is not None and size > byte_budget)

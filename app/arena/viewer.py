@@ -21,7 +21,15 @@ from app.arena.errors import ArenaError
 from app.arena.replay import Observation, apply_event, build_observation, replay_prefix
 from app.arena.schema import AppRecords, Event
 from app.arena.sqlclock import SqlClock
-from app.arena.sqlguard import open_arena_db, run_script
+from app.arena.sqlguard import (
+    READ_TIME_BUDGET,
+    ArenaConnection,
+    ScriptBudget,
+    open_arena_db,
+    read_rows,
+    row_size,
+    run_script,
+)
 from app.arena.state import (
     COLLECTIONS,
     S0,
@@ -278,19 +286,23 @@ def sandbox_counts(sandbox: Sandbox) -> dict[str, int]:
     return counts
 
 
-def table_row_counts(db: sqlite3.Connection) -> dict[str, int]:
-    """Each user table of a SQLite database (by name) and its number of rows."""
+def table_row_counts(db: ArenaConnection) -> dict[str, int]:
+    """Each user table of a SQLite database (by name) and its number of rows (guarded reads)."""
+    budget = ScriptBudget(time_budget=READ_TIME_BUDGET)
     names = [
         str(row[0])
-        for row in db.execute(
+        for row in read_rows(
+            db,
             "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' "
-            "ORDER BY name"
-        )
+            "ORDER BY name",
+            budget=budget,
+        ).rows
     ]
-    return {
-        name: int(db.execute(f"SELECT count(*) FROM {quote_identifier(name)}").fetchone()[0])  # noqa: S608
-        for name in names
-    }
+    counts = {}
+    for name in names:
+        found = read_rows(db, f"SELECT count(*) FROM {quote_identifier(name)}", budget=budget)  # noqa: S608
+        counts[name] = int(found.rows[0][0]) if found.rows else 0
+    return counts
 
 
 @dataclass(frozen=True)
@@ -446,37 +458,84 @@ def changes_from_diff(diff: Iterable[dict[str, Any]]) -> list[RecordChange]:
     return changes
 
 
-DbSnapshot = dict[str, dict[Any, dict[str, Any]]]
-"""table → row key (``rowid``, or the whole row for a table without one) → column → value."""
+SNAPSHOT_BYTE_BUDGET = 16 * 2**20
+"""Bytes of rows one database snapshot keeps (:func:`app.arena.sqlguard.held_size`, counted
+while rows are fetched): a page holds two. The shipped seeds' databases hold under 100 KB."""
 
 
-def db_snapshot(db: sqlite3.Connection) -> DbSnapshot:
-    """Every row of every user table, keyed for :func:`db_changes`."""
-    snapshot: DbSnapshot = {}
+@dataclass
+class DbSnapshot:
+    """Every row of every user table that fits the snapshot's budgets, keyed for :func:`db_changes`.
+
+    Attributes:
+        tables: table → row key (``rowid``, or the whole row for a table without one) →
+            column → value; only tables read whole.
+        cut: table → why it was not read whole (its rows are not kept, its changes not shown).
+    """
+
+    tables: dict[str, dict[Any, dict[str, Any]]] = field(default_factory=dict)
+    cut: dict[str, str] = field(default_factory=dict)
+
+
+def db_snapshot(db: ArenaConnection) -> DbSnapshot:
+    """Every row of every user table, keyed for :func:`db_changes`, within bounded budgets.
+
+    Every read runs under the guard (:func:`app.arena.sqlguard.read_rows`): the tables share
+    :data:`SNAPSHOT_BYTE_BUDGET` bytes of rows and :data:`~app.arena.sqlguard.READ_TIME_BUDGET`
+    seconds, in name order; a table past them is named in :attr:`DbSnapshot.cut` instead.
+    """
+    snapshot = DbSnapshot()
+    budget = ScriptBudget(time_budget=READ_TIME_BUDGET)
+    left = SNAPSHOT_BYTE_BUDGET
     for table in table_row_counts(db):
         name = quote_identifier(table)
         try:
-            cursor = db.execute(f"SELECT rowid AS __rowid__, * FROM {name}")  # noqa: S608
-            keyed = True
-        except sqlite3.Error:  # a WITHOUT ROWID table
-            cursor = db.execute(f"SELECT * FROM {name}")  # noqa: S608
-            keyed = False
-        columns = [d[0] for d in cursor.description]
+            try:
+                found = read_rows(
+                    db,
+                    f"SELECT rowid AS __rowid__, * FROM {name}",  # noqa: S608
+                    byte_budget=left,
+                    budget=budget,
+                )
+                keyed = True
+            except sqlite3.OperationalError as exc:  # a WITHOUT ROWID table
+                if "rowid" not in str(exc):
+                    raise
+                found = read_rows(db, f"SELECT * FROM {name}", byte_budget=left, budget=budget)  # noqa: S608
+                keyed = False
+        except sqlite3.Error as exc:
+            snapshot.cut[table] = str(exc)
+            continue
+        if found.cut is not None:
+            snapshot.cut[table] = (
+                f"with the tables before it, over the {SNAPSHOT_BYTE_BUDGET // 2**20} MiB of "
+                "rows a snapshot keeps"
+                if found.over_budget
+                else found.cut
+            )
+            continue
+        left -= sum(row_size(row) for row in found.rows)
+        columns = found.columns
         rows: dict[Any, dict[str, Any]] = {}
-        for row in cursor:
+        for row in found.rows:
             if keyed:
                 rows[row[0]] = dict(zip(columns[1:], row[1:], strict=True))
             else:
                 rows[row] = dict(zip(columns, row, strict=True))
-        snapshot[table] = rows
+        snapshot.tables[table] = rows
     return snapshot
 
 
 def db_changes(before: DbSnapshot, after: DbSnapshot) -> list[RecordChange]:
-    """Rows created, updated and deleted between two database snapshots, table by table."""
+    """Rows created, updated and deleted between two database snapshots, table by table.
+
+    Only tables read whole in both are compared (:func:`snapshot_notes` names the others).
+    """
     changes: list[RecordChange] = []
-    for table in sorted(set(before) | set(after)):
-        old, new = before.get(table, {}), after.get(table, {})
+    for table in sorted(set(before.tables) | set(after.tables)):
+        if table in before.cut or table in after.cut:
+            continue
+        old, new = before.tables.get(table, {}), after.tables.get(table, {})
         for key, row in new.items():
             if key not in old:
                 changes.append(_row_change("create", table, key, None, row))
@@ -486,6 +545,15 @@ def db_changes(before: DbSnapshot, after: DbSnapshot) -> list[RecordChange]:
             if key not in new:
                 changes.append(_row_change("delete", table, key, row, None))
     return changes
+
+
+def snapshot_notes(before: DbSnapshot, after: DbSnapshot) -> list[str]:
+    """One note per table whose changes :func:`db_changes` could not show, and why."""
+    cut = {**after.cut, **before.cut}
+    return [
+        f"The changes of table {table} are not shown: it was too large to compare ({why})."
+        for table, why in sorted(cut.items())
+    ]
 
 
 def _row_change(
@@ -512,6 +580,7 @@ class CheckpointView:
         counts: records per collection, files and tables at t.
         touched: ids of the records e_t created or updated (to highlight them).
         currencies: wallet account id → its currency (to show amounts of transactions).
+        notes: what the changes leave out (a database table too large to compare).
     """
 
     t: int
@@ -526,6 +595,7 @@ class CheckpointView:
     counts: dict[str, int]
     touched: set[str] = field(default_factory=set)
     currencies: dict[str, str] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
 
 
 def checkpoint_view(s0: S0, events: list[Event], t: int) -> CheckpointView:
@@ -550,6 +620,7 @@ def checkpoint_view(s0: S0, events: list[Event], t: int) -> CheckpointView:
         raise ArenaError(f"checkpoint {t} is outside 0..{len(events)}")
     with replay_prefix(s0, events, max(t - 1, 0)) as sandbox:
         changes: list[RecordChange] = []
+        notes: list[str] = []
         event = events[t - 1] if t else None
         if event is not None:
             before_db = db_snapshot(sandbox.db) if event.kind == "db.executed" else None
@@ -557,7 +628,10 @@ def checkpoint_view(s0: S0, events: list[Event], t: int) -> CheckpointView:
                 apply_event(sandbox, event)
             changes = changes_from_diff(diff)
             if before_db is not None:
-                changes.extend(db_changes(before_db, db_snapshot(sandbox.db)))
+                after_db = db_snapshot(sandbox.db)
+                changes.extend(db_changes(before_db, after_db))
+                notes = snapshot_notes(before_db, after_db)
+                del before_db, after_db
             sandbox.now = event.at
         return CheckpointView(
             t=t,
@@ -572,6 +646,7 @@ def checkpoint_view(s0: S0, events: list[Event], t: int) -> CheckpointView:
             counts=sandbox_counts(sandbox),
             touched={c.id for c in changes if c.app != "db" and c.op != "delete"},
             currencies={a["id"]: a["currency"] for a in sandbox.records("wallet", "accounts")},
+            notes=notes,
         )
 
 

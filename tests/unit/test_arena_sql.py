@@ -158,15 +158,25 @@ def test_a_column_named_current_date_is_still_a_column(box):
     assert rows(box, "SELECT d.current_date, current_date FROM days AS d") == [["x", "2026-03-03"]]
 
 
-def test_views_and_generated_columns_use_the_simulated_clock(box):
+def test_views_and_expression_indexes_use_the_simulated_clock(box):
     box.execute_sql(
         "CREATE VIEW today AS SELECT date('now') AS d;"
-        "CREATE TABLE due (at TEXT, next TEXT AS (date(at, '+1 month')));"
+        "CREATE TABLE due (at TEXT, next TEXT);"
         "CREATE INDEX due_day ON due (date(at));"
-        "INSERT INTO due (at) VALUES ('2026-03-31');"
+        "INSERT INTO due (at, next) VALUES ('2026-03-31', date('2026-03-31', '+1 month'));"
     )
     assert rows(box, "SELECT d FROM today") == [["2026-03-03"]]
     assert rows(box, "SELECT next FROM due WHERE date(at) = '2026-03-31'") == [["2026-05-01"]]
+
+
+@pytest.mark.parametrize("kind", ["VIRTUAL", "STORED"])
+def test_scenario_sql_may_not_define_a_generated_column(box, kind: str):
+    """A generated column computes on every read (h24 attack: 2.9 GB for one scenario page)."""
+    with pytest.raises(ArenaError, match=r"generated columns \(due\.next\) are not allowed"):
+        box.execute_sql(f"CREATE TABLE due (at TEXT, next TEXT AS (date(at, '+1 month')) {kind});")
+    box.execute_sql("CREATE TABLE late (at TEXT);")
+    with pytest.raises(ArenaError, match=r"generated columns \(late\.next\) are not allowed"):
+        box.execute_sql("ALTER TABLE late ADD COLUMN next TEXT AS (upper(at)) VIRTUAL;")
 
 
 def test_without_a_simulated_now_now_is_a_clear_error(box):

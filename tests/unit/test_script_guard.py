@@ -15,6 +15,7 @@ import copy
 import json
 import shutil
 import sys
+import time
 from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -25,11 +26,13 @@ from app.arena.errors import ArenaError
 from app.arena.schema import ScenarioSpec
 from app.arena.sqlclock import SqlClock
 from app.arena.sqlguard import (
+    SCRIPT_CALL_LIMIT,
     SCRIPT_DATABASE_LIMIT,
     SCRIPT_STEP_LIMIT,
     SCRIPT_VALUE_LIMIT,
     ScriptRefused,
     open_arena_db,
+    read_rows,
     run_script,
     split_statements,
 )
@@ -55,6 +58,9 @@ EXPECTED: dict[str, str] = {
     "fts3_tokenizer": "the function fts3_tokenizer() is not available in scenario SQL",
     # the step limit (~0.6 s), or the CPU budget first on a loaded machine
     "endless_cte": "scenario SQL stopped: it takes more than ",
+    "generated_column": "generated columns (g.payload) are not allowed in scenario SQL",
+    "constant_prologue": f"may call functions that build values (all but numeric and date/time "
+    f"ones) at most {SCRIPT_CALL_LIMIT} times",
 }
 
 
@@ -260,3 +266,54 @@ def test_every_shipped_seed_environment_still_loads(tmp_path: Path) -> None:
         shutil.copytree(folder, copy_to)
         bundle, findings = load_environment_dir(copy_to)
         assert bundle is not None and findings == [], (folder.name, findings)
+
+
+# --- h24 attack: constants before the first step, and the product's own reads ---------------
+
+
+def test_a_statement_may_build_values_with_a_bounded_number_of_calls() -> None:
+    """Calls × the value limit bound what SQLite's constant prologue may hold (32 MiB)."""
+    terms = [f"a = hex(zeroblob({1000 + i}))" for i in range(SCRIPT_CALL_LIMIT // 2)]
+    _run("CREATE TABLE t(a);\nSELECT count(*) FROM t WHERE " + " OR ".join(terms) + ";")
+    with pytest.raises(ScriptRefused, match=f"at most {SCRIPT_CALL_LIMIT} times"):
+        _run(
+            "CREATE TABLE t(a);\nSELECT count(*) FROM t WHERE "
+            + " OR ".join([*terms, "a = upper('x')"])
+            + ";"
+        )
+    # numbers and dates are free: a date per row of a long INSERT is ordinary generated SQL
+    rows = ", ".join(f"({i}, date('2026-03-01', '+{i} days'), length('x'))" for i in range(300))
+    _run(f"CREATE TABLE d(id, day, n);\nINSERT INTO d VALUES {rows};")
+
+
+def test_a_cte_used_many_times_is_counted_once_per_use() -> None:
+    uses = " UNION ALL ".join("SELECT x FROM c" for _ in range(SCRIPT_CALL_LIMIT + 1))
+    with pytest.raises(ScriptRefused, match=f"at most {SCRIPT_CALL_LIMIT} times"):
+        _run(f"CREATE TABLE t(a);\nWITH c(x) AS (SELECT hex(zeroblob(10))) {uses};")
+
+
+def test_a_read_of_arena_data_is_cut_at_its_byte_budget_and_its_step_budget() -> None:
+    db = open_arena_db()
+    clock = SqlClock(ZoneInfo("UTC"))
+    clock.install(db)
+    run_script(
+        db,
+        clock,
+        "CREATE TABLE b(v);\n"
+        "WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r WHERE x < 20) "
+        "INSERT INTO b SELECT zeroblob(1000000) FROM r;\n"
+        "CREATE VIEW endless AS WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n) "
+        "SELECT count(*) FROM n;",
+    )
+    found = read_rows(db, "SELECT v FROM b", byte_budget=5_000_000)
+    assert len(found.rows) == 4 and found.over_budget
+    assert found.cut == "more than 5,000,000 bytes of rows"
+    assert len(read_rows(db, "SELECT length(v) FROM b").rows) == 20  # whole when it fits
+    started = time.process_time()
+    stopped = read_rows(db, "SELECT * FROM endless")
+    assert stopped.rows == [] and not stopped.over_budget
+    assert stopped.cut is not None and stopped.cut.startswith("a read of arena data stopped: ")
+    assert time.process_time() - started < 1.5
+    with pytest.raises(ScriptRefused, match="is not allowed in a read of arena data: reads only"):
+        read_rows(db, "INSERT INTO b VALUES (1)")
+    db.close()

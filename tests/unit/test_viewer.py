@@ -5,13 +5,13 @@ tests/unit/arena_fixtures.py."""
 from __future__ import annotations
 
 import json
-import sqlite3
 
 import pytest
 
 from app.arena.commands import CATALOGUE, run_command
 from app.arena.errors import ArenaError
 from app.arena.replay import replay_prefix
+from app.arena.sqlguard import open_arena_db
 from app.arena.viewer import (
     FieldChange,
     argument_rows,
@@ -230,7 +230,7 @@ def test_db_executed_is_compared_row_by_row(s0, events) -> None:
 
 
 def test_db_changes_finds_updates_and_deletes() -> None:
-    db = sqlite3.connect(":memory:")
+    db = open_arena_db()
     db.executescript(
         "CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT);"
         "INSERT INTO t VALUES (1, 'a'), (2, 'b');"
@@ -323,3 +323,25 @@ def test_parse_args_text_and_pretty_output() -> None:
         parse_args_text("{x")
     assert pretty_output('[{"a":1}]') == '[\n  {\n    "a": 1\n  }\n]'
     assert pretty_output("plain text") is None and pretty_output("[not json") is None
+
+
+def test_a_table_too_large_to_snapshot_is_named_not_compared() -> None:
+    """The snapshots keep at most SNAPSHOT_BYTE_BUDGET bytes of rows (h24 attack)."""
+    from app.arena.viewer import SNAPSHOT_BYTE_BUDGET, snapshot_notes
+
+    db = open_arena_db()
+    db.execute("CREATE TABLE big (id INTEGER PRIMARY KEY, v BLOB)")
+    db.execute("CREATE TABLE small (id INTEGER PRIMARY KEY, v TEXT)")
+    rows = SNAPSHOT_BYTE_BUDGET // 1_000_000 + 2
+    db.executemany("INSERT INTO big VALUES (?, zeroblob(1000000))", [(i,) for i in range(rows)])
+    before = db_snapshot(db)
+    db.execute("INSERT INTO small VALUES (1, 'new')")
+    db.execute("DELETE FROM big WHERE id = 0")
+    after = db_snapshot(db)
+    assert set(before.cut) == {"big"} and "big" not in before.tables
+    assert [(c.op, c.collection) for c in db_changes(before, after)] == [("create", "small")]
+    assert snapshot_notes(before, after) == [
+        "The changes of table big are not shown: it was too large to compare (with the tables "
+        f"before it, over the {SNAPSHOT_BYTE_BUDGET // 2**20} MiB of rows a snapshot keeps)."
+    ]
+    db.close()

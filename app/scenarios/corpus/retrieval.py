@@ -18,7 +18,7 @@ from app.arena.errors import ArenaError, CommandError
 from app.arena.replay import replay_prefix
 from app.arena.schema import DbEvidence, FileEvidence
 from app.arena.sqlclock import SqlClock
-from app.arena.sqlguard import load_image, open_arena_db, run_script
+from app.arena.sqlguard import load_image, open_arena_db, read_rows, run_script
 from app.arena.state import Sandbox, normalise_path, quote_identifier
 from app.arena.viewer import table_row_counts
 from app.scenarios.corpus.loading import CorpusEnvironment, Prepared
@@ -180,11 +180,17 @@ def _db_distractor(sandbox: Sandbox, item: DbEvidence) -> str | None:
     key_columns = [k for k in keys if k is not None]
     where = " AND ".join(f"{quote_identifier(k)} IS ?" for k in key_columns)
     select = ", ".join(quote_identifier(c) for c in columns)
-    rows = db.execute(f"SELECT {select} FROM {quote_identifier(table)}").fetchall()  # noqa: S608
-    matching = db.execute(
-        f"SELECT {select} FROM {quote_identifier(table)} WHERE {where}",  # noqa: S608
-        tuple(item.key.values()),
-    ).fetchall()
+    # the product's own reads, under the guard (a table too large to read has no verdict here)
+    try:
+        read = read_rows(db, f"SELECT {select} FROM {quote_identifier(table)}")  # noqa: S608
+        matching = read_rows(
+            db,
+            f"SELECT {select} FROM {quote_identifier(table)} WHERE {where}",  # noqa: S608
+            tuple(item.key.values()),
+        ).rows
+    except sqlite3.Error:
+        return None
+    rows = read.rows
     if len(matching) != 1:
         return None
     evidence = dict(zip(columns, matching[0], strict=True))

@@ -17,6 +17,7 @@ summary.
 from __future__ import annotations
 
 import json
+import sqlite3
 from typing import Any
 
 from app.arena.errors import CommandError
@@ -29,6 +30,7 @@ from app.arena.schema import (
     FileEvidence,
     dump_record,
 )
+from app.arena.sqlguard import read_rows
 from app.arena.state import Sandbox, normalise_path, quote_identifier
 from app.arena.validation.context import Context
 from app.arena.validation.findings import Finding
@@ -116,8 +118,14 @@ def _db_evidence_findings(
         return findings
     where = " AND ".join(f"{quote_identifier(column)} IS ?" for column in item.key)
     sql = f"SELECT {quote_identifier(item.column)} FROM {quote_identifier(row[0])} WHERE {where}"  # noqa: S608
-    rows = db.execute(sql, tuple(item.key.values())).fetchall()
     key_text = json.dumps(item.key, ensure_ascii=False)
+    try:  # the product's own read, under the guard: the table may be a view
+        found = read_rows(db, sql, tuple(item.key.values()))
+    except sqlite3.Error as exc:
+        return [Finding(CODE, sid, base + ".key", f"{item.table!r} cannot be read: {exc}")]
+    if found.cut is not None:
+        return [Finding(CODE, sid, base + ".key", f"{item.table!r} cannot be read: {found.cut}")]
+    rows = found.rows
     if len(rows) != 1:
         return [
             Finding(

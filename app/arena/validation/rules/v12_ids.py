@@ -38,7 +38,14 @@ from app.arena.schema import (
 )
 from app.arena.shortcuts import IdSeries, id_series, pattern_splits, telltale_word
 from app.arena.sqlclock import SqlClock
-from app.arena.sqlguard import ScriptBudget, open_arena_db, run_script
+from app.arena.sqlguard import (
+    ArenaConnection,
+    ScriptBudget,
+    ScriptRefused,
+    open_arena_db,
+    read_rows,
+    run_script,
+)
 from app.arena.state import quote_identifier
 from app.arena.validation.context import Context
 from app.arena.validation.findings import Finding
@@ -133,10 +140,13 @@ def _integer_keys(db: sqlite3.Connection) -> dict[str, str]:
     return found
 
 
-def _keys(db: sqlite3.Connection, table: str, column: str) -> set[int]:
+def _keys(db: ArenaConnection, table: str, column: str) -> set[int]:
+    """The integer keys of `table` (a guarded read; one cut short fails as SQL does)."""
     query = f"SELECT {quote_identifier(column)} FROM {quote_identifier(table)}"  # noqa: S608
-    rows = db.execute(query)
-    return {value for (value,) in rows if isinstance(value, int)}
+    found = read_rows(db, query)
+    if found.cut is not None:
+        raise ScriptRefused(f"the keys of {table} cannot be read: {found.cut}")
+    return {value for (value,) in found.rows if isinstance(value, int)}
 
 
 def inserted_keys(

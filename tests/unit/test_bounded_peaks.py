@@ -1,21 +1,23 @@
-"""Holes found by the h24 attack on the hardened surfaces (failing until fixed).
+"""Peak memory of the h24 attack's payloads: each stays within 100 MiB of extra RSS.
 
 Each payload runs in a fresh Python process whose peak RSS is reset after the imports
-(``/proc/self/clear_refs``), as ``bench/script_guard.py`` measures; the target of the issue is
-at most 100 MiB of extra memory per page, validation, replay or LLM call.
+(``/proc/self/clear_refs``), as ``bench/script_guard.py`` measures; the target is at most
+100 MiB of extra memory per page, validation, replay or LLM call. Before the fixes:
 
-1. A VIRTUAL generated column costs nothing to store, so a tiny database passes every script
-   limit, but every ``SELECT *`` outside the query guard computes it: the scenario page of a
-   ``db.executed`` checkpoint (``checkpoint_view`` → ``db_snapshot``, twice) materialises
-   ``rows × 1 MB``.
+1. A VIRTUAL generated column costs nothing to store, so a tiny database passed every script
+   limit, but every ``SELECT *`` outside the guard computed it: the scenario page of a
+   ``db.executed`` checkpoint (``checkpoint_view`` → ``db_snapshot``, twice) materialised
+   ``rows × 1 MB`` (+2.9 GB at 1,500 rows). Now scripts refuse generated columns, and every
+   read the product makes of arena data runs under the guard with a byte budget
+   (``app.arena.sqlguard.read_rows``), so even a database that holds one is shown bounded.
 2. SQLite computes the constant expressions of a statement once, before its first row, with no
-   progress-handler call in between; the heap budget (48 MiB) is only checked afterwards, so one
-   ``WHERE a = hex(zeroblob(N)) OR a = hex(zeroblob(N-1)) OR …`` statement allocates
-   ~1.5 MB per term (hundreds of MiB, ~1.5 GB at the expression-depth limit) before it is
-   refused — in validation, the construction pipeline and every S0 build of a stored one.
-3. A reply body is capped at 4 MiB *after* decoding, chunk by chunk; with
-   ``Content-Encoding: gzip, gzip`` one decoded chunk is the whole bomb: a 587-byte body
-   becomes hundreds of MiB in the worker before ``response_too_large``.
+   progress-handler call in between; the heap budget (48 MiB) was only checked afterwards, so
+   one ``WHERE a = hex(zeroblob(N)) OR …`` statement allocated ~1.5 MB per term (~600 MB)
+   before it was refused. Now a statement may make at most ``SCRIPT_CALL_LIMIT`` calls of
+   functions that build values, counted by the authorizer before anything runs.
+3. A reply body was capped at 4 MiB *after* httpx decoded it, chunk by chunk; with
+   ``Content-Encoding: gzip, gzip`` one decoded chunk was the whole bomb (+526 MB). Now the
+   body is read raw and decoded here a bounded step at a time (one layer at most).
 """
 
 from __future__ import annotations
@@ -55,31 +57,41 @@ def report(baseline, started, **extra):
 _GENERATED_COLUMN = (
     _PRELUDE
     + r"""
-import shutil, tempfile
+import dataclasses, shutil, sqlite3, tempfile
 from pathlib import Path
 from app.arena.validation import load_environment_dir
 from app.scenarios.corpus.loading import load_corpus, prepare
 from app.arena.viewer import checkpoint_view
 
+HOSTILE = (
+    "\nCREATE TABLE trip_cache(id INTEGER PRIMARY KEY, "
+    "payload BLOB AS (zeroblob(1000000)) VIRTUAL);\n"
+    "WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r WHERE x < 1500) "
+    "INSERT INTO trip_cache(id) SELECT x FROM r;\n"
+)
 tmp = Path(tempfile.mkdtemp())
 folder = tmp / "arena" / "sl"
 shutil.copytree(Path("seeds/arena/sl"), folder)
 with open(folder / "database.sql", "a", encoding="utf-8") as handle:
-    handle.write(
-        "\nCREATE TABLE trip_cache(id INTEGER PRIMARY KEY, "
-        "payload BLOB AS (zeroblob(1000000)) VIRTUAL);\n"
-        "WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r WHERE x < 150) "
-        "INSERT INTO trip_cache(id) SELECT x FROM r;\n"
-    )
+    handle.write(HOSTILE)
 bundle, findings = load_environment_dir(folder)
 accepted = bundle is not None and not findings
+# the page of a database that holds the column anyway (as if stored before the refusal):
+# S0 of the clean seed, its image given the table outside the guard
+shutil.copy(Path("seeds/arena/sl/database.sql"), folder / "database.sql")
 item = next(i for i in prepare(load_corpus(tmp))[0] if i.s0.scenario_id == "sl-02")
+plain = sqlite3.connect(":memory:")
+plain.deserialize(item.s0.db_image)
+plain.executescript(HOSTILE)
+s0 = dataclasses.replace(item.s0, db_image=plain.serialize())
+plain.close()
 event = item.spec.events[3]
 assert event.kind == "db.executed", event.kind
 baseline = reset()
 started = time.process_time()
-checkpoint_view(item.s0, item.spec.events, 4)
-report(baseline, started, accepted=accepted)
+view = checkpoint_view(s0, item.spec.events, 4)
+report(baseline, started, accepted=accepted, findings=[str(f)[:200] for f in findings],
+       notes=view.notes, changes=len(view.changes))
 shutil.rmtree(tmp)
 """
 )
@@ -176,20 +188,31 @@ def _measure(code: str, timeout: float = 300) -> dict[str, object]:
 
 @pytest.mark.skipif(not Path("/proc/self/clear_refs").exists(), reason="needs Linux /proc")
 def test_a_virtual_generated_column_cannot_blow_up_the_page_of_a_db_checkpoint() -> None:
-    """Validation accepts the table (it stores nothing), so its page must stay bounded."""
+    """Validation refuses the column; the page of a database that holds one stays bounded.
+
+    1,500 rows of a 1 MB VIRTUAL column: the page's two snapshots stop at their byte budget
+    and the page says the table's changes are not shown; the event's own change is.
+    """
     row = _measure(_GENERATED_COLUMN)
-    assert row["accepted"] is False or row["peak_extra_mib"] < LIMIT_MIB, row  # type: ignore[operator]
+    assert row["accepted"] is False, row
+    assert any("generated columns (trip_cache.payload)" in f for f in row["findings"]), row  # type: ignore[attr-defined]
+    assert row["peak_extra_mib"] < LIMIT_MIB and row["cpu_s"] < 2, row  # type: ignore[operator]
+    assert any("trip_cache" in note for note in row["notes"]), row  # type: ignore[attr-defined]
+    assert row["changes"], row
 
 
 @pytest.mark.skipif(not Path("/proc/self/clear_refs").exists(), reason="needs Linux /proc")
 def test_constant_expressions_cannot_allocate_past_the_heap_budget_before_the_refusal() -> None:
+    """200 constant ``hex(zeroblob(…))`` terms are refused while the statement is prepared."""
     row = _measure(_CONSTANTS)
     assert row["findings"], row
+    assert "at most 32 times" in str(row["findings"]), row
     assert row["peak_extra_mib"] < LIMIT_MIB, row  # type: ignore[operator]
 
 
 @pytest.mark.skipif(not Path("/proc/self/clear_refs").exists(), reason="needs Linux /proc")
 def test_a_compressed_reply_is_cut_off_at_the_body_limit_before_it_is_decoded_whole() -> None:
+    """128 MiB of zeros gzipped twice (a few hundred bytes on the wire) is refused unread."""
     row = _measure(_GZIP_BOMB)
     assert str(row["outcome"]).startswith("response_too_large"), row
     assert row["peak_extra_mib"] < LIMIT_MIB, row  # type: ignore[operator]

@@ -70,11 +70,28 @@ PAYLOADS: dict[str, str] = {
         + " OR ".join(f"a = hex(zeroblob({500000 - i}))" for i in range(400))
         + ";"
     ),
+    # SQLite copies a CTE's body for each use while it prepares, before any callback
+    "cte_used_800_times": (
+        "CREATE TABLE u(a);\nWITH c AS (SELECT '" + "x" * 900_000 + "' AS v) "
+        "INSERT INTO u SELECT 1 FROM c WHERE "
+        + " AND ".join("(SELECT 1 FROM c)" for _ in range(800))
+        + ";"
+    ),
+    "nested_ctes": (
+        "CREATE TABLE n(a);\nWITH c0 AS (SELECT '"
+        + "x" * 9000
+        + "' AS v), "
+        + ", ".join(
+            f"c{i} AS (SELECT a.v AS v FROM c{i - 1} AS a, c{i - 1} AS b)" for i in range(1, 17)
+        )
+        + " INSERT INTO n SELECT count(*) FROM c16;"
+    ),
 }
 """Payload name → SQL appended to ``database.sql``: those of the hardening issue (9 MB blobs
 from a recursive CTE, a ``%.*c`` width of 10⁹, LIKE over a 5 MB value, five such statements in
 one script, ``fts3_tokenizer``), two more (a database filled to the size limit, an endless
-CTE) and two of the h24 attack (a generated column, constant expressions)."""
+CTE), two of the h24 attack (a generated column, constant expressions) and two of its
+re-attack (a 900 KB CTE used 800 times, CTEs nested 16 deep each using the last twice)."""
 
 _CHILD = r"""
 import json, shutil, sys, tempfile, time

@@ -31,6 +31,7 @@ import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
@@ -521,18 +522,28 @@ class FunctionGuard:
 # ---------------------------------------------------------------- SQLite's heap
 
 
+def _sqlite_function(name: str, restype: Any, argtypes: list[Any]) -> Any | None:
+    """A function of the SQLite library Python's sqlite3 runs on (via ctypes), or None.
+
+    Looked up in the ``_sqlite3`` extension, which links SQLite statically or not.
+    """
+    try:
+        function = getattr(ctypes.CDLL(_sqlite3.__file__), name)
+    except (OSError, AttributeError):
+        return None
+    function.restype, function.argtypes = restype, argtypes
+    return function
+
+
 def _memory_meter() -> Callable[[], int] | None:
     """``sqlite3_memory_used`` of the SQLite library Python's sqlite3 runs on, or None.
 
-    Looked up in the ``_sqlite3`` extension (which links SQLite, statically or not) and checked:
-    a 100 KB value held by a fresh statement must show in it, or the meter counts another copy of
-    the library and is not used.
+    Checked: a 100 KB value held by a fresh statement must show in it, or the meter counts
+    another copy of the library and is not used.
     """
-    try:
-        function = ctypes.CDLL(_sqlite3.__file__).sqlite3_memory_used
-    except (OSError, AttributeError):
+    function = _sqlite_function("sqlite3_memory_used", ctypes.c_int64, [])
+    if function is None:
         return None
-    function.restype, function.argtypes = ctypes.c_int64, []
     probe = sqlite3.connect(":memory:")
     try:
         before = function()
@@ -548,17 +559,58 @@ def _memory_meter() -> Callable[[], int] | None:
 sqlite_memory_used: Callable[[], int] | None = _memory_meter()
 """Bytes SQLite has allocated in this process, all connections and threads together (SQLite's
 ``sqlite3_memory_used()``), or None where the library cannot be reached this way. Process-wide,
-so it is read as a difference over one query; SQLite's own heap limits
-(``PRAGMA hard_heap_limit``) are process-wide too and can only be lowered, which would make one
-agent's query fail other connections of the process (the workbench's own SQLite database), so
-they are not used."""
+so it is read as a difference over one query or script."""
 
+_hard_heap_limit: Callable[[int], int] | None = (
+    _sqlite_function("sqlite3_hard_heap_limit64", ctypes.c_int64, [ctypes.c_int64])
+    if sqlite_memory_used is not None
+    else None
+)
+"""SQLite's ``sqlite3_hard_heap_limit64(n)`` (sets the process-wide limit in bytes, 0 for
+none, a negative `n` only reads it; returns the previous limit), or None."""
+
+HEAP_HEADROOM = 32 * 2**20
+"""Bytes SQLite may allocate past a piece of SQL's memory budget, while it runs, before
+allocations fail (:func:`heap_ceiling`). The budgets themselves are read by the progress
+handler and the authorizer and give the usual message; the ceiling is for what happens between
+two readings. The headroom keeps other connections of the process (the workbench's own SQLite
+database, an S0 image of at most :data:`SCRIPT_DATABASE_LIMIT` being loaded in another thread)
+from failing while a query is near its budget, and keeps a query's peak (24 + 32 MiB) and a
+script's (48 + 32 MiB) under the 100 MiB a page, validation or replay may add."""
 
 HEAP_LOCK = threading.Lock()
 """Held while an agent's query or a script runs. :data:`sqlite_memory_used` counts every
 connection of the process, so two pieces of SQL of a threaded worker or server running at once
 would each be charged for the other; they take milliseconds (a script at most
 :data:`SCRIPT_TIME_BUDGET`), so one at a time costs little."""
+
+
+@contextmanager
+def heap_ceiling(budget: int) -> Iterator[None]:
+    """Make SQLite's allocations fail past `budget` bytes more than now (+ :data:`HEAP_HEADROOM`).
+
+    SQLite prepares a statement without calling back: it copies the body of a CTE or a view
+    once for each use as it expands the statement, before the authorizer or the progress handler
+    runs, so the budgets cannot see it (h24 attack: CTEs nested 16 deep around a 9 KB literal,
+    each used twice by the next, took 1.3 GB in one ``db_query``; a 900 KB literal used 800
+    times, 1.4 GB in a script). Under the ceiling the allocation fails, the statement fails with
+    ``SQLITE_NOMEM`` (Python's sqlite3 raises :class:`MemoryError`) and the connection stays
+    usable. Enter it while holding :data:`HEAP_LOCK`; the previous limit is restored on exit.
+    Where SQLite's heap functions cannot be reached it does nothing.
+
+    Args:
+        budget: bytes (the query's or script's memory budget).
+    """
+    if _hard_heap_limit is None or sqlite_memory_used is None:
+        yield
+        return
+    ceiling = sqlite_memory_used() + budget + HEAP_HEADROOM
+    previous = _hard_heap_limit(-1)
+    _hard_heap_limit(min(ceiling, previous) if previous > 0 else ceiling)
+    try:
+        yield
+    finally:
+        _hard_heap_limit(previous)
 
 
 # ---------------------------------------------------------------- arena connections
@@ -819,6 +871,9 @@ def _generated_columns(db: sqlite3.Connection) -> list[str]:
     ]
 
 
+_SCRIPT_MEMORY_MESSAGE = f"it needs more than {SCRIPT_MEMORY_BUDGET // 2**20} MiB of memory"
+
+
 class ScriptBudget:
     """The step, memory and CPU budgets of a group of scripts (one S0 build, one replayed event).
 
@@ -867,12 +922,22 @@ class ScriptBudget:
             sqlite_memory_used is not None
             and sqlite_memory_used() - self._memory_start > SCRIPT_MEMORY_BUDGET
         ):
-            self.stopped = f"it needs more than {SCRIPT_MEMORY_BUDGET // 2**20} MiB of memory"
+            self.stopped = _SCRIPT_MEMORY_MESSAGE
         elif (
             self.cpu + time.perf_counter() - self._wall_start > self.time_budget
             and self.cpu + time.thread_time() - self._cpu_start > self.time_budget
         ):  # wall time first: reading the thread's CPU time costs a system call
             self.stopped = f"it takes more than {self.time_budget:g} s of CPU time"
+        return self.stopped
+
+    def out_of_memory(self) -> str:
+        """An allocation failed under the :class:`heap_ceiling`: the memory budget is spent.
+
+        Returns:
+            why the budgets are exhausted (remembered in :attr:`stopped`).
+        """
+        if self.stopped is None:
+            self.stopped = _SCRIPT_MEMORY_MESSAGE
         return self.stopped
 
     def progress(self) -> int:
@@ -949,7 +1014,7 @@ def run_script(
     db.set_progress_handler(budget.progress, SCRIPT_PROGRESS_INTERVAL)
     statement = ""
     try:
-        with HEAP_LOCK:
+        with HEAP_LOCK, heap_ceiling(SCRIPT_MEMORY_BUDGET):
             budget.start(lambda: clock.calls + guard.calls)
             try:
                 for statement in split_statements(sql):
@@ -965,6 +1030,10 @@ def run_script(
                 budget.stop()
     except ScriptRefused:
         raise
+    except MemoryError as exc:  # SQLITE_NOMEM under the heap ceiling (while preparing, say)
+        raise ScriptRefused(
+            f"{SCRIPT} stopped: {budget.out_of_memory()}, in the statement {_excerpt(statement)!r}"
+        ) from exc
     except sqlite3.Error as exc:
         reason = _refusal_reason(exc, budget, guard, authorizer, statement)
         if reason is None:
@@ -1185,7 +1254,7 @@ def read_rows(
     cut: str | None = None
     size = 0
     try:
-        with HEAP_LOCK:
+        with HEAP_LOCK, heap_ceiling(SCRIPT_MEMORY_BUDGET):
             budget.start(lambda: guard.calls)
             try:
                 cursor = db.execute(sql, params)
@@ -1201,6 +1270,8 @@ def read_rows(
                     cursor.close()
             finally:
                 budget.stop()
+    except MemoryError:  # SQLITE_NOMEM under the heap ceiling
+        cut = f"{READ} stopped: {budget.out_of_memory()}"
     except sqlite3.Error as exc:
         lowered = str(exc).lower()
         if budget.stopped is not None:

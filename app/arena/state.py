@@ -43,6 +43,7 @@ from app.arena.sqlguard import (
     FunctionGuard,
     ScriptBudget,
     apply_limits,
+    heap_ceiling,
     load_image,
     open_arena_db,
     refusal,
@@ -538,11 +539,14 @@ class Sandbox:
         self.db.set_progress_handler(budget.progress, QUERY_PROGRESS_INTERVAL)
         guard.active = True
         try:
-            with HEAP_LOCK:  # SQLite's heap meter is process-wide: one piece of SQL at a time
+            # SQLite's heap is process-wide: one piece of SQL at a time, under a ceiling
+            with HEAP_LOCK, heap_ceiling(QUERY_MEMORY_BUDGET):
                 budget.start()
                 cursor = self.db.execute(sql[:cut], params)
                 columns = [d[0] for d in cursor.description or ()]
                 rows, more = _fetch_within_budget(cursor)
+        except MemoryError as exc:  # SQLITE_NOMEM under the heap ceiling (while preparing, say)
+            raise CommandError(f"query stopped: {budget.out_of_memory()}") from exc
         except sqlite3.Error as exc:
             message = str(exc)
             if budget.stopped is not None and "interrupted" in message:
@@ -589,6 +593,12 @@ class Sandbox:
                 self._table_functions.add(name)
 
 
+_QUERY_MEMORY_MESSAGE = (
+    f"it needed more than {QUERY_MEMORY_BUDGET // 2**20} MiB of memory; "
+    "select fewer or shorter values"
+)
+
+
 class _QueryBudget:
     """The work, memory and time budgets of one `db_query`.
 
@@ -619,15 +629,22 @@ class _QueryBudget:
             sqlite_memory_used is not None
             and sqlite_memory_used() - self._memory_start > QUERY_MEMORY_BUDGET
         ):
-            self.stopped = (
-                f"it needed more than {QUERY_MEMORY_BUDGET // 2**20} MiB of memory; "
-                "select fewer or shorter values"
-            )
+            self.stopped = _QUERY_MEMORY_MESSAGE
         elif (
             time.perf_counter() - self._wall_start > QUERY_TIME_BUDGET
             and time.thread_time() - self._cpu_start > QUERY_TIME_BUDGET
         ):  # wall time first: reading the thread's CPU time costs a system call
             self.stopped = f"it exceeded the time budget of {QUERY_TIME_BUDGET:g} s"
+        return self.stopped
+
+    def out_of_memory(self) -> str:
+        """An allocation failed under the heap ceiling: the memory budget is spent.
+
+        Returns:
+            why the query was stopped (remembered in :attr:`stopped`).
+        """
+        if self.stopped is None:
+            self.stopped = _QUERY_MEMORY_MESSAGE
         return self.stopped
 
     def progress(self) -> int:

@@ -120,6 +120,48 @@ shutil.rmtree(tmp)
 """
 )
 
+_QUERY_EXPANSION = (
+    _PRELUDE
+    + r"""
+import shutil, tempfile
+from pathlib import Path
+from app.arena.state import Sandbox
+from app.arena.validation import load_environment_dir
+from app.arena.sqlguard import _hard_heap_limit
+from app.scenarios.corpus.loading import load_corpus, prepare
+
+VIEWS = "".join(
+    [f"\nCREATE VIEW v0 AS SELECT '{'x' * 9000}' AS v;"]
+    + [f"\nCREATE VIEW v{i} AS SELECT a.v AS v FROM v{i-1} AS a, v{i-1} AS b;"
+       for i in range(1, 17)]
+)
+NESTED = (
+    f"WITH c0 AS (SELECT '{'x' * 9000}' AS v), "
+    + ", ".join(f"c{i} AS (SELECT a.v AS v FROM c{i-1} AS a, c{i-1} AS b)" for i in range(1, 17))
+    + " SELECT count(*) FROM c16"
+)
+tmp = Path(tempfile.mkdtemp())
+folder = tmp / "arena" / "sl"
+shutil.copytree(Path("seeds/arena/sl"), folder)
+with open(folder / "database.sql", "a", encoding="utf-8") as handle:
+    handle.write(VIEWS + "\n")
+item = prepare(load_corpus(tmp))[0][0]
+baseline = reset()
+started = time.process_time()
+bundle, findings = load_environment_dir(folder)
+outcomes = []
+with Sandbox(item.s0) as box:
+    for sql in ("SELECT count(*) FROM v16", NESTED, "SELECT count(*) FROM v1"):
+        try:
+            outcomes.append(repr(box.query(sql)[1]))
+        except Exception as exc:
+            outcomes.append(f"{type(exc).__name__}: {exc}")
+report(baseline, started, findings=[str(f)[:200] for f in findings], outcomes=outcomes,
+       ceiling_after=_hard_heap_limit(-1) if _hard_heap_limit else 0)
+shutil.rmtree(tmp)
+"""
+)
+
 _GZIP_BOMB = (
     _PRELUDE
     + r"""
@@ -215,4 +257,28 @@ def test_a_compressed_reply_is_cut_off_at_the_body_limit_before_it_is_decoded_wh
     """128 MiB of zeros gzipped twice (a few hundred bytes on the wire) is refused unread."""
     row = _measure(_GZIP_BOMB)
     assert str(row["outcome"]).startswith("response_too_large"), row
+    assert row["peak_extra_mib"] < LIMIT_MIB, row  # type: ignore[operator]
+
+
+@pytest.mark.skipif(not Path("/proc/self/clear_refs").exists(), reason="needs Linux /proc")
+def test_a_query_that_expands_a_cte_or_a_view_exponentially_stops_at_the_heap_ceiling() -> None:
+    """16 levels of CTEs or views, each using the last twice around a 9 KB literal: 2¹⁶ copies.
+
+    SQLite makes them while it prepares the statement, before the authorizer or the progress
+    handler is called (before: +1.3 GB for one ``db_query``). Under the heap ceiling the query
+    fails with the memory budget's message, the sandbox goes on answering and the process's
+    limit is restored.
+    """
+    row = _measure(_QUERY_EXPANSION)
+    outcomes: list[str] = row["outcomes"]  # type: ignore[assignment]
+    assert (
+        outcomes[0]
+        == outcomes[1]
+        == (
+            "CommandError: query stopped: it needed more than 24 MiB of memory; "
+            "select fewer or shorter values"
+        )
+    ), row
+    assert outcomes[2] == "[(1,)]", row  # v1: v0 (one row) joined with itself
+    assert row["ceiling_after"] == 0, row
     assert row["peak_extra_mib"] < LIMIT_MIB, row  # type: ignore[operator]

@@ -59,6 +59,8 @@ EXPECTED: dict[str, str] = {
     # the step limit (~0.6 s), or the CPU budget first on a loaded machine
     "endless_cte": "scenario SQL stopped: it takes more than ",
     "generated_column": "generated columns (g.payload) are not allowed in scenario SQL",
+    "cte_used_800_times": "scenario SQL stopped: it needs more than 48 MiB of memory",
+    "nested_ctes": "scenario SQL stopped: it needs more than 48 MiB of memory",
     "constant_prologue": f"may call functions that build values (all but numeric and date/time "
     f"ones) at most {SCRIPT_CALL_LIMIT} times",
 }

@@ -2225,9 +2225,25 @@ def test_v13_accept_entries_must_fit_their_checkpoint_and_the_catalogue() -> Non
         ("V13", f"{base}[0].commands[0]"),  # notify_user is L1, not L2
         ("V13", f"{base}[1].commands[0]"),
         ("V13", f"{base}[1].args[0].arg"),
+        ("V13", '$.checkpoint_design["3"].expected.levels[0]'),  # no L1 entry is left
     ]
 
     def on_premature(s: dict[str, Any]) -> None:
         s["checkpoint_design"]["1"]["expected"]["accept"] = [{"level": "L1", "evidence": [["x"]]}]
 
     assert where(check(on_premature)) == [("V13", '$.checkpoint_design["1"].expected.accept')]
+
+
+def test_v13_every_accepted_level_above_l0_has_an_entry_saying_what_it_must_contain() -> None:
+    def without_l1(s: dict[str, Any]) -> None:
+        _accept()(s)
+        forms = s["checkpoint_design"]["3"]["expected"]["accept"]
+        s["checkpoint_design"]["3"]["expected"]["accept"] = forms[1:]  # the L3 entry only
+
+    assert EXPECTED["window"]["levels"] == ["L1", "L3"]  # checkpoint 3 of the base scenario
+    findings = check(without_l1)
+    assert where(findings) == [("V13", '$.checkpoint_design["3"].expected.levels[0]')]
+    assert findings[0].message == (
+        "L1 is accepted but no accept entry says what L1 help must contain: add one with the "
+        "evidence it names"
+    )

@@ -133,8 +133,8 @@ INSERT INTO cpd_log VALUES (7, '2026-02-04', 'ECMO circuit basics (workshop)', '
 -- Grace pays for him, her own ICU roster, the children's care schedule with Daniel and Pat's
 -- monthly Home Care Package statements.
 
-INSERT INTO documents VALUES (18, 'Liam', 'Asthma Action Plan (signed by Dr Anita Rao) - superseded', NULL, '2024-02-01', NULL, 'Copies were at the school office, fridge, Daniels - replaced', 'Reliever Ventolin 2-4 puffs via spacer; no preventer at the time; review every year');
-INSERT INTO documents VALUES (19, 'Pat', 'NSW Companion Card application receipt', 'CCA-2231-08846', '2025-11-24', NULL, 'Email from the Companion Card office (archived)', 'Application lodged with Dr Raos assessment; the card itself came in January 2026');
+INSERT INTO documents VALUES (18, 'Liam', 'Asthma Action Plan (signed by Dr Anita Rao) - superseded', NULL, '2024-02-01', NULL, 'Copies were at the school office, fridge, Daniel''s - replaced', 'Reliever Ventolin 2-4 puffs via spacer; no preventer at the time; review every year');
+INSERT INTO documents VALUES (19, 'Pat', 'NSW Companion Card application receipt', 'CCA-2231-08846', '2025-11-24', NULL, 'Email from the Companion Card office (archived)', 'Application lodged with Dr Rao''s assessment; the card itself came in January 2026');
 INSERT INTO documents VALUES (20, 'Pat', 'Irish Personal Public Service Number (PPSN)', '6617042QA', NULL, NULL, 'Filing cabinet, Ireland folder', 'Needed for the Irish State Pension life certificate every year');
 INSERT INTO allergies VALUES (6, 'Pat', 'Penicillin (amoxycillin)', 'Rash years ago (self-reported by Pat at triage; he was unsure)', 'unverified', '2025-11-03', 'ED triage note, Camperdown General Hospital (fall admission)');
 
@@ -284,7 +284,7 @@ INSERT INTO pat_bills VALUES (12, 'Harbourlight Energy', 'Account 8802 41 7735',
 INSERT INTO pat_bills VALUES (13, 'Harbourlight Energy', 'Account 8802 41 7735', 'Electricity 5 Nov 2025 - 4 Feb 2026', 9640, '2026-02-25', '2026-02-05', 'Pat''s pension account', 'Low Income Household Rebate applied');
 INSERT INTO pat_bills VALUES (14, 'Telstra', 'Account 3006 118 422', 'Landline and internet November 2025', 6500, '2025-11-28', '2025-11-27', 'Pat''s pension account', NULL);
 INSERT INTO pat_bills VALUES (15, 'Telstra', 'Account 3006 118 422', 'Landline and internet December 2025', 6500, '2025-12-29', '2025-12-24', 'Pat''s pension account', NULL);
-INSERT INTO pat_bills VALUES (16, 'Telstra', 'Account 3006 118 422', 'Landline and internet January 2026', 6500, '2026-01-28', '2026-01-27', 'Grace''s everyday account', 'Paid from Graces account by mistake - goes in the Q1 split with Conor');
+INSERT INTO pat_bills VALUES (16, 'Telstra', 'Account 3006 118 422', 'Landline and internet January 2026', 6500, '2026-01-28', '2026-01-27', 'Grace''s everyday account', 'Paid from Grace''s account by mistake - goes in the Q1 split with Conor');
 INSERT INTO pat_bills VALUES (17, 'Wattle Home Care', 'Client HCP-22910', 'Client contribution October 2025', 31250, '2025-11-28', '2025-11-27', 'Pat''s pension account', NULL);
 INSERT INTO pat_bills VALUES (18, 'Wattle Home Care', 'Client HCP-22910', 'Client contribution November 2025', 31250, '2025-12-29', '2025-12-22', 'Pat''s pension account', NULL);
 INSERT INTO pat_bills VALUES (19, 'Wattle Home Care', 'Client HCP-22910', 'Client contribution December 2025', 31250, '2026-01-29', '2026-01-29', 'Pat''s pension account', NULL);
@@ -322,20 +322,20 @@ INSERT INTO shift_roster VALUES (23, '2026-02-13', 'D', 'ICU Pod B', NULL);
 INSERT INTO shift_roster VALUES (24, '2026-02-17', 'L', 'ICU Pod B', NULL);
 INSERT INTO shift_roster VALUES (25, '2026-02-18', 'L', 'ICU Pod B', NULL);
 INSERT INTO shift_roster VALUES (26, '2026-02-19', 'D', 'ICU Pod B', NULL);
-INSERT INTO care_schedule VALUES (1, '2025-12-27', '2026-01-03', 'Daniel', 'Saturday 10:00 at Graces', 'Summer holidays: Daniels first week (Kiama)');
-INSERT INTO care_schedule VALUES (2, '2026-01-03', '2026-01-10', 'Grace', 'Saturday 10:00 at Graces', NULL);
-INSERT INTO care_schedule VALUES (3, '2026-01-10', '2026-01-17', 'Daniel', 'Saturday 10:00 at Graces', 'Liam at Kidzone vacation care 15-16 Jan (Grace on days)');
-INSERT INTO care_schedule VALUES (4, '2026-01-17', '2026-01-24', 'Grace', 'Saturday 10:00 at Daniels', NULL);
-INSERT INTO care_schedule VALUES (5, '2026-01-24', '2026-02-01', 'Daniel', 'Sunday 17:00 at Graces', 'Back to school Monday 2 February (Years 1-6: Tuesday 3 February)');
+INSERT INTO care_schedule VALUES (1, '2025-12-27', '2026-01-03', 'Daniel', 'Saturday 10:00 at Grace''s', 'Summer holidays: Daniel''s first week (Kiama)');
+INSERT INTO care_schedule VALUES (2, '2026-01-03', '2026-01-10', 'Grace', 'Saturday 10:00 at Grace''s', NULL);
+INSERT INTO care_schedule VALUES (3, '2026-01-10', '2026-01-17', 'Daniel', 'Saturday 10:00 at Grace''s', 'Liam at Kidzone vacation care 15-16 Jan (Grace on days)');
+INSERT INTO care_schedule VALUES (4, '2026-01-17', '2026-01-24', 'Grace', 'Saturday 10:00 at Daniel''s', NULL);
+INSERT INTO care_schedule VALUES (5, '2026-01-24', '2026-02-01', 'Daniel', 'Sunday 17:00 at Grace''s', 'Back to school Monday 2 February (Years 1-6: Tuesday 3 February)');
 INSERT INTO care_schedule VALUES (6, '2026-02-01', '2026-02-06', 'Grace', 'Friday after school', 'Term 1: school weeks Mon-Fri with Grace, alternate weekends with Daniel');
 INSERT INTO care_schedule VALUES (7, '2026-02-06', '2026-02-08', 'Daniel', 'Friday pick-up from school; Sunday 17:00 drop-off', NULL);
-INSERT INTO care_schedule VALUES (8, '2026-02-13', '2026-02-15', 'Grace', NULL, 'Graces weekend');
+INSERT INTO care_schedule VALUES (8, '2026-02-13', '2026-02-15', 'Grace', NULL, 'Grace''s weekend');
 INSERT INTO care_schedule VALUES (9, '2026-02-20', '2026-02-22', 'Daniel', 'Friday pick-up from school; Sunday 17:00 drop-off', NULL);
-INSERT INTO care_schedule VALUES (10, '2026-02-27', '2026-03-01', 'Grace', NULL, 'Graces weekend');
+INSERT INTO care_schedule VALUES (10, '2026-02-27', '2026-03-01', 'Grace', NULL, 'Grace''s weekend');
 INSERT INTO care_schedule VALUES (11, '2026-03-06', '2026-03-08', 'Daniel', 'Friday pick-up from school; Sunday 17:00 drop-off', NULL);
-INSERT INTO care_schedule VALUES (12, '2026-03-13', '2026-03-15', 'Grace', NULL, 'Graces weekend');
+INSERT INTO care_schedule VALUES (12, '2026-03-13', '2026-03-15', 'Grace', NULL, 'Grace''s weekend');
 INSERT INTO care_schedule VALUES (13, '2026-03-20', '2026-03-22', 'Daniel', 'Friday pick-up from school; Sunday 17:00 drop-off', NULL);
-INSERT INTO care_schedule VALUES (14, '2026-03-27', '2026-03-29', 'Grace', NULL, 'Graces weekend');
+INSERT INTO care_schedule VALUES (14, '2026-03-27', '2026-03-29', 'Grace', NULL, 'Grace''s weekend');
 INSERT INTO care_schedule VALUES (15, '2026-02-09', '2026-02-12', 'Daniel', 'Monday school pick-up; Thursday school drop-off', 'Grace on nights 9-11 Feb (swap for the 12 Feb leave day)');
 INSERT INTO hcp_statements VALUES (1, '2025-08', 156421, 31250, 118300, 23463, 412870, NULL);
 INSERT INTO hcp_statements VALUES (2, '2025-09', 151375, 31250, 121850, 22706, 450939, NULL);

@@ -251,7 +251,7 @@ INSERT INTO supplier_invoices VALUES (21, 1, 'EF-87630', '2026-02-12', '2026-03-
 INSERT INTO supplier_invoices VALUES (22, 2, 'HVD-S-2026-07', '2026-02-09', '2026-02-23', 131110, '2026-02-21', 'weekly dairy statement');
 INSERT INTO supplier_invoices VALUES (23, 1, 'EF-87691', '2026-02-19', '2026-03-21', 69483, NULL, 'weekly order');
 INSERT INTO supplier_invoices VALUES (24, 2, 'HVD-S-2026-08', '2026-02-16', '2026-03-02', 134481, NULL, 'weekly dairy statement');
-INSERT INTO supplier_invoices VALUES (25, 1, 'EF-86790', '2025-12-02', '2026-01-01', 598720, '2025-12-11', 'Quarterly bulk order Q4: paid within 10 days, 2% prompt-payment discount on the product lines taken ($116.30)');
+INSERT INTO supplier_invoices VALUES (25, 1, 'EF-86790', '2025-12-02', '2026-01-01', 598720, '2025-12-11', 'Quarterly bulk order Q4: paid within 10 days, 2% prompt-payment discount on the product lines taken ($116.44)');
 INSERT INTO supplier_invoices VALUES (26, 3, 'RHR-2212', '2025-12-02', '2025-12-17', 91800, '2025-12-12', 'monthly coffee, 4 x 50 lb');
 INSERT INTO supplier_invoices VALUES (27, 3, 'RHR-2216', '2026-01-06', '2026-01-21', 93600, '2026-01-16', 'monthly coffee, 4 x 50 lb');
 INSERT INTO supplier_invoices VALUES (28, 3, 'RHR-2220', '2026-02-03', '2026-02-18', 93600, '2026-02-13', 'monthly coffee, 4 x 50 lb');

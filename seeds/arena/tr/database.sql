@@ -90,7 +90,7 @@ INSERT INTO bookings VALUES (12, 'TR-2602-027', 'rail', 'JR Central (SmartEX)', 
 INSERT INTO bookings VALUES (13, NULL, 'other', 'Ubigi eSIM', 'UBG-0039918', 'Asia 10 GB / 30 days data plan, auto top-up off', '2026-01-10T00:00', NULL, 2980, 'JPY', 'personal ANA card', NULL, 'used');
 INSERT INTO bookings VALUES (14, 'TR-2601-004', 'other', 'Frankfurt RMV', NULL, 'Airport train FRA - Hauptbahnhof, return', '2026-01-12T19:00', '2026-01-17T18:30', 1220, 'EUR', 'corporate card', NULL, 'used');
 
-INSERT INTO travel_documents VALUES (1, 'Kenji Watanabe', 'passport (10-year, IC)', 'TK4820193', 'Japan', '2017-01-20', '2027-01-20', 'valid', 'Renewal possible from one year before expiry: online via Mynaportal or at the Tokyo Passport Center (Yurakucho); pick-up in person');
+INSERT INTO travel_documents VALUES (1, 'Kenji Watanabe', 'passport (10-year, IC)', 'TK4820193', 'Japan', '2017-01-20', '2027-01-20', 'valid', 'Renewal possible from one year before expiry: online via Mynaportal or at the Tokyo Passport Center (Yurakucho); issued about 6 working days after the application (Tokyo, weekends and holidays not counted), pick-up in person');
 INSERT INTO travel_documents VALUES (2, 'Kenji Watanabe', 'ESTA (USA travel authorisation)', 'ESTA-A7X9-22KD-01', 'United States', '2025-03-02', '2027-03-02', 'approved', 'Linked to passport TK4820193');
 INSERT INTO travel_documents VALUES (3, 'Kenji Watanabe', 'Global Entry (US Trusted Traveler), PASSID 981733204', '981733204', 'United States', NULL, '2026-11-30', 'conditionally approved - interview pending', 'Applied via the Japan Trusted Traveler route (TTP registration done at Haneda, Oct 2025). Interview either at a US enrollment centre by appointment or via Enrollment on Arrival when landing at a participating airport (JFK included): go to the CBP Global Entry/EoA line, no appointment needed. Conditional approval lapses if the interview is not done by the date shown.');
 INSERT INTO travel_documents VALUES (4, 'Kenji Watanabe', 'driving licence (gold)', '30 1208 447712', 'Japan', '2023-08-14', '2028-09-14', 'valid', NULL);
@@ -109,9 +109,9 @@ INSERT INTO loyalty_accounts VALUES (6, 'Hilton Honors', 'Kenji Watanabe', '1029
 INSERT INTO expense_reports VALUES ('ER-2511-22', 'TR-2511-088', '2025-11', '2025-11-25', 50120, 3880, 'paid', 'Reiko Mori', NULL);
 INSERT INTO expense_reports VALUES ('ER-2512-15', 'TR-2512-102', '2025-12', '2025-12-16', 50660, 3820, 'paid', 'Reiko Mori', NULL);
 INSERT INTO expense_reports VALUES ('ER-2512-31', 'TR-2512-117', '2025-12', '2025-12-22', 38040, 38040, 'paid', 'Reiko Mori', 'Train and taxi only; hotel on central invoice');
-INSERT INTO expense_reports VALUES ('ER-2601-07', 'TR-2601-004', '2026-01', '2026-01-29', 793610, 65640, 'submitted', 'Reiko Mori', 'Flights, hotel (EUR 1,745 at 180.9), airport train, taxis, per diem 6 days, client dinner 15 Jan');
+INSERT INTO expense_reports VALUES ('ER-2601-07', 'TR-2601-004', '2026-01', '2026-01-29', 850050, 65640, 'submitted', 'Reiko Mori', 'Flights, hotel (EUR 1,745 at 180.9), airport train, taxis, per diem 7 days, client dinner 15 Jan');
 INSERT INTO expense_reports VALUES ('ER-2601-12', 'TR-2601-019', '2026-01', '2026-01-23', 48840, 2500, 'approved', 'Reiko Mori', NULL);
-INSERT INTO expense_reports VALUES ('ER-2602-03', 'TR-2602-011', '2026-02', NULL, 54820, 6460, 'draft', 'Reiko Mori', 'Taxi receipt from MK Taxi still to be photographed');
+INSERT INTO expense_reports VALUES ('ER-2602-03', 'TR-2602-011', '2026-02', NULL, 54820, 4020, 'draft', 'Reiko Mori', 'Taxi receipt from MK Taxi still to be photographed');
 
 -- ---------------------------------------------------------------------------------------------
 -- Back-filled history (entered from the expense system in November 2025) and reference tables.

@@ -182,23 +182,23 @@ CREATE TABLE change_requests (
   status TEXT NOT NULL,
   filed_by TEXT NOT NULL
 );
-INSERT INTO change_requests VALUES ('CR-2025-211','RouteWise','Tier-1','3.8.4 toll-cost fix','2025-10-06T10:12:00-04:00','2025-10-09 20:00-22:00','2025-10-08','implemented','Tomas Herrera');
-INSERT INTO change_requests VALUES ('CR-2025-219','Carrier Portal','Tier-1','Password reset mail queue','2025-10-20T09:40:00-04:00','2025-10-23 20:00-21:00','2025-10-22','implemented','Marco Bellini');
-INSERT INTO change_requests VALUES ('CR-2025-226','RouteWise','Tier-1','Dispatcher console Edge fix','2025-10-30T15:05:00-04:00','2025-11-06 20:00-21:00','2025-11-05','implemented','Lena Fischer');
+INSERT INTO change_requests VALUES ('CR-2025-211','RouteWise','Tier-1','3.8.4 toll-cost fix','2025-10-06T10:12:00-04:00','2025-10-09 20:00-22:00','2025-10-07','implemented','Tomas Herrera');
+INSERT INTO change_requests VALUES ('CR-2025-219','Carrier Portal','Tier-1','Password reset mail queue','2025-10-20T09:40:00-04:00','2025-10-23 20:00-21:00','2025-10-21','implemented','Marco Bellini');
+INSERT INTO change_requests VALUES ('CR-2025-226','RouteWise','Tier-1','Dispatcher console Edge fix','2025-10-30T15:05:00-04:00','2025-11-06 20:00-21:00','2025-11-04','implemented','Lena Fischer');
 INSERT INTO change_requests VALUES ('CR-2025-231','Carrier Portal','Tier-1','Emergency: restore rate tables','2025-11-12T22:30:00-05:00','2025-11-12 23:00-23:59',NULL,'implemented (emergency)','Tomas Herrera');
 INSERT INTO change_requests VALUES ('CR-2025-233','Staging','Tier-3','Certificate renewal automation','2025-11-21T11:00:00-05:00','2025-11-22 10:00-11:00',NULL,'implemented (standard change)','Tomas Herrera');
-INSERT INTO change_requests VALUES ('CR-2025-240','RouteWise','Tier-1','3.8.6 batch performance','2025-12-08T09:55:00-05:00','2025-12-11 20:00-22:00','2025-12-10','implemented','Marco Bellini');
-INSERT INTO change_requests VALUES ('CR-2025-244','Carrier Portal','Tier-1','Invoice rounding fix','2025-12-16T11:45:00-05:00','2025-12-18 20:00-21:00','2025-12-17','implemented','Marco Bellini');
-INSERT INTO change_requests VALUES ('CR-2025-248','RouteWise','Tier-1','Print view fix','2025-12-30T10:20:00-05:00','2026-01-08 20:00-21:00','2026-01-07','rolled to next week (filed after the Tuesday cutoff)','Lena Fischer');
-INSERT INTO change_requests VALUES ('CR-2026-003','RouteWise','Tier-1','Print view fix (re-filed)','2026-01-05T09:30:00-05:00','2026-01-15 20:00-21:00','2026-01-14','implemented','Lena Fischer');
-INSERT INTO change_requests VALUES ('CR-2026-009','RouteWise','Tier-1','Depot time-window fix','2026-01-13T16:40:00-05:00','2026-01-15 20:00-22:00','2026-01-14','rejected (filed after the Tuesday cutoff), moved to 22 Jan','Marco Bellini');
-INSERT INTO change_requests VALUES ('CR-2026-011','RouteWise','Tier-1','Depot time-window fix (re-filed)','2026-01-19T10:05:00-05:00','2026-01-22 20:00-22:00','2026-01-21','implemented','Marco Bellini');
-INSERT INTO change_requests VALUES ('CR-2026-015','Carrier Portal','Tier-1','SSO certificate rotation follow-up','2026-01-27T09:00:00-05:00','2026-01-29 20:00-21:00','2026-01-28','implemented','Tomas Herrera');
-INSERT INTO change_requests VALUES ('CR-2026-018','Dock Scheduler API','Tier-2','Pilot 2.1 deploy','2026-01-29T14:10:00-05:00','2026-02-03 19:00-20:00',NULL,'implemented (Tier-2: 2 business days'' notice)','Lena Fischer');
+INSERT INTO change_requests VALUES ('CR-2025-240','RouteWise','Tier-1','3.8.6 batch performance','2025-12-08T09:55:00-05:00','2025-12-11 20:00-22:00','2025-12-09','implemented','Marco Bellini');
+INSERT INTO change_requests VALUES ('CR-2025-244','Carrier Portal','Tier-1','Invoice rounding fix','2025-12-16T11:45:00-05:00','2025-12-18 20:00-21:00','2025-12-16','implemented','Marco Bellini');
+INSERT INTO change_requests VALUES ('CR-2025-248','RouteWise','Tier-1','Print view fix (INC-2025-182)','2025-12-30T10:20:00-05:00','2026-01-08 20:00-21:00','2026-01-06','implemented','Lena Fischer');
+INSERT INTO change_requests VALUES ('CR-2026-003','RouteWise','Tier-1','Print view page-break follow-up','2026-01-12T09:30:00-05:00','2026-01-15 20:00-21:00','2026-01-13','implemented','Lena Fischer');
+INSERT INTO change_requests VALUES ('CR-2026-009','RouteWise','Tier-1','Depot time-window fix','2026-01-13T16:40:00-05:00','2026-01-15 20:00-22:00',NULL,'rejected (filed after the Tuesday cutoff), moved to 22 Jan','Marco Bellini');
+INSERT INTO change_requests VALUES ('CR-2026-011','RouteWise','Tier-1','Depot time-window fix (re-filed)','2026-01-19T10:05:00-05:00','2026-01-22 20:00-22:00','2026-01-20','implemented','Marco Bellini');
+INSERT INTO change_requests VALUES ('CR-2026-015','Carrier Portal','Tier-1','SSO certificate rotation follow-up','2026-01-27T09:00:00-05:00','2026-02-05 20:00-21:00','2026-02-03','implemented (held past the month-end billing close, 29-30 Jan)','Tomas Herrera');
+INSERT INTO change_requests VALUES ('CR-2026-018','Dock Scheduler API','Tier-2','Pilot 2.1 deploy','2026-01-29T14:10:00-05:00','2026-02-03 19:00-20:00',NULL,'implemented (Tier-2: filed more than 24 hours ahead)','Lena Fischer');
 INSERT INTO change_requests VALUES ('CR-2026-021','RouteWise','Tier-1','4.0.0-rc2 to acceptance staging (no production impact)','2026-02-02T10:00:00-05:00','2026-02-04 18:00-19:00',NULL,'withdrawn (staging only, no CR needed)','Marco Bellini');
 INSERT INTO change_requests VALUES ('CR-2026-024','Staging','Tier-3','Autoscaler node pool resize','2026-02-09T13:30:00-05:00','2026-02-10 10:00-11:00',NULL,'implemented (standard change)','Tomas Herrera');
-INSERT INTO change_requests VALUES ('CR-2026-027','RouteWise','Tier-1','ETA badge flicker fix','2026-02-10T11:15:00-05:00','2026-02-12 20:00-21:00','2026-02-11','implemented','Lena Fischer');
-INSERT INTO change_requests VALUES ('CR-2026-030','Carrier Portal','Tier-1','Duplicate invoice guard (INC-2026-026)','2026-02-17T09:20:00-05:00','2026-02-19 20:00-21:30','2026-02-18','approved','Marco Bellini');
+INSERT INTO change_requests VALUES ('CR-2026-027','RouteWise','Tier-1','ETA badge flicker fix','2026-02-10T11:15:00-05:00','2026-02-12 20:00-21:00','2026-02-10','implemented','Lena Fischer');
+INSERT INTO change_requests VALUES ('CR-2026-030','Carrier Portal','Tier-1','Duplicate invoice guard (INC-2026-026)','2026-02-17T09:20:00-05:00','2026-02-19 20:00-21:30','2026-02-17','approved','Marco Bellini');
 
 -- Release calendar (planned and past).
 CREATE TABLE releases (
@@ -289,7 +289,7 @@ INSERT INTO invoices VALUES ('INV-0104','VC-12','JLQA-2026-01','2026-02-02',6720
 INSERT INTO invoices VALUES ('INV-0105','VC-05','MK-2026-01','2026-02-02',76500,'CAD','team budget card (EP-04)','2026-02-04','January, 9 h x CAD 85');
 INSERT INTO invoices VALUES ('INV-0106','VC-01','CPK-INV-88213','2025-12-02',1488000,'CAD','PO + AP run','2025-12-18','November, committed quota');
 INSERT INTO invoices VALUES ('INV-0107','VC-01','CPK-INV-89140','2026-01-02',1488000,'CAD','PO + AP run','2026-01-22','December, committed quota');
-INSERT INTO invoices VALUES ('INV-0108','VC-01','CPK-INV-90022','2026-02-02',1531200,'CAD','PO + AP run',NULL,'January: commit + 480 vCPU-hours overage (CAD 432)');
+INSERT INTO invoices VALUES ('INV-0108','VC-01','CPK-INV-90022','2026-02-02',1531200,'CAD','PO + AP run',NULL,'January: commit + 4,800 vCPU-hours overage (CAD 432)');
 INSERT INTO invoices VALUES ('INV-0109','VC-02','ATL-2026-0113','2026-01-03',3672000,'CAD','PO + AP run','2026-01-22','Annual Jira/Confluence');
 INSERT INTO invoices VALUES ('INV-0110','VC-04','PD-7741902','2025-11-01',614400,'CAD','PO + AP run','2025-11-20','Annual PagerDuty');
 INSERT INTO invoices VALUES ('INV-0111','VC-10','FIG-55120','2025-12-01',388800,'CAD','PO + AP run','2025-12-18','Annual Figma');

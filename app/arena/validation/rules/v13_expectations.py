@@ -304,6 +304,18 @@ def _content_findings(ctx: Context) -> list[Finding]:
             continue
         for index, form in enumerate(entry.expected.accept):
             findings += _entry_findings(sid, base, entry, index, form)
+        described = {form.level for form in entry.expected.accept}
+        findings += [
+            Finding(
+                CODE,
+                sid,
+                f"{base}.expected.levels[{index}]",
+                f"{level} is accepted but no accept entry says what {level} help must contain: "
+                "add one with the evidence it names",
+            )
+            for index, level in enumerate(entry.expected.levels)
+            if level in ("L1", "L2", "L3") and level not in described
+        ]
         visible = _visible_at(ctx, events, int(key)) if complete and key.isdigit() else None
         for index, form in enumerate(entry.expected.accept):
             for group, strings in enumerate(form.evidence):

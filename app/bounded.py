@@ -176,6 +176,11 @@ def text_problem(text: str) -> tuple[int, str] | None:
     return match.start(), f"{what} (U+{ord(char):04X})"
 
 
+MAX_SEED_FILE = 4 * 2**20
+"""Bytes one seed file (a scenario or environment JSON, ``database.sql``, a text file under
+``files/``) may hold; a larger one is refused before it is read (V01). The seeds' largest is
+under 100 KB; a statement of scenario SQL may hold up to 2 MiB."""
+
 MAX_SEED_STRING = 100_000
 """Characters one string (or key) of a seed JSON file may hold (V01); the seed scenarios' longest
 is a few thousand."""

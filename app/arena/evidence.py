@@ -98,8 +98,21 @@ def contains(haystack: str, needle: str) -> bool:
     Returns:
         True when found.
     """
+    return occurs(normalise(haystack), needle)
+
+
+def occurs(normalised: str, needle: str) -> bool:
+    """:func:`contains` for a haystack already normalised (one :func:`normalise` for many needles).
+
+    Args:
+        normalised: :func:`normalise` of the text to search.
+        needle: the evidence string (raw); a blank one is never found.
+
+    Returns:
+        True when found.
+    """
     wanted = normalise(needle)
-    return bool(wanted) and _pattern(wanted).search(normalise(haystack)) is not None
+    return bool(wanted) and _pattern(wanted).search(normalised) is not None
 
 
 def text_leaves(value: Any) -> Iterator[str]:

@@ -38,6 +38,7 @@ from typing import Any
 
 from app.arena.errors import ArenaError
 from app.arena.sqlclock import CALL_COST, SqlClock
+from app.bounded import MAX_SEED_FILE
 
 ALLOWED_FUNCTIONS: frozenset[str] = frozenset(
     {
@@ -121,6 +122,12 @@ also bounds one row's record). The shipped seeds' largest value is under 400 byt
 SCRIPT_SQL_LIMIT = 2 * 2**20
 """Longest single statement (bytes) of scenario SQL (``SQLITE_LIMIT_SQL_LENGTH``): room for one
 literal of :data:`SCRIPT_VALUE_LIMIT` bytes; the seeds' longest statement is a few KB."""
+
+SCRIPT_TEXT_LIMIT = MAX_SEED_FILE
+"""Longest script (characters) :func:`run_script` takes at all (``database.sql`` files are held
+to the same size, :data:`~app.bounded.MAX_SEED_FILE`): refused before it is split, since
+splitting and preparing cost time and memory in proportion to the text before any budget is
+read (h24 re-attack: 25 MB of ``SELECT 1;`` took 8.6 s of CPU and +177 MiB)."""
 
 SCRIPT_DATABASE_LIMIT = 32 * 2**20
 """Largest environment database (bytes, page count × page size) a script may grow, and the
@@ -569,14 +576,24 @@ _hard_heap_limit: Callable[[int], int] | None = (
 """SQLite's ``sqlite3_hard_heap_limit64(n)`` (sets the process-wide limit in bytes, 0 for
 none, a negative `n` only reads it; returns the previous limit), or None."""
 
-HEAP_HEADROOM = 32 * 2**20
+_soft_heap_limit: Callable[[int], int] | None = (
+    _sqlite_function("sqlite3_soft_heap_limit64", ctypes.c_int64, [ctypes.c_int64])
+    if sqlite_memory_used is not None
+    else None
+)
+"""SQLite's ``sqlite3_soft_heap_limit64(n)`` (the same for the soft limit; setting it, even to
+its current value, also sets whether the heap counts as nearly full), or None."""
+
+HEAP_HEADROOM = 16 * 2**20
 """Bytes SQLite may allocate past a piece of SQL's memory budget, while it runs, before
 allocations fail (:func:`heap_ceiling`). The budgets themselves are read by the progress
 handler and the authorizer and give the usual message; the ceiling is for what happens between
 two readings. The headroom keeps other connections of the process (the workbench's own SQLite
 database, an S0 image of at most :data:`SCRIPT_DATABASE_LIMIT` being loaded in another thread)
-from failing while a query is near its budget, and keeps a query's peak (24 + 32 MiB) and a
-script's (48 + 32 MiB) under the 100 MiB a page, validation or replay may add."""
+from failing on an ordinary allocation while a query is near its budget, and keeps a query's
+peak (24 + 16 MiB of SQLite's count) and a script group's (48 + 16 MiB) under the 100 MiB of
+RSS a page, validation or replay may add (RSS runs about a third above SQLite's count when a
+statement's parse tree is made of many small allocations)."""
 
 HEAP_LOCK = threading.Lock()
 """Held while an agent's query or a script runs. :data:`sqlite_memory_used` counts every
@@ -586,8 +603,8 @@ would each be charged for the other; they take milliseconds (a script at most
 
 
 @contextmanager
-def heap_ceiling(budget: int) -> Iterator[None]:
-    """Make SQLite's allocations fail past `budget` bytes more than now (+ :data:`HEAP_HEADROOM`).
+def heap_ceiling(budget: int, base: int | None = None) -> Iterator[None]:
+    """Make SQLite's allocations fail past `budget` bytes over `base` (+ :data:`HEAP_HEADROOM`).
 
     SQLite prepares a statement without calling back: it copies the body of a CTE or a view
     once for each use as it expands the statement, before the authorizer or the progress handler
@@ -595,22 +612,29 @@ def heap_ceiling(budget: int) -> Iterator[None]:
     each used twice by the next, took 1.3 GB in one ``db_query``; a 900 KB literal used 800
     times, 1.4 GB in a script). Under the ceiling the allocation fails, the statement fails with
     ``SQLITE_NOMEM`` (Python's sqlite3 raises :class:`MemoryError`) and the connection stays
-    usable. Enter it while holding :data:`HEAP_LOCK`; the previous limit is restored on exit.
+    usable. Enter it while holding :data:`HEAP_LOCK`; the previous limit is restored on exit,
+    and SQLite's "nearly full" state with it (else its page caches stay small afterwards).
     Where SQLite's heap functions cannot be reached it does nothing.
 
+    The limit is process-wide: while it is set, another thread's SQLite work outside
+    :data:`HEAP_LOCK` (the workbench's own SQLite database in the embedded default) fails too
+    once the guarded SQL has taken the heap up to it, which only hostile SQL does.
+
     Args:
-        budget: bytes (the query's or script's memory budget).
+        budget: bytes (the query's or script group's memory budget).
+        base: SQLite's heap (bytes) the budget counts from (a script group's start); None: now.
     """
-    if _hard_heap_limit is None or sqlite_memory_used is None:
+    if _hard_heap_limit is None or _soft_heap_limit is None or sqlite_memory_used is None:
         yield
         return
-    ceiling = sqlite_memory_used() + budget + HEAP_HEADROOM
+    ceiling = (sqlite_memory_used() if base is None else base) + budget + HEAP_HEADROOM
     previous = _hard_heap_limit(-1)
     _hard_heap_limit(min(ceiling, previous) if previous > 0 else ceiling)
     try:
         yield
     finally:
         _hard_heap_limit(previous)
+        _soft_heap_limit(_soft_heap_limit(-1))  # re-reads SQLite's "nearly full" state
 
 
 # ---------------------------------------------------------------- arena connections
@@ -643,6 +667,9 @@ def open_arena_db(*, check_same_thread: bool = True) -> ArenaConnection:
 def load_image(db: sqlite3.Connection, image: bytes) -> None:
     """Load a serialized environment database into `db`, refusing one past the size limit.
 
+    It takes :data:`HEAP_LOCK` (the copy is up to :data:`SCRIPT_DATABASE_LIMIT` of SQLite's
+    heap, which must not land under another thread's :func:`heap_ceiling`).
+
     Raises:
         ArenaError: `image` is larger than :data:`SCRIPT_DATABASE_LIMIT` (e.g. stored before
             the limit existed); nothing is loaded.
@@ -652,7 +679,14 @@ def load_image(db: sqlite3.Connection, image: bytes) -> None:
             f"the environment database is {len(image):,} bytes, more than the limit of "
             f"{SCRIPT_DATABASE_LIMIT:,} bytes"
         )
-    db.deserialize(image)
+    with HEAP_LOCK:
+        db.deserialize(image)
+
+
+def save_image(db: sqlite3.Connection) -> bytes:
+    """The serialized database of `db` (``serialize``), taken under :data:`HEAP_LOCK`."""
+    with HEAP_LOCK:
+        return db.serialize()
 
 
 # ---------------------------------------------------------------- SQL text
@@ -877,9 +911,11 @@ _SCRIPT_MEMORY_MESSAGE = f"it needs more than {SCRIPT_MEMORY_BUDGET // 2**20} Mi
 class ScriptBudget:
     """The step, memory and CPU budgets of a group of scripts (one S0 build, one replayed event).
 
-    Steps and CPU time add up over every :func:`run_script` given the same budget; the memory
-    budget holds for each script (SQLite's heap is process-wide, so it is read as a difference
-    over one script, under :data:`HEAP_LOCK`).
+    Steps, CPU time and memory add up over every :func:`run_script` given the same budget: the
+    memory budget holds for the group (SQLite's heap is process-wide, so it is read as the
+    difference from where it stood when the group's first script started, under
+    :data:`HEAP_LOCK`; a database the group's first script fills counts against the later
+    ones).
 
     Attributes:
         steps: VM steps and charged function calls so far.
@@ -896,13 +932,16 @@ class ScriptBudget:
         self.cpu = 0.0
         self.stopped: str | None = None
         self._calls: Callable[[], int] = lambda: 0
-        self._calls_start = self._memory_start = 0
+        self._calls_start = 0
+        self.memory_start: int | None = None
+        """SQLite's heap (bytes) when the group's first script started; None before."""
         self._wall_start = self._cpu_start = 0.0
 
     def start(self, calls: Callable[[], int]) -> None:
         """A script starts; `calls` counts the Python-defined function calls made so far."""
         self._calls, self._calls_start = calls, calls()
-        self._memory_start = sqlite_memory_used() if sqlite_memory_used is not None else 0
+        if self.memory_start is None:
+            self.memory_start = sqlite_memory_used() if sqlite_memory_used is not None else 0
         self._wall_start, self._cpu_start = time.perf_counter(), time.thread_time()
 
     def stop(self) -> None:
@@ -920,7 +959,7 @@ class ScriptBudget:
             self.stopped = f"it takes more than {self.step_limit:,} steps"
         elif (
             sqlite_memory_used is not None
-            and sqlite_memory_used() - self._memory_start > SCRIPT_MEMORY_BUDGET
+            and sqlite_memory_used() - (self.memory_start or 0) > SCRIPT_MEMORY_BUDGET
         ):
             self.stopped = _SCRIPT_MEMORY_MESSAGE
         elif (
@@ -993,10 +1032,16 @@ def run_script(
         budget: the budget this script shares with others (one S0 build); None: its own.
 
     Raises:
-        ScriptRefused: a refused statement kind or function, or a limit or budget hit; the
-            message names it and the statement (an excerpt).
+        ScriptRefused: a script longer than :data:`SCRIPT_TEXT_LIMIT`; a refused statement
+            kind or function, or a limit or budget hit (the message names it and the statement,
+            an excerpt).
         sqlite3.Error: the SQL fails otherwise; a refusal of the clock carries its own message.
     """
+    if len(sql) > SCRIPT_TEXT_LIMIT:
+        raise ScriptRefused(
+            f"{SCRIPT} of {len(sql):,} characters is refused unread: the limit is "
+            f"{SCRIPT_TEXT_LIMIT:,}"
+        )
     budget = budget if budget is not None else ScriptBudget()
     guard = db.guard
     clock.error, guard.error = None, None
@@ -1007,25 +1052,22 @@ def run_script(
     db.isolation_level = None
     page_size = db.execute("PRAGMA page_size").fetchone()[0]
     db.execute(f"PRAGMA max_page_count = {SCRIPT_DATABASE_LIMIT // page_size}")
-    limits = apply_limits(db, SCRIPT_LIMITS)
-    guard.active, guard.limits, guard.where = True, SCRIPT_LIMITS, SCRIPT
-    guard.budget = budget.exhausted
-    db.set_authorizer(authorizer)
-    db.set_progress_handler(budget.progress, SCRIPT_PROGRESS_INTERVAL)
+    release = _guard(db, authorizer, budget, SCRIPT)
     statement = ""
     try:
-        with HEAP_LOCK, heap_ceiling(SCRIPT_MEMORY_BUDGET):
+        with HEAP_LOCK:
             budget.start(lambda: clock.calls + guard.calls)
             try:
-                for statement in split_statements(sql):
-                    authorizer.statement()
-                    if _may_define_columns(statement):
-                        _run_defining(db, authorizer, statement)
-                        continue
-                    for _row in db.execute(statement):
-                        pass  # a SELECT runs to its end, as in executescript
-                    if authorizer.defines_columns:  # (not seen in the text: refused as is)
-                        _refuse_generated_columns(db, authorizer, statement)
+                with heap_ceiling(SCRIPT_MEMORY_BUDGET, budget.memory_start):
+                    for statement in split_statements(sql):
+                        authorizer.statement()
+                        if _may_define_columns(statement):
+                            _run_defining(db, authorizer, statement)
+                            continue
+                        for _row in db.execute(statement):
+                            pass  # a SELECT runs to its end, as in executescript
+                        if authorizer.defines_columns:  # (not seen in the text: refused as is)
+                            _refuse_generated_columns(db, authorizer, statement)
             finally:
                 budget.stop()
     except ScriptRefused:
@@ -1040,12 +1082,37 @@ def run_script(
             raise type(exc)(clock.explain(exc)) from exc
         raise ScriptRefused(f"{reason}, in the statement {_excerpt(statement)!r}") from exc
     finally:
+        release()
+        db.isolation_level = isolation
+
+
+def _guard(
+    db: ArenaConnection, authorizer: _ScriptAuthorizer, budget: ScriptBudget, where: str
+) -> Callable[[], None]:
+    """Put `db` under the guard of a script or a read; returns what lifts it again.
+
+    :data:`SCRIPT_LIMITS`, `authorizer`, the guarded functions active (messages naming `where`)
+    and `budget`'s progress handler; lifting restores the limits and the guard of `db_query`.
+    """
+    guard = db.guard
+    limits = apply_limits(db, SCRIPT_LIMITS)
+    guard.active, guard.limits, guard.where, guard.budget = (
+        True,
+        SCRIPT_LIMITS,
+        where,
+        budget.exhausted,
+    )
+    db.set_authorizer(authorizer)
+    db.set_progress_handler(budget.progress, SCRIPT_PROGRESS_INTERVAL)
+
+    def release() -> None:
         guard.active, guard.budget = False, None
         guard.limits, guard.where = QUERY_LIMITS, "db_query"
         db.set_authorizer(None)
         db.set_progress_handler(None, 0)
         restore_limits(db, limits)
-        db.isolation_level = isolation
+
+    return release
 
 
 _DEFINES_COLUMNS = re.compile(r"\s*(?:CREATE|ALTER)\b", re.IGNORECASE)
@@ -1201,6 +1268,50 @@ class Rows:
     over_budget: bool = False
 
 
+def quote_identifier(identifier: str) -> str:
+    """`identifier` (a table or column name) quoted for SQLite: ``"name"``, inner ``"`` doubled."""
+    return '"' + identifier.replace('"', '""') + '"'
+
+
+TABLE_INFO_MEMORY_BUDGET = 8 * 2**20
+"""Bytes of SQLite heap finding the columns of one table or view may take (:func:`table_info`);
+a table's take none, an ordinary view's a few KB."""
+
+
+def table_info(db: ArenaConnection, table: str) -> list[tuple[Any, ...]]:
+    """``PRAGMA table_info`` of a table or view of arena data, under the heap ceiling.
+
+    A view's columns come from preparing its query, which copies the CTEs and views it uses
+    once per use (h24 re-attack: a view over CTEs nested 12 deep, each joining three copies of
+    the last, took +741 MiB and 2.4 s for one V06 column lookup); the ceiling stops it at
+    :data:`TABLE_INFO_MEMORY_BUDGET`.
+
+    Args:
+        db: the database (:func:`open_arena_db`).
+        table: the table's or view's name as stored (it is quoted here).
+
+    Returns:
+        One row per column: (cid, name, type, notnull, default, pk), as SQLite gives them.
+
+    Raises:
+        ScriptRefused: reading the columns needs more than the memory budget.
+    """
+    budget = ScriptBudget(time_budget=READ_TIME_BUDGET)
+    sql = f"PRAGMA table_info({quote_identifier(table)})"
+    with HEAP_LOCK:
+        budget.start(lambda: 0)
+        try:
+            with heap_ceiling(TABLE_INFO_MEMORY_BUDGET, budget.memory_start):
+                return db.execute(sql).fetchall()
+        except MemoryError as exc:
+            raise ScriptRefused(
+                f"the columns of {table} cannot be read: they need more than "
+                f"{TABLE_INFO_MEMORY_BUDGET // 2**20} MiB of memory"
+            ) from exc
+        finally:
+            budget.stop()
+
+
 def read_rows(
     db: ArenaConnection,
     sql: str,
@@ -1240,34 +1351,27 @@ def read_rows(
     guard = db.guard
     guard.error = None
     authorizer = _ScriptAuthorizer(budget.exhausted, READ_ACTIONS, READ)
-    limits = apply_limits(db, SCRIPT_LIMITS)
-    guard.active, guard.limits, guard.where, guard.budget = (
-        True,
-        SCRIPT_LIMITS,
-        READ,
-        budget.exhausted,
-    )
-    db.set_authorizer(authorizer)
-    db.set_progress_handler(budget.progress, SCRIPT_PROGRESS_INTERVAL)
+    release = _guard(db, authorizer, budget, READ)
     columns: list[str] = []
     rows: list[tuple[Any, ...]] = []
     cut: str | None = None
     size = 0
     try:
-        with HEAP_LOCK, heap_ceiling(SCRIPT_MEMORY_BUDGET):
+        with HEAP_LOCK:
             budget.start(lambda: guard.calls)
             try:
-                cursor = db.execute(sql, params)
-                columns = [d[0] for d in cursor.description or ()]
-                try:
-                    for row in cursor:  # one row at a time
-                        size += row_size(row)
-                        if size > byte_budget:
-                            cut = f"more than {byte_budget:,} bytes of rows"
-                            break
-                        rows.append(row)
-                finally:
-                    cursor.close()
+                with heap_ceiling(SCRIPT_MEMORY_BUDGET, budget.memory_start):
+                    cursor = db.execute(sql, params)
+                    columns = [d[0] for d in cursor.description or ()]
+                    try:
+                        for row in cursor:  # one row at a time
+                            size += row_size(row)
+                            if size > byte_budget:
+                                cut = f"more than {byte_budget:,} bytes of rows"
+                                break
+                            rows.append(row)
+                    finally:
+                        cursor.close()
             finally:
                 budget.stop()
     except MemoryError:  # SQLITE_NOMEM under the heap ceiling
@@ -1287,9 +1391,5 @@ def read_rows(
         else:
             raise
     finally:
-        guard.active, guard.budget = False, None
-        guard.limits, guard.where = QUERY_LIMITS, "db_query"
-        db.set_authorizer(None)
-        db.set_progress_handler(None, 0)
-        restore_limits(db, limits)
+        release()
     return Rows(columns, rows, cut, over_budget=cut is not None and size > byte_budget)

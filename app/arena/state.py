@@ -49,6 +49,7 @@ from app.arena.sqlguard import (
     refusal,
     restore_limits,
     run_script,
+    save_image,
     sql_code,
     sqlite_memory_used,
 )
@@ -86,11 +87,6 @@ def iter_records(records: AppRecords) -> Iterator[tuple[Collection, dict[str, An
     for key in COLLECTIONS:
         for record in collection_records(records, key):
             yield key, dump_record(record)
-
-
-def quote_identifier(identifier: str) -> str:
-    """`identifier` (a table or column name) quoted for SQLite: ``"name"``, inner ``"`` doubled."""
-    return '"' + identifier.replace('"', '""') + '"'
 
 
 def normalise_path(path: str) -> str:
@@ -202,7 +198,7 @@ def build_s0(
                 except sqlite3.Error as exc:
                     raise ArenaError(f"{part_name}.db[{index}]: {exc}") from exc
         db.commit()
-        image = db.serialize()
+        image = save_image(db)
     finally:
         db.close()
     return S0(

@@ -26,6 +26,7 @@ from app.arena.sqlguard import (
     ArenaConnection,
     ScriptBudget,
     open_arena_db,
+    quote_identifier,
     read_rows,
     row_size,
     run_script,
@@ -36,7 +37,6 @@ from app.arena.state import (
     Collection,
     Sandbox,
     iter_records,
-    quote_identifier,
 )
 from app.bounded import JSONTooDeep, load_json
 from app.vocabulary import Level

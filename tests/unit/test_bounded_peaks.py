@@ -85,11 +85,10 @@ plain.deserialize(item.s0.db_image)
 plain.executescript(HOSTILE)
 s0 = dataclasses.replace(item.s0, db_image=plain.serialize())
 plain.close()
-event = item.spec.events[3]
-assert event.kind == "db.executed", event.kind
+t = next(i for i, e in enumerate(item.spec.events, 1) if e.kind == "db.executed")
 baseline = reset()
 started = time.process_time()
-view = checkpoint_view(s0, item.spec.events, 4)
+view = checkpoint_view(s0, item.spec.events, t)
 report(baseline, started, accepted=accepted, findings=[str(f)[:200] for f in findings],
        notes=view.notes, changes=len(view.changes))
 shutil.rmtree(tmp)
@@ -159,6 +158,78 @@ with Sandbox(item.s0) as box:
 report(baseline, started, findings=[str(f)[:200] for f in findings], outcomes=outcomes,
        ceiling_after=_hard_heap_limit(-1) if _hard_heap_limit else 0)
 shutil.rmtree(tmp)
+"""
+)
+
+_VALIDATOR_READS = (
+    _PRELUDE
+    + r"""
+import json, shutil, tempfile
+from pathlib import Path
+from app.arena.schema import ScenarioSpec
+from app.arena.state import build_s0
+from app.arena.validation import load_environment_dir, validate_scenario
+
+tmp = Path(tempfile.mkdtemp())
+folder = tmp / "ed"
+shutil.copytree(Path("seeds/arena/ed"), folder)
+NEST = ", ".join(
+    f"c{i} AS (SELECT a.v AS v FROM c{i-1} a, c{i-1} b, c{i-1} c)" for i in range(1, 13)
+)
+TEXT = (  # 12.6 MB of text in one table: within the database limit, past what V13 reads
+    "\nCREATE TABLE notes_archive(body TEXT);\n"
+    "WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r WHERE x < 14) "
+    "INSERT INTO notes_archive SELECT hex(zeroblob(450000)) FROM r;\n"
+    # a view whose columns SQLite finds by expanding 3^12 copies of a CTE
+    f"CREATE VIEW stock_v AS WITH c0 AS (SELECT 1 AS v), {NEST} "
+    "SELECT (SELECT count(*) FROM c12) AS n;\n"
+)
+with open(folder / "database.sql", "a", encoding="utf-8") as handle:
+    handle.write(TEXT)
+raw = json.loads(sorted((folder / "scenarios").glob("*.json"))[0].read_text(encoding="utf-8"))
+raw["design"]["key_evidence"][0] = {
+    "source": "db", "table": "stock_v", "key": {"n": 1}, "column": "n", "value": "1"
+}
+baseline = reset()
+started = time.process_time()
+bundle, environment = load_environment_dir(folder)
+_, findings = validate_scenario(bundle, raw)
+report(baseline, started, environment=[str(f)[:300] for f in environment],
+       findings=[str(f)[:300] for f in findings])
+shutil.rmtree(tmp)
+"""
+)
+
+_SCRIPT_GROUP = (
+    _PRELUDE
+    + r"""
+import json
+from pathlib import Path
+from app.arena.schema import ScenarioSpec
+from app.arena.state import build_s0
+from app.arena.validation import load_environment_dir
+
+seed = Path("seeds/arena/ed")
+good, _ = load_environment_dir(seed)
+raw = json.loads(sorted((seed / "scenarios").glob("*.json"))[0].read_text(encoding="utf-8"))
+# 90 columns, each level joining two copies of the last: many small allocations at prepare
+columns = ",".join(f"1 a{i}" for i in range(90))
+nest = ", ".join(f"c{i} AS (SELECT a.* FROM c{i-1} a, c{i-1} b)" for i in range(1, 20))
+raw["initial_records"]["db"] = [f"WITH c0 AS (SELECT {columns}), {nest} SELECT count(*) FROM c19"]
+scenario = ScenarioSpec.model_validate(raw)
+fill = (  # database.sql first fills the database to about 30 MiB
+    "\nCREATE TABLE fill(b);\nWITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r) "
+    "INSERT INTO fill SELECT zeroblob(900000) FROM r LIMIT 33;\n"
+)
+sql = (seed / "database.sql").read_text(encoding="utf-8") + fill
+baseline = reset()
+started = time.process_time()
+try:
+    build_s0(good.spec, sql, good.files, scenario)
+    outcome = "built"
+except Exception as exc:
+    outcome = str(exc)
+report(baseline, started, outcome=outcome)
 """
 )
 
@@ -281,4 +352,39 @@ def test_a_query_that_expands_a_cte_or_a_view_exponentially_stops_at_the_heap_ce
     ), row
     assert outcomes[2] == "[(1,)]", row  # v1: v0 (one row) joined with itself
     assert row["ceiling_after"] == 0, row
+    assert row["peak_extra_mib"] < LIMIT_MIB, row  # type: ignore[operator]
+
+
+@pytest.mark.skipif(not Path("/proc/self/clear_refs").exists(), reason="needs Linux /proc")
+def test_the_validator_reads_a_large_or_expanding_database_under_the_guard() -> None:
+    """V13 reads at most 8 MiB of rows per checkpoint; V06 finds a view's columns under the ceiling.
+
+    Before: V13 read all of the table outside the guard and normalised it once per evidence
+    string (30 MB: +636 MiB, killed after 300 s); V06's ``PRAGMA table_info`` of the view
+    expanded 3¹² copies of its CTE (+741 MiB, 2.4 s).
+    """
+    row = _measure(_VALIDATOR_READS)
+    assert row["environment"] == [], row
+    findings: list[str] = row["findings"]  # type: ignore[assignment]
+    assert any(
+        f.startswith("V06 ")
+        and "the columns of stock_v cannot be read: they need more than 8 MiB" in f
+        for f in findings
+    ), findings
+    assert any(f.startswith("V13 ") and "cannot be read whole (more than" in f for f in findings), (
+        findings
+    )
+    assert row["peak_extra_mib"] < LIMIT_MIB and row["cpu_s"] < 10, row  # type: ignore[operator]
+
+
+@pytest.mark.skipif(not Path("/proc/self/clear_refs").exists(), reason="needs Linux /proc")
+def test_the_memory_budget_of_an_s0_build_counts_from_its_start_not_from_each_statement() -> None:
+    """database.sql fills ~30 MiB, then a records statement's parse tree needs the rest.
+
+    Before: each statement had its own ceiling over what was used when it started (+141 MiB).
+    """
+    row = _measure(_SCRIPT_GROUP)
+    assert str(row["outcome"]).startswith(
+        "initial_records.db[0]: scenario SQL stopped: it needs more than 48 MiB of memory"
+    ), row
     assert row["peak_extra_mib"] < LIMIT_MIB, row  # type: ignore[operator]

@@ -22,7 +22,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from app.arena.errors import ArenaError
+from app.arena.errors import ArenaError, CommandError
 from app.arena.schema import ScenarioSpec
 from app.arena.sqlclock import SqlClock
 from app.arena.sqlguard import (
@@ -319,3 +319,101 @@ def test_a_read_of_arena_data_is_cut_at_its_byte_budget_and_its_step_budget() ->
     with pytest.raises(ScriptRefused, match="is not allowed in a read of arena data: reads only"):
         read_rows(db, "INSERT INTO b VALUES (1)")
     db.close()
+
+
+def test_loading_an_image_waits_for_a_query_at_its_heap_ceiling_instead_of_failing() -> None:
+    """SQLite's heap limit is process-wide: arena work outside the lock would fail under it.
+
+    One thread loops a query that expands 2¹⁶ copies of a CTE while it is prepared (each stops
+    at its heap ceiling); another loads a 19 MiB environment image over and over. Before the
+    image loads took :data:`~app.arena.sqlguard.HEAP_LOCK`, most of them raised MemoryError
+    (h24 re-attack: 1,554 failures against 1,394 successes in 15 s).
+    """
+    import threading
+
+    from app.arena.sqlguard import load_image, save_image
+
+    db = open_arena_db()
+    clock = SqlClock(ZoneInfo("UTC"))
+    clock.install(db)
+    run_script(
+        db,
+        clock,
+        "CREATE TABLE f(b);\nWITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r) "
+        "INSERT INTO f SELECT zeroblob(900000) FROM r LIMIT 22;",
+    )
+    image = save_image(db)
+    db.close()
+    nested = (
+        f"WITH c0 AS (SELECT '{'x' * 9000}' AS v), "
+        + ", ".join(f"c{i} AS (SELECT a.v AS v FROM c{i - 1} a, c{i - 1} b)" for i in range(1, 17))
+        + " SELECT count(*) FROM c16"
+    )
+    empty = open_arena_db()
+    empty.execute("CREATE TABLE t(a)")
+    box = Sandbox(S0("e", "s", {}, ZoneInfo("UTC"), {}, {}, save_image(empty)))
+    empty.close()
+    deadline = time.monotonic() + 2.0
+    outcomes = {"loaded": 0, "failed": 0, "refused": 0}
+
+    def hostile() -> None:
+        while time.monotonic() < deadline:
+            try:
+                box.query(nested)
+            except CommandError as exc:
+                assert "MiB of memory" in str(exc)
+                outcomes["refused"] += 1
+
+    def loader() -> None:
+        while time.monotonic() < deadline:
+            copy = open_arena_db()
+            try:
+                load_image(copy, image)
+                outcomes["loaded"] += 1
+            except MemoryError:
+                outcomes["failed"] += 1
+            finally:
+                copy.close()
+
+    threads = [threading.Thread(target=hostile), threading.Thread(target=loader)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    box.close()
+    assert outcomes["failed"] == 0 and outcomes["loaded"] >= 1 and outcomes["refused"] >= 1, (
+        outcomes
+    )
+
+
+def test_a_seed_file_or_script_past_the_size_limit_is_refused_unread(tmp_path: Path) -> None:
+    """25 MB of ``SELECT 1;`` took 8.6 s and +177 MiB to split before any budget was read."""
+    from app.bounded import MAX_SEED_FILE
+
+    folder = tmp_path / "ed"
+    shutil.copytree(SEEDS / "ed", folder)
+    sql = folder / "database.sql"
+    padding = MAX_SEED_FILE + 1 - sql.stat().st_size
+    with sql.open("a", encoding="utf-8") as handle:
+        handle.write("\n" + "-" * (padding - 1))  # a comment: harmless but one byte too many
+    bundle, findings = load_environment_dir(folder)
+    assert bundle is None
+    assert [str(f) for f in findings] == [
+        f"V01 $: ed/database.sql: it is {MAX_SEED_FILE + 1:,} bytes, more than the limit of "
+        f"{MAX_SEED_FILE:,} of a seed file"
+    ]
+    scenario = next((folder / "scenarios").glob("*.json"))
+    scenario.write_text(" " * MAX_SEED_FILE + "{}", encoding="utf-8")
+    sql.write_text((SEEDS / "ed" / "database.sql").read_text(encoding="utf-8"), encoding="utf-8")
+    bundle, findings = load_environment_dir(folder)
+    assert bundle is not None and scenario.stem not in [name for name, _ in bundle.scenarios]
+    assert [(f.code, f.scenario_id, f.message) for f in findings] == [
+        (
+            "V01",
+            scenario.stem,
+            f"it is {MAX_SEED_FILE + 2:,} bytes, more than the limit of {MAX_SEED_FILE:,} of a "
+            "seed file",
+        )
+    ]
+    with pytest.raises(ScriptRefused, match="refused unread: the limit is 4,194,304"):
+        _run("SELECT 1;" * (MAX_SEED_FILE // 9 + 1))

@@ -2118,13 +2118,13 @@ def test_v01_a_seed_string_longer_than_the_limit_is_located(tmp_path: Path) -> N
         )
     ]
     env = environment_dict()
-    env["persona"]["name"] = "C" * 5_000_000
+    env["persona"]["name"] = "C" * 500_000  # within the file limit, past the string limit
     bundle, findings = load_environment_dir(write_environment(tmp_path / "env", env=env))
     assert bundle is None
     assert [(f.path, f.message) for f in findings] == [
         (
             "$.persona.name",
-            "hm/environment.json: is 5,000,000 characters long; at most 100,000 are allowed",
+            "hm/environment.json: is 500,000 characters long; at most 100,000 are allowed",
         )
     ]
 

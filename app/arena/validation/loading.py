@@ -25,7 +25,38 @@ from app.arena.state import normalise_path
 from app.arena.validation.context import EnvironmentBundle
 from app.arena.validation.findings import Finding, validation_findings
 from app.arena.validation.rules import RULES
-from app.bounded import MAX_SEED_STRING, JSONTooDeep, load_json, text_problem, unstorable_text
+from app.bounded import (
+    MAX_SEED_FILE,
+    MAX_SEED_STRING,
+    JSONTooDeep,
+    load_json,
+    text_problem,
+    unstorable_text,
+)
+
+
+class SeedFileTooLarge(ValueError):
+    """A seed file is larger than :data:`~app.bounded.MAX_SEED_FILE`; the message says so."""
+
+
+def read_seed_text(path: Path) -> str:
+    """The text of one seed file (UTF-8), refused unread when it is too large.
+
+    Raises:
+        SeedFileTooLarge: it holds more than :data:`~app.bounded.MAX_SEED_FILE` bytes.
+        UnicodeDecodeError: it is not UTF-8.
+        OSError: it cannot be read.
+    """
+    size = path.stat().st_size
+    if size > MAX_SEED_FILE:
+        raise SeedFileTooLarge(
+            f"it is {size:,} bytes, more than the limit of {MAX_SEED_FILE:,} of a seed file"
+        )
+    with path.open("rb") as handle:
+        data = handle.read(MAX_SEED_FILE + 1)  # the file may have grown since
+    if len(data) > MAX_SEED_FILE:
+        raise SeedFileTooLarge(f"it is more than {MAX_SEED_FILE:,} bytes, the limit of a seed file")
+    return data.decode("utf-8")
 
 
 def read_json(
@@ -49,7 +80,9 @@ def read_json(
     """
     prefix = f"{label}: " if label else ""
     try:
-        data = load_json(path.read_text(encoding="utf-8"))
+        data = load_json(read_seed_text(path))
+    except SeedFileTooLarge as exc:
+        return None, [Finding("V01", sid, "$", f"{prefix}{exc}", file)]
     except json.JSONDecodeError as exc:
         return None, [_json_finding(label, sid, exc, file)]
     except UnicodeDecodeError as exc:
@@ -158,7 +191,7 @@ def load_environment(path: Path) -> tuple[EnvironmentBundle | None, list[Finding
         findings.append(Finding("V01", None, "$", f"{path.name}/database.sql is missing"))
     else:
         try:
-            database_sql = sql_file.read_text(encoding="utf-8")
+            database_sql = read_seed_text(sql_file)
             if (problem := _text_file_problem(database_sql)) is not None:
                 findings.append(Finding("V01", None, "$", f"{path.name}/database.sql: {problem}"))
                 return None, findings
@@ -169,6 +202,9 @@ def load_environment(path: Path) -> tuple[EnvironmentBundle | None, list[Finding
                 run_script(db, clock, database_sql)
             finally:
                 db.close()
+        except SeedFileTooLarge as exc:
+            findings.append(Finding("V01", None, "$", f"{path.name}/database.sql: {exc}"))
+            return None, findings
         except (UnicodeDecodeError, sqlite3.Error) as exc:
             findings.append(Finding("V01", None, "$", f"{path.name}/database.sql fails: {exc}"))
             return None, findings
@@ -183,12 +219,12 @@ def load_environment(path: Path) -> tuple[EnvironmentBundle | None, list[Finding
                 findings.append(Finding("V01", None, "$", f"{where} is a link; links are refused"))
             elif file.is_file():
                 try:
-                    text = file.read_text(encoding="utf-8")
+                    text = read_seed_text(file)
                     if (problem := _text_file_problem(text)) is not None:
                         findings.append(Finding("V01", None, "$", f"{where}: {problem}"))
                         continue
                     files[normalise_path(virtual)] = text
-                except (UnicodeDecodeError, CommandError) as exc:
+                except (UnicodeDecodeError, CommandError, SeedFileTooLarge) as exc:
                     findings.append(Finding("V01", None, "$", f"{where} cannot be used: {exc}"))
 
     for rule in RULES:

@@ -18,8 +18,15 @@ from app.arena.errors import ArenaError, CommandError
 from app.arena.replay import replay_prefix
 from app.arena.schema import DbEvidence, FileEvidence
 from app.arena.sqlclock import SqlClock
-from app.arena.sqlguard import load_image, open_arena_db, read_rows, run_script
-from app.arena.state import Sandbox, normalise_path, quote_identifier
+from app.arena.sqlguard import (
+    load_image,
+    open_arena_db,
+    quote_identifier,
+    read_rows,
+    run_script,
+    table_info,
+)
+from app.arena.state import Sandbox, normalise_path
 from app.arena.viewer import table_row_counts
 from app.scenarios.corpus.loading import CorpusEnvironment, Prepared
 
@@ -171,7 +178,7 @@ def _db_distractor(sandbox: Sandbox, item: DbEvidence) -> str | None:
     if found is None:
         return None
     table = str(found[0])
-    columns = [str(info[1]) for info in db.execute(f"PRAGMA table_info({quote_identifier(table)})")]
+    columns = [str(info[1]) for info in table_info(db, table)]
     by_fold = {column.casefold(): column for column in columns}
     column = by_fold.get(item.column.casefold())
     keys = [by_fold.get(key.casefold()) for key in item.key]

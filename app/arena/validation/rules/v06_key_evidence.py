@@ -30,8 +30,8 @@ from app.arena.schema import (
     FileEvidence,
     dump_record,
 )
-from app.arena.sqlguard import read_rows
-from app.arena.state import Sandbox, normalise_path, quote_identifier
+from app.arena.sqlguard import ScriptRefused, quote_identifier, read_rows, table_info
+from app.arena.state import Sandbox, normalise_path
 from app.arena.validation.context import Context
 from app.arena.validation.findings import Finding
 from app.arena.validation.records import PARTS, indexed_records, mentions
@@ -83,9 +83,10 @@ def _db_evidence_findings(
     ).fetchone()
     if row is None:
         return [Finding(CODE, sid, base + ".table", f"table {item.table!r} does not exist")]
-    columns = {
-        info[1].casefold() for info in db.execute(f"PRAGMA table_info({quote_identifier(row[0])})")
-    }
+    try:
+        columns = {str(info[1]).casefold() for info in table_info(db, row[0])}
+    except ScriptRefused as exc:
+        return [Finding(CODE, sid, base + ".table", str(exc))]
     findings: list[Finding] = []
     if item.column.casefold() not in columns:
         findings.append(

@@ -43,10 +43,11 @@ from app.arena.sqlguard import (
     ScriptBudget,
     ScriptRefused,
     open_arena_db,
+    quote_identifier,
     read_rows,
     run_script,
+    table_info,
 )
-from app.arena.state import quote_identifier
 from app.arena.validation.context import Context
 from app.arena.validation.findings import Finding
 from app.arena.validation.records import PARTS, indexed_records
@@ -123,7 +124,7 @@ def _record_keys(records: AppRecords) -> Iterator[tuple[str, str]]:
         yield COLLECTION_PATHS[key], record.id
 
 
-def _integer_keys(db: sqlite3.Connection) -> dict[str, str]:
+def _integer_keys(db: ArenaConnection) -> dict[str, str]:
     """Table → its single ``INTEGER PRIMARY KEY`` column (tables with one)."""
     tables = [
         row[0]
@@ -133,8 +134,7 @@ def _integer_keys(db: sqlite3.Connection) -> dict[str, str]:
     ]
     found = {}
     for table in tables:
-        pragma = f"PRAGMA table_info({quote_identifier(table)})"
-        keys = [info for info in db.execute(pragma) if info[5]]
+        keys = [info for info in table_info(db, table) if info[5]]
         if len(keys) == 1 and str(keys[0][2]).upper() == "INTEGER":
             found[table] = keys[0][1]
     return found

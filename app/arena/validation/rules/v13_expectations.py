@@ -42,10 +42,18 @@ import sqlite3
 
 from app.arena.commands import CATALOGUE
 from app.arena.errors import ArenaError
-from app.arena.evidence import contains, entry_failure, text_leaves
+from app.arena.evidence import contains, entry_failure, normalise, occurs, text_leaves
 from app.arena.replay import replay_prefix
 from app.arena.schema import Acceptable, CheckpointExpectation, Event
-from app.arena.state import Sandbox, quote_identifier
+from app.arena.sqlguard import (
+    READ_BYTE_BUDGET,
+    ScriptBudget,
+    ScriptRefused,
+    quote_identifier,
+    read_rows,
+    row_size,
+)
+from app.arena.state import Sandbox
 from app.arena.validation.context import Context
 from app.arena.validation.findings import Finding
 from app.arena.validation.rules.base import Rule
@@ -261,8 +269,27 @@ def _entry_findings(
     return found
 
 
+VISIBLE_TEXT_LIMIT = READ_BYTE_BUDGET
+"""Bytes of database rows (as :func:`~app.arena.sqlguard.read_rows` counts them) the visibility
+check reads at one checkpoint, all tables together; a database holding more text is a finding
+(its evidence cannot be checked), not a read of all of it (h24 re-attack: 30 MB of text in one
+table took +636 MiB and minutes of normalising)."""
+
+
+class _TooLarge(Exception):
+    """The state at a checkpoint cannot be read whole within the check's budgets."""
+
+
 def _visible_text(sandbox: Sandbox) -> str:
-    """Every text the agent can retrieve from a sandbox: app records, files, database values."""
+    """Every text the agent can retrieve from a sandbox, normalised once for all the needles.
+
+    Records of the five apps, files and database values, as :func:`~app.arena.evidence.normalise`
+    reads them.
+
+    Raises:
+        _TooLarge: the database holds more than :data:`VISIBLE_TEXT_LIMIT` bytes of rows, or
+            reading it is past the guard's budgets (the message says which).
+    """
     parts = [
         leaf
         for records in sandbox.collections.values()
@@ -272,10 +299,21 @@ def _visible_text(sandbox: Sandbox) -> str:
     tables = sandbox.db.execute(
         "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
     ).fetchall()
+    budget = ScriptBudget()  # the reads share the steps and CPU time of one S0 build
+    left = VISIBLE_TEXT_LIMIT
     for (table,) in tables:
-        for row in sandbox.db.execute(f"SELECT * FROM {quote_identifier(table)}"):  # noqa: S608
+        found = read_rows(
+            sandbox.db,
+            f"SELECT * FROM {quote_identifier(table)}",  # noqa: S608
+            byte_budget=left,
+            budget=budget,
+        )
+        if found.cut is not None:
+            raise _TooLarge(found.cut)
+        for row in found.rows:
             parts += [str(value) for value in row if isinstance(value, str | int | float)]
-    return "\n".join(parts)
+        left -= sum(row_size(row) for row in found.rows)
+    return normalise("\n".join(parts))
 
 
 def _content_findings(ctx: Context) -> list[Finding]:
@@ -316,7 +354,20 @@ def _content_findings(ctx: Context) -> list[Finding]:
             for index, level in enumerate(entry.expected.levels)
             if level in ("L1", "L2", "L3") and level not in described
         ]
-        visible = _visible_at(ctx, events, int(key)) if complete and key.isdigit() else None
+        try:
+            visible = _visible_at(ctx, events, int(key)) if complete and key.isdigit() else None
+        except _TooLarge as exc:
+            findings.append(
+                Finding(
+                    CODE,
+                    sid,
+                    f"{base}.expected.accept",
+                    f"the state at checkpoint {key} cannot be read whole ({exc}), so the "
+                    "visibility of its evidence cannot be checked: keep the database's text "
+                    f"under {VISIBLE_TEXT_LIMIT // 2**20} MiB",
+                )
+            )
+            visible = None
         for index, form in enumerate(entry.expected.accept):
             for group, strings in enumerate(form.evidence):
                 path = f"{base}.expected.accept[{index}].evidence[{group}]"
@@ -332,7 +383,7 @@ def _content_findings(ctx: Context) -> list[Finding]:
                         for where, value in shown
                         if contains(value, text)
                     ]
-                if visible is not None and not any(contains(visible, text) for text in strings):
+                if visible is not None and not any(occurs(visible, text) for text in strings):
                     findings.append(
                         Finding(
                             CODE,
@@ -353,6 +404,8 @@ def _visible_at(ctx: Context, events: list[Event], t: int) -> str | None:
     try:
         with replay_prefix(ctx.s0, events, t) as sandbox:
             return _visible_text(sandbox)
+    except ScriptRefused as exc:
+        raise _TooLarge(str(exc)) from exc
     except (ArenaError, sqlite3.Error):
         return None
 

@@ -66,6 +66,42 @@ class JSONTooDeep(ValueError):
         self.max_depth = max_depth
 
 
+MAX_SEED_VALUES = 250_000
+"""JSON values (arrays, objects and their items) one seed file may hold: 4 MiB of ``{},`` parse
+to ~1.4 million dicts (+289 MiB), so the bytes alone do not bound what a file costs once parsed.
+The seed scenarios hold a few thousand."""
+
+
+class JSONTooLarge(ValueError):
+    """JSON holding more values than allowed (counted before parsing).
+
+    Attributes:
+        count: the values counted (:func:`json_values`).
+        max_values: the limit.
+    """
+
+    def __init__(self, count: int, max_values: int) -> None:
+        """Say that the JSON holds `count` values, more than `max_values`."""
+        super().__init__(
+            f"holds up to {count:,} JSON values (arrays, objects and their items, counted by "
+            f"their brackets and commas), more than the limit of {max_values:,}"
+        )
+        self.count = count
+        self.max_values = max_values
+
+
+def json_values(text: str) -> int:
+    """At most how many values JSON text holds, counted without parsing or copying it.
+
+    1 + its ``[``, ``{`` and ``,`` (each item after the first of an array or object adds a
+    comma); those inside strings count too, so this is an upper bound (prose holds a comma in
+    ~60 characters; a file of values, one in 3). Linear in the length of the text, and it
+    allocates nothing: it runs before :func:`too_deep_at`, whose scan of the text's structure
+    costs memory in proportion to the values.
+    """
+    return 1 + text.count("[") + text.count("{") + text.count(",")
+
+
 def too_deep_at(text: str, max_depth: int = MAX_JSON_DEPTH) -> str | None:
     """Where JSON text nests deeper than `max_depth`, found without parsing it.
 
@@ -134,12 +170,20 @@ def refuse_constant(name: str) -> Any:
     raise NotAJSONNumber(name)
 
 
-def load_json(text: str, *, max_depth: int = MAX_JSON_DEPTH, finite_numbers: bool = False) -> Any:
+def load_json(
+    text: str,
+    *,
+    max_depth: int = MAX_JSON_DEPTH,
+    finite_numbers: bool = False,
+    max_values: int | None = None,
+) -> Any:
     """``json.loads`` for text from outside: the nesting is checked before parsing.
 
     Args:
         text: JSON text.
         max_depth: arrays and objects allowed inside one another.
+        max_values: when given, the most values (:func:`json_values`) the text may hold, counted
+            before parsing (e.g. :data:`MAX_SEED_VALUES` for seed files).
         finite_numbers: refuse ``NaN``, ``Infinity`` and ``-Infinity`` (:class:`NotAJSONNumber`),
             for values that are stored as ``JSONB``.
 
@@ -148,10 +192,13 @@ def load_json(text: str, *, max_depth: int = MAX_JSON_DEPTH, finite_numbers: boo
 
     Raises:
         JSONTooDeep: nested deeper than `max_depth` (``path`` says where).
+        JSONTooLarge: more than `max_values` values.
         json.JSONDecodeError: not valid JSON (line and column in the exception).
         ValueError: a number Python refuses to convert (more than 4,300 digits).
         NotAJSONNumber: with `finite_numbers`, a ``NaN`` or an infinity.
     """
+    if max_values is not None and (count := json_values(text)) > max_values:
+        raise JSONTooLarge(count, max_values)
     where = too_deep_at(text, max_depth)
     if where is not None:
         raise JSONTooDeep(where, max_depth)
@@ -180,6 +227,13 @@ MAX_SEED_FILE = 4 * 2**20
 """Bytes one seed file (a scenario or environment JSON, ``database.sql``, a text file under
 ``files/``) may hold; a larger one is refused before it is read (V01). The seeds' largest is
 under 100 KB; a statement of scenario SQL may hold up to 2 MiB."""
+
+MAX_ENVIRONMENT_FILES = 1_000
+"""Files one environment's ``files/`` may hold (the seeds' largest holds 23)."""
+
+MAX_ENVIRONMENT_FILE_CHARS = 8 * 2**20
+"""Characters all the files of one environment's ``files/`` may hold together (the seeds' largest
+holds under 100 KB); every one is kept in memory and read by every S0 build."""
 
 MAX_SEED_STRING = 100_000
 """Characters one string (or key) of a seed JSON file may hold (V01); the seed scenarios' longest

@@ -96,10 +96,13 @@ def _seconds(text: str) -> float:
 
 
 def test_an_unterminated_string_of_escaped_quotes_is_scanned_in_linear_time():
-    """The old patterns re-scanned the rest from every escaped quote: 11 s at 40 K, ~1 h at 1 MB."""
-    quarter, whole = _seconds(_unterminated(250_000)), _seconds(_unterminated(1_000_000))
-    assert whole < 2.0
-    assert whole < 8 * quarter + 0.05  # 4 times the text, not 16 times the time
+    """The old patterns re-scanned the rest from every escaped quote: 11 s at 40 K, ~1 h at 1 MB.
+
+    A bound four orders of magnitude from the old cost and ~20 times today's (~0.1 s), so a
+    loaded machine cannot fail it and a quadratic scan cannot pass it; the speed itself is
+    measured in ``bench/``, not here.
+    """
+    assert _seconds(_unterminated(1_000_000)) < 2.0
     with_backslash = _unterminated(1_000_000) + "\\"  # a trailing lone backslash too
     started = time.perf_counter()
     assert too_deep_at(with_backslash) == "$" + "[0]" * 32

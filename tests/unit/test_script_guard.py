@@ -417,3 +417,107 @@ def test_a_seed_file_or_script_past_the_size_limit_is_refused_unread(tmp_path: P
     ]
     with pytest.raises(ScriptRefused, match="refused unread: the limit is 4,194,304"):
         _run("SELECT 1;" * (MAX_SEED_FILE // 9 + 1))
+
+
+def test_a_seed_file_of_too_many_json_values_is_refused_before_it_is_parsed(
+    tmp_path: Path,
+) -> None:
+    """4 MiB of ``{},`` parse to ~1.4 million dicts (+289 MiB); the seeds hold at most ~2,200."""
+    from app.bounded import MAX_SEED_VALUES
+
+    folder = tmp_path / "ed"
+    shutil.copytree(SEEDS / "ed", folder)
+    scenario = folder / "scenarios" / "ed-99.json"
+    scenario.write_text('{"x": [' + "{}," * MAX_SEED_VALUES + "{}]}", encoding="utf-8")
+    bundle, findings = load_environment_dir(folder)
+    assert bundle is not None
+    # 1 + the object's brace + the list's bracket + 250,001 braces + 250,000 commas
+    count = 1 + 1 + 1 + (MAX_SEED_VALUES + 1) + MAX_SEED_VALUES
+    assert [(f.code, f.scenario_id, f.message) for f in findings] == [
+        (
+            "V01",
+            "ed-99",
+            f"holds up to {count:,} JSON values (arrays, objects and their items, counted by "
+            f"their brackets and commas), more than the limit of {MAX_SEED_VALUES:,}",
+        )
+    ]
+
+
+def test_an_environment_with_too_many_files_is_refused(tmp_path: Path) -> None:
+    from app.bounded import MAX_ENVIRONMENT_FILES
+
+    folder = tmp_path / "ed"
+    shutil.copytree(SEEDS / "ed", folder)
+    extra = folder / "files" / "spam"
+    extra.mkdir()
+    for index in range(MAX_ENVIRONMENT_FILES):
+        (extra / f"{index}.txt").write_text("x", encoding="utf-8")
+    bundle, findings = load_environment_dir(folder)
+    assert bundle is None
+    assert [f.message for f in findings] == [
+        f"ed/files holds more than {MAX_ENVIRONMENT_FILES:,} entries or 8,388,608 characters, "
+        "the limits of an environment"
+    ]
+
+
+def test_the_visibility_check_reads_at_most_its_limit_of_records_files_and_rows(
+    tmp_path: Path,
+) -> None:
+    """One file of 1.1 MiB: V13 says it cannot check, instead of normalising it per checkpoint.
+
+    Before: a 4 MiB file took 19.7 s of validation, forty of them did not end in 600 s.
+    """
+    from app.arena.validation.rules.v13_expectations import VISIBLE_TEXT_LIMIT
+
+    folder = tmp_path / "ed"
+    shutil.copytree(SEEDS / "ed", folder)
+    for path in (folder / "scenarios").glob("*.json"):
+        if path.name != "ed-02.json":
+            path.unlink()
+    (folder / "files" / "archive.txt").write_text(("x" * 99 + "\n") * 11_000, encoding="utf-8")
+    bundle, findings = load_environment_dir(folder)
+    assert bundle is not None and findings == []
+    started = time.process_time()
+    _, found = validate_scenario(bundle, bundle.scenarios[0][1])
+    cpu = time.process_time() - started
+    v13 = [f for f in found if f.code == "V13"]
+    assert v13 and all(
+        f"more than {VISIBLE_TEXT_LIMIT:,} characters of records and files" in f.message
+        for f in v13
+    ), found
+    assert cpu < 5, cpu  # a bound far from the old cost (seconds per checkpoint per needle)
+
+
+def test_v12_reads_keys_within_one_budget_and_says_when_it_cannot(tmp_path: Path) -> None:
+    """10 tables of 20,000 keys, re-read after each of 20 statements: past the 8 MiB read budget.
+
+    Before: every read had its own budget, so the reads were tables × statements × 2 (40
+    tables, 100 statements: 157 s); now one budget covers them and the finding says so.
+    """
+    from app.arena.validation.rules.v12_ids import KEY_READ_BUDGET
+
+    raw = json.loads((SEEDS / "ed" / "scenarios" / "ed-02.json").read_text(encoding="utf-8"))
+    tables = "".join(f"CREATE TABLE k{i}(id INTEGER PRIMARY KEY);\n" for i in range(10))
+    fill = (
+        "WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r WHERE x < 20000) "
+        "INSERT INTO k0 SELECT x FROM r;\n"
+        + "".join(f"INSERT INTO k{i} SELECT id FROM k0;\n" for i in range(1, 10))
+    )
+    folder = tmp_path / "ed"
+    shutil.copytree(SEEDS / "ed", folder)
+    with (folder / "database.sql").open("a", encoding="utf-8") as handle:
+        handle.write("\n" + tables + fill)
+    raw["initial_records"]["db"] = [f"INSERT INTO k1 VALUES ({30000 + i});" for i in range(10)]
+    raw["noise_records"]["db"] = [f"INSERT INTO k1 VALUES ({40000 + i});" for i in range(10)]
+    bundle, findings = load_environment_dir(folder)
+    assert bundle is not None and findings == []
+    started = time.process_time()
+    _, found = validate_scenario(bundle, raw)
+    cpu = time.process_time() - started
+    v12 = [f for f in found if f.code == "V12" and f.path == "$.noise_records.db"]
+    # 20,000 keys × (64 + 16 + 32 bytes a row) = 2.2 MB a table, 22 MB a round of reads
+    assert KEY_READ_BUDGET < 10 * 20_000 * (64 + 16 + 32)
+    assert [f.message.split(" (")[0] for f in v12] == [
+        "the keys the records' SQL adds cannot be compared"
+    ], found
+    assert cpu < 10, cpu

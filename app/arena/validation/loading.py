@@ -26,9 +26,13 @@ from app.arena.validation.context import EnvironmentBundle
 from app.arena.validation.findings import Finding, validation_findings
 from app.arena.validation.rules import RULES
 from app.bounded import (
+    MAX_ENVIRONMENT_FILE_CHARS,
+    MAX_ENVIRONMENT_FILES,
     MAX_SEED_FILE,
     MAX_SEED_STRING,
+    MAX_SEED_VALUES,
     JSONTooDeep,
+    JSONTooLarge,
     load_json,
     text_problem,
     unstorable_text,
@@ -80,8 +84,8 @@ def read_json(
     """
     prefix = f"{label}: " if label else ""
     try:
-        data = load_json(read_seed_text(path))
-    except SeedFileTooLarge as exc:
+        data = load_json(read_seed_text(path), max_values=MAX_SEED_VALUES)
+    except (SeedFileTooLarge, JSONTooLarge) as exc:
         return None, [Finding("V01", sid, "$", f"{prefix}{exc}", file)]
     except json.JSONDecodeError as exc:
         return None, [_json_finding(label, sid, exc, file)]
@@ -211,8 +215,20 @@ def load_environment(path: Path) -> tuple[EnvironmentBundle | None, list[Finding
 
     files: dict[str, str] = {}
     files_dir = path / "files"
+    total = 0
     if files_dir.is_dir():
-        for file in sorted(files_dir.rglob("*")):
+        for count, file in enumerate(sorted(files_dir.rglob("*")), 1):
+            if count > MAX_ENVIRONMENT_FILES or total > MAX_ENVIRONMENT_FILE_CHARS:
+                findings.append(
+                    Finding(
+                        "V01",
+                        None,
+                        "$",
+                        f"{path.name}/files holds more than {MAX_ENVIRONMENT_FILES:,} entries or "
+                        f"{MAX_ENVIRONMENT_FILE_CHARS:,} characters, the limits of an environment",
+                    )
+                )
+                return None, findings
             virtual = "/" + file.relative_to(files_dir).as_posix()
             where = f"{path.name}/files{virtual}"
             if file.is_symlink():
@@ -224,6 +240,7 @@ def load_environment(path: Path) -> tuple[EnvironmentBundle | None, list[Finding
                         findings.append(Finding("V01", None, "$", f"{where}: {problem}"))
                         continue
                     files[normalise_path(virtual)] = text
+                    total += len(text)
                 except (UnicodeDecodeError, CommandError, SeedFileTooLarge) as exc:
                     findings.append(Finding("V01", None, "$", f"{where} cannot be used: {exc}"))
 

@@ -46,7 +46,6 @@ from app.arena.evidence import contains, entry_failure, normalise, occurs, text_
 from app.arena.replay import replay_prefix
 from app.arena.schema import Acceptable, CheckpointExpectation, Event
 from app.arena.sqlguard import (
-    READ_BYTE_BUDGET,
     ScriptBudget,
     ScriptRefused,
     quote_identifier,
@@ -269,11 +268,13 @@ def _entry_findings(
     return found
 
 
-VISIBLE_TEXT_LIMIT = READ_BYTE_BUDGET
-"""Bytes of database rows (as :func:`~app.arena.sqlguard.read_rows` counts them) the visibility
-check reads at one checkpoint, all tables together; a database holding more text is a finding
-(its evidence cannot be checked), not a read of all of it (h24 re-attack: 30 MB of text in one
-table took +636 MiB and minutes of normalising)."""
+VISIBLE_TEXT_LIMIT = 2**20
+"""Characters of records and files plus bytes of database rows (as
+:func:`~app.arena.sqlguard.read_rows` counts them) the visibility check reads at one checkpoint,
+all together; a state holding more is a finding (its evidence cannot be checked), not a read of
+all of it. The text is normalised once per checkpoint and searched once per evidence string, so
+this bounds the check's time too (h24 re-attack: 30 MB in one table, +636 MiB, killed after
+300 s; forty 4 MiB files, still running after 600 s). The seeds' largest state is 73 KB."""
 
 
 class _TooLarge(Exception):
@@ -287,8 +288,8 @@ def _visible_text(sandbox: Sandbox) -> str:
     reads them.
 
     Raises:
-        _TooLarge: the database holds more than :data:`VISIBLE_TEXT_LIMIT` bytes of rows, or
-            reading it is past the guard's budgets (the message says which).
+        _TooLarge: records, files and rows hold more than :data:`VISIBLE_TEXT_LIMIT`, or
+            reading the rows is past the guard's budgets (the message says which).
     """
     parts = [
         leaf
@@ -296,11 +297,13 @@ def _visible_text(sandbox: Sandbox) -> str:
         for leaf in text_leaves(list(records.values()))
     ]
     parts += list(sandbox.files.values())
+    left = VISIBLE_TEXT_LIMIT - sum(len(part) for part in parts)
+    if left < 0:
+        raise _TooLarge(f"more than {VISIBLE_TEXT_LIMIT:,} characters of records and files")
     tables = sandbox.db.execute(
         "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
     ).fetchall()
     budget = ScriptBudget()  # the reads share the steps and CPU time of one S0 build
-    left = VISIBLE_TEXT_LIMIT
     for (table,) in tables:
         found = read_rows(
             sandbox.db,
@@ -363,8 +366,8 @@ def _content_findings(ctx: Context) -> list[Finding]:
                     sid,
                     f"{base}.expected.accept",
                     f"the state at checkpoint {key} cannot be read whole ({exc}), so the "
-                    "visibility of its evidence cannot be checked: keep the database's text "
-                    f"under {VISIBLE_TEXT_LIMIT // 2**20} MiB",
+                    "visibility of its evidence cannot be checked: keep the text of its "
+                    f"records, files and database under {VISIBLE_TEXT_LIMIT // 2**20} MiB",
                 )
             )
             visible = None

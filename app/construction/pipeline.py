@@ -443,7 +443,7 @@ def noise_balances(raw: dict[str, Any]) -> dict[str, tuple[int, int]]:
 
     For each account of ``initial_records.wallet.accounts``: its balance minus (its opening
     balance + the posted transactions of ``initial_records`` on it), in minor units, where that
-    is not 0. In the shipped shape (49 of the 90 shipped scenarios) that difference is the
+    is not 0. In the shipped shape (51 of the 90 shipped scenarios) that difference is the
     account's history before the story, posted noise transactions; the Noise Creator is told
     the amounts to book.
 
@@ -487,7 +487,7 @@ def design_findings(bundle: EnvironmentBundle, raw: dict[str, Any]) -> list[Find
 
     * V08 (12–20 noise records) — there are none yet;
     * V09 on the scenario's *own* accounts — in today's shape an account's balance already
-      includes its posted noise transactions (the history before the story: 49 of the 90
+      includes its posted noise transactions (the history before the story: 51 of the 90
       shipped scenarios), so opening + the design's posted transactions differs from the
       balance by exactly what the noise will book. That difference cannot be subtracted now
       (the noise does not exist yet), and judging it after subtracting the noise would judge

@@ -22,6 +22,7 @@ from tests.fake_llm import (
     FakeLLM,
     Reply,
     construction_stage,
+    requested_need_type,
     review,
     seed_draft,
 )
@@ -124,7 +125,13 @@ def test_a_v02_finding_goes_back_to_the_creator_and_the_revision_passes(live_db:
     revision = [r for r in requests if construction_stage(r) == "scenario_creator"][1]
     assert [m["role"] for m in revision["messages"]] == ["system", "user", "assistant", "user"]
     assert "V02 $.events[2].at" in revision["messages"][3]["content"]
-    assert json.loads(revision["messages"][2]["content"]) == _bad_v02()
+    # the creator's own answer goes back: the bad draft under the need type it was asked for
+    # (the cooperative script says the requested type; sb-09 itself is a blockage since the
+    # corpus revision, the first candidate is asked for a dependency)
+    sent = _bad_v02()
+    sent["scenario"] = {**sent["scenario"], "need_type": "dependency"}  # type: ignore[dict-item]
+    assert requested_need_type(revision) == "dependency"
+    assert json.loads(revision["messages"][2]["content"]) == sent
 
 
 def test_a_reviewer_rejection_goes_back_and_the_revision_is_approved(live_db: str) -> None:

@@ -1,7 +1,7 @@
 """The construction pipeline against its request (instrument validity II, item 4).
 
 A faithful candidate of today's shape (an account whose balance already includes its posted
-noise transactions, as 49 of the 90 shipped scenarios have it) is accepted; four copies of one
+noise transactions, as 51 of the 90 shipped scenarios have it) is accepted; four copies of one
 scenario under four need types, and an environment of the wrong domain, are sent back with the
 near-duplicate, need-type and domain findings; the reviewer's verdict on the requested need type
 is read; the cosine threshold is a setting; the job's page shows the corpus targets of its
@@ -47,9 +47,10 @@ from tests.fake_llm import (
 )
 from tests.web.conftest import Browser
 
-SHAPE = {"dependency": "hm-01", "blockage": "hm-03", "risk": "hm-05", "opportunity": "hm-07"}
+SHAPE = {"dependency": "hm-01", "blockage": "hm-03", "risk": "hm-05", "opportunity": "hm-08"}
 """A shipped hm scenario of each need type; each has a story account whose balance includes
-posted noise transactions."""
+posted noise transactions. (The revised corpus made hm-07 a blockage; hm-08 is the first hm
+opportunity.)"""
 
 FULL_PASS = [
     ("scenario_creator", 0, True),
@@ -143,11 +144,25 @@ def test_the_design_of_todays_shape_passes_before_its_noise_and_its_balance_goes
 ):
     bundle, problems = load_environment_dir(SEEDS_ARENA / "hm")
     assert bundle is not None and not problems
+    # hm-01's credit card: balance -16450, opening 0; the design books one posted transaction
+    # on it (-6500, invoice R-26-0214), the noise three (-4180 - 2650 - 3120 = -9950), so the
+    # design leaves -16450 - 0 - (-6500) = -9950 to the noise
     raw = scenario_file(_draft("hm-01")["scenario"], "x-01", "hm", None, "dependency")
     account = raw["initial_records"]["wallet"]["accounts"][0]
+    design = raw["initial_records"]["wallet"]["transactions"]
+    posted_design = sum(
+        t["amount_minor"]
+        for t in design
+        if t["status"] == "posted" and t["account_id"] == account["id"]
+    )
     noise = seed_scenario_file("hm-01")["noise_records"]["wallet"]["transactions"]
     posted_noise = sum(t["amount_minor"] for t in noise if t["status"] == "posted")
-    assert account["balance_minor"] == account["opening_balance_minor"] + posted_noise != 0
+    assert (posted_design, posted_noise) == (-6500, -9950)
+    assert (
+        account["balance_minor"]
+        == account["opening_balance_minor"] + posted_design + posted_noise
+        != account["opening_balance_minor"] + posted_design
+    )
     assert noise_balances(raw) == {account["id"]: (0, posted_noise)}
     assert design_findings(bundle, raw) == []
     # the design's own records are still judged: a posted booking on an environment account
@@ -192,14 +207,20 @@ def test_a_faithful_job_of_todays_shape_is_accepted(
         stored = session.get(Scenario, candidates[0].scenario_id)
         assert stored is not None
         account = stored.source["initial_records"]["wallet"]["accounts"][0]
-        noise = stored.source["noise_records"]["wallet"]["transactions"]
+        booked = [
+            *stored.source["initial_records"]["wallet"]["transactions"],
+            *stored.source["noise_records"]["wallet"]["transactions"],
+        ]
         assert account["balance_minor"] == account["opening_balance_minor"] + sum(
-            t["amount_minor"] for t in noise if t["status"] == "posted"
+            t["amount_minor"]
+            for t in booked
+            if t["status"] == "posted" and t["account_id"] == account["id"]
         )
-    # the Noise Creator was told what its posted transactions must sum to
+    # the Noise Creator was told what its posted transactions must sum to: hm-01's balance
+    # -16450 - opening 0 - the design's posted -6500 = -9950
     noise_request = next(r for r in requests if construction_stage(r) == "noise_creator")
     assert (
-        f"account {account['id']!r}: its posted noise transactions sum to exactly -6830"
+        f"account {account['id']!r}: its posted noise transactions sum to exactly -9950"
         in (noise_request["messages"][1]["content"])
     )
     # the Reviewer was told the request and judged its two criteria

@@ -3,7 +3,7 @@
 The fixture (``world``) stores, in run R1, ten annotated completed responses of three agents at
 four checkpoints of two seed scenarios, plus noise the tables must ignore:
 
-    scenario hm-01 (dependency, home_maintenance, 6 events), ed-03 (blockage, education, 6)
+    scenario hm-01 (dependency, home_maintenance, 5 events), ed-03 (blockage, education, 6)
 
     id  agent  checkpoint  first annotation (u1)                       rounds tokens access
     a1  alpha  hm-01 t2    L1 accept                                       2   1000   yes
@@ -559,20 +559,25 @@ def test_table10_by_hand(session: Session, world: World) -> None:
 def test_tables7_8_by_hand(session: Session, world: World) -> None:
     columns, rows = metric_table(session, "tables7_8", run_id=world.r1)
     assert columns[:6] == ("n_events", "responses", "t1", "t2", "t3", "t4")
-    six, total = rows
-    # both scenarios have 6 events: t1 a3 b3, t2 a1 b1 g1, t3 a4 b4 g2, t4 a2 b2
-    assert (six["n_events"], six["responses"], six["t1"], six["t2"], six["t3"], six["t4"]) == (
-        "6",
-        10,
-        2,
-        3,
-        3,
-        2,
-    )
+    five, six, total = rows
+    # a row per scenario length (revised corpus: hm-01 has 5 events, ed-03 6), then "all"
+    # n = 5 (hm-01): t2 a1 b1 g1, t4 a2 b2; n = 6 (ed-03): t1 a3 b3, t3 a4 b4 g2
+    counts = ("n_events", "responses", "t1", "t2", "t3", "t4")
+    assert tuple(five[c] for c in counts) == ("5", 5, 0, 3, 0, 2)
+    assert tuple(six[c] for c in counts) == ("6", 5, 2, 0, 3, 0)
+    assert tuple(total[c] for c in counts) == ("all", 10, 2, 3, 3, 2)
+    assert five["cramers_v"] is None and six["max_wasserstein"] is None  # on "all" only
     # agents × t = alpha (1 1 1 1), beta (1 1 1 1), gamma (0 1 1 0): χ² = 1/6 + 1/6 + 4/3 = 5/3,
-    # V = sqrt(χ² / (10 · 2)) = 0.2887. Positions (t − 1) / 5: alpha = beta = {0, .2, .4, .6},
-    # gamma = {.2, .4}: W = .25 · .2 + .25 · .2 = 0.1, first found for alpha vs gamma
-    assert (total["n_events"], total["cramers_v"], total["max_wasserstein"]) == ("all", 0.2887, 0.1)
+    # V = sqrt(χ² / (10 · 2)) = 0.2887. Positions (t − 1) / (n − 1): hm-01 t2 → .25, t4 → .75;
+    # ed-03 t1 → 0, t3 → .4; so alpha = beta = {0, .25, .4, .75} (¼ each), gamma = {.25, .4}
+    # (½ each). W(alpha, beta) = 0; W(alpha, gamma) = Σ |F_a − F_g| · gap
+    # = .25 · .25 (on [0, .25)) + 0 · .15 + .25 · .35 (on [.4, .75)) = 0.15, as W(beta, gamma);
+    # the first pair reaching it is alpha vs gamma
+    assert (total["n_events"], total["cramers_v"], total["max_wasserstein"]) == (
+        "all",
+        0.2887,
+        0.15,
+    )
     assert total["max_wasserstein_pair"] == "alpha vs gamma"
 
 

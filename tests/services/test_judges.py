@@ -183,23 +183,43 @@ def test_endpoint_failure_fails_and_is_retried(session: Session, llm: FakeLLM) -
 
 
 def test_rubric_judge_needs_no_endpoint(session: Session) -> None:
+    """The rubric judge runs without an endpoint and diagnoses by the checkpoint design.
+
+    hm-01 (revised corpus): t=1..4 are premature (levels [L0]); t=5 is the only window and
+    wants L3 ``send_email`` to Jens naming RT-M 20/17 PA (no L1, no L2). By rubric.v2:
+
+    * restraint (L0): accepted at t=1..4 (L0 is expected); rejected as inaction at t=5
+      (no timing, no intensity).
+    * notify_latest (an L1 ``notify_user``): never an acceptable level here. At t=1..4 it is
+      premature, its intensity against the first window's levels [L3]: insufficient; at t=5
+      timing appropriate (a window), intensity insufficient (L1 below L3), so no
+      ``irrelevant_action`` is named.
+
+    The old hm-01 had a window at t=4 that accepted an L1 notification; the revised one accepts
+    no L1 anywhere (and rubric.v2 would reject a generic one as unsupported by evidence), so
+    no notify_latest response is accepted. The seed-0, k=2 sample gives restraint t=2, 3 and
+    notify_latest t=4, 5; the expectations hold for any sampled t.
+    """
     run = make_run(session, agents=("restraint", "notify_latest"), scenario_ids=["hm-01"], k=2)
     judge_run = create_judge_run(session, judge="rubric", run_id=run.id)
     assert judge_run.agent_id is None and judge_run.settings == {"rule": "rubric.v2"}
     predictions = _judge_all(session, judge_run)
     assert len(predictions) == 4 and {p.status for p in predictions} == {"completed"}
     responses = {r.id: r for r in session.exec(select(Response).where(Response.run_id == run.id))}
-    premature = (1, 2, 3)  # hm-01: t=4 and 5 are windows (t=5 wants L2-L3), t=6 belated
+    premature = (1, 2, 3, 4)  # hm-01: t=5 is the only window and wants L3 send_email
     for p in predictions:
         response = responses[p.response_id]
         t = session.get(Checkpoint, response.checkpoint_id).t
-        if response.action is None:  # restraint: right before the window, inaction from it
-            expected = ("accept", None) if t in premature else ("reject", None)
+        expected: tuple[str, str, str | None, str | None]  # level, verdict, timing, intensity
+        if response.action is None:  # restraint: right before the window, inaction in it
+            expected = (
+                ("L0", "accept", None, None) if t in premature else ("L0", "reject", None, None)
+            )
         elif t in premature:  # notify_latest, an L1 notify_user
-            expected = ("reject", "premature")
+            expected = ("L1", "reject", "premature", "insufficient")
         else:
-            expected = ("reject", "appropriate") if t == 5 else ("accept", None)
-        assert (p.verdict, p.timing) == expected, (t, response.action)
+            expected = ("L1", "reject", "appropriate", "insufficient")
+        assert (p.level, p.verdict, p.timing, p.intensity) == expected, (t, response.action)
 
 
 def test_bad_judge_run_requests_are_refused(session: Session, llm: FakeLLM) -> None:

@@ -2,8 +2,10 @@
 
 The fixture (``outcomes_world``) stores, besides the agents and runs of nothing else:
 
-    run R1, checkpoints of dependency scenarios of home_maintenance (one response per run, agent
-    and checkpoint, so each response has its own checkpoint):
+    run R1, checkpoints of dependency scenarios of health (one response per run, agent and
+    checkpoint, so each response has its own checkpoint; omega needs 11 of them: health's
+    dependency scenarios he-01, he-02 and he-09 have 5 + 4 + 6 = 15 — home_maintenance's,
+    hm-01 and hm-02 of the revised corpus, have only 5 + 4 = 9):
         omega  7 completed, 2 protocol_error, 1 api_error, 1 cancelled
                → planned 10 (cancelled never ran), protocol_error 20.00 %, api_error 10.00 %
         psi    1 completed, 2 pending, 1 running, 1 api_error
@@ -11,12 +13,12 @@ The fixture (``outcomes_world``) stores, besides the agents and runs of nothing 
         tau    2 cancelled → no planned response: no row (and no division by zero)
     run R1, checkpoints of blockage scenarios of education:
         omega  1 completed, 1 protocol_error
-    run R2, dependency / home_maintenance:
+    run R2, dependency / health:
         omega  3 protocol_error
 
 So over everything omega has 15 planned, 8 completed, 6 protocol errors (40.00 %), 1 API error
 (6.67 %: 1/15 = 6.666… rounded half up); within R1 12 planned (3/12 = 25.00 %, 1/12 = 8.33 %);
-with R1 and need type dependency (or domain home_maintenance) the 10 of the docstring's first
+with R1 and need type dependency (or domain health) the 10 of the docstring's first
 line. The protocol errors have no annotation: the phase filter does not narrow them.
 """
 
@@ -74,14 +76,14 @@ def build_outcomes_world(session: Session) -> OutcomesWorld:
     session.flush()
     assert r1.id is not None and r2.id is not None
     pools = {
-        "hm": _checkpoints(session, "dependency", "home_maintenance"),
+        "he": _checkpoints(session, "dependency", "health"),
         "ed": _checkpoints(session, "blockage", "education"),
     }
     used: Counter[tuple[str, str, int | None]] = Counter()
     tag = next(_ids)
     counter = itertools.count(1)
 
-    def add(agent: str, status: str, times: int, *, pool: str = "hm", run: Run = r1) -> None:
+    def add(agent: str, status: str, times: int, *, pool: str = "he", run: Run = r1) -> None:
         for _ in range(times):
             key = (agent, pool, run.id)
             checkpoint = pools[pool][used[key]]
@@ -117,7 +119,7 @@ def world(session: Session) -> OutcomesWorld:
     return build_outcomes_world(session)
 
 
-OMEGA_R1_HM = {
+OMEGA_R1_HE = {
     "agent": "omega",
     "planned": 10,
     "completed": 7,
@@ -149,11 +151,11 @@ def test_the_shares_are_of_planned_responses_in_one_group_by(
     session: Session, world: OutcomesWorld
 ) -> None:
     # need type, domain and run narrow the responses as they narrow Table 1
-    assert _rows(session, run_id=world.r1, need_type="dependency") == [OMEGA_R1_HM, PSI]
-    assert _rows(session, run_id=world.r1, domain="home_maintenance") == [OMEGA_R1_HM, PSI]
+    assert _rows(session, run_id=world.r1, need_type="dependency") == [OMEGA_R1_HE, PSI]
+    assert _rows(session, run_id=world.r1, domain="health") == [OMEGA_R1_HE, PSI]
     omega_r1, psi = _rows(session, run_id=world.r1)
     assert omega_r1 == {
-        **OMEGA_R1_HM,
+        **OMEGA_R1_HE,
         "planned": 12,
         "completed": 8,
         "protocol_error_n": 3,
@@ -188,7 +190,7 @@ def test_response_outcomes_counts_every_status_but_cancelled(
     session: Session, world: OutcomesWorld
 ) -> None:
     rows = response_outcomes(session, run_id=world.r1, need_type="dependency")
-    assert [r.to_dict() for r in rows] == [OMEGA_R1_HM, PSI]
+    assert [r.to_dict() for r in rows] == [OMEGA_R1_HE, PSI]
     for row in rows:  # completed + open + errors = planned
         assert row.completed + row.open + row.protocol_error_n + row.api_error_n == row.planned
 

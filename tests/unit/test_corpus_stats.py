@@ -26,6 +26,7 @@ tsv-02      risk, L3 without unreachable phrases, events e1..e4 only (labels P W
 from __future__ import annotations
 
 import json
+from collections import Counter
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -572,12 +573,13 @@ def test_cli_bad_path(tmp_path: Path) -> None:
 
 
 def test_the_shipped_corpus_meets_every_target_and_passes_every_rule() -> None:
-    """The seeds themselves: V01–V13 and every gating corpus target (`make test` runs this).
+    """The seeds themselves: V01–V13 and every corpus target (`make test` runs this).
 
-    The instrument-validity targets do not gate yet (``VALIDITY_GATING``): on these seeds they
-    reproduce the independent audit's figures, e.g. L0 at t = 1 then a generic notify accepted
-    at 396 of 499 checkpoints (79.4 %) and a (t, n) lookup right 74.7 % of the time against a
-    50.9 % majority.
+    The content-free figures are checked against a count made here from the seed files alone:
+    no accept entry of L1 lists no evidence, so a generic notify is accepted nowhere, and a
+    policy scores only where doing nothing is acceptable (always L0: every checkpoint whose
+    levels include L0; L0 at t = 1 then a notify: those at t = 1). The majority label is the
+    share of the commonest label over all checkpoints.
     """
     seeds = Path(__file__).resolve().parents[2] / "seeds"
     validated = runner.invoke(cli, ["validate", str(seeds)])
@@ -587,9 +589,32 @@ def test_the_shipped_corpus_meets_every_target_and_passes_every_rule() -> None:
     assert checked.exit_code == 0, checked.stderr
     document = json.loads(checked.stdout)
     assert document["all_targets_met"] is True
-    assert [t["name"] for t in document["targets"] if t["gating"] and not t["passed"]] == []
-    measured = {t["name"]: t for t in document["targets"] if not t["gating"]}
-    assert measured["content_free_wait_then_notify"]["detail"].startswith(
-        "396 of 499 checkpoints accepted (79.4%)"
+    assert [t["name"] for t in document["targets"] if not t["passed"]] == []
+    assert all(t["gating"] for t in document["targets"])
+
+    designs = [
+        json.loads(path.read_text(encoding="utf-8"))["checkpoint_design"]
+        for path in sorted(seeds.glob("arena/*/scenarios/*.json"))
+    ]
+    checkpoints = [(t, entry) for design in designs for t, entry in design.items()]
+    quiet = [t for t, entry in checkpoints if "L0" in entry["expected"]["levels"]]
+    generic_l1 = [
+        form
+        for _, entry in checkpoints
+        for form in entry["expected"].get("accept", [])
+        if form["level"] == "L1" and not form.get("evidence")
+    ]
+    labels = Counter(entry["label"] for _, entry in checkpoints)
+    assert generic_l1 == []
+    n, at_one = len(checkpoints), quiet.count("1")
+    measured = {t["name"]: t["detail"] for t in document["targets"]}
+    assert measured["content_free_always_l0"].startswith(
+        f"{len(quiet)} of {n} checkpoints accepted ({100 * len(quiet) / n:.1f}%)"
     )
-    assert measured["position_lookup_gain"]["detail"].startswith("74.7% vs 50.9%")
+    for name in ("content_free_wait_then_notify", "content_free_best_level_generic"):
+        assert measured[name].startswith(
+            f"{at_one} of {n} checkpoints accepted ({100 * at_one / n:.1f}%)"
+        ), measured[name]
+    assert measured["content_free_notify_every"].startswith(f"0 of {n} checkpoints accepted")
+    label, count = labels.most_common(1)[0]
+    assert f"vs {100 * count / n:.1f}% always {label!r}" in measured["position_lookup_gain"]

@@ -1,10 +1,14 @@
 """The arena viewer and the published command catalogue over HTTP (issue "HALO-Arena complete").
 
 The checkpoint diffs are checked against values worked out by hand from the real seed scenario
-hm-03 (seeds/arena/hm): e2 is a ``calendar.updated`` of cal-ea8fcc4b (an S0 event: status
-confirmed → tentative, new description) and e4 a posted ``wallet.transaction`` of -99000 on
-account acct-28779182, whose balance is 911147 in the environment's base state (no earlier event
-touches the wallet), so 911147 - 99000 = 812147 afterwards; e5 follows it.
+hm-03 (seeds/arena/hm/scenarios/hm-03.json, revised corpus): e2 is a ``calendar.updated`` of
+cal-31373d2b (an initial record of hm-03: status confirmed → tentative, description "Close the
+60 x 60 cm opening above the bathtub." → "On hold: tile series discontinued, Murat waits for a
+decision tonight.") and e4 a posted ``wallet.transaction`` txn-340c67c8 of -99000 to Fliesen
+Kaya on account acct-945a54e5, whose balance is 911147 in the environment's base state
+(seeds/arena/hm/environment.json; hm-03's initial records add only a credit-card account and no
+transactions, and e1-e3 are e-mail, calendar and chat), so 911147 - 99000 = 812147 afterwards;
+e5 follows it. (The old corpus used other ids for the same calendar entry and account.)
 """
 
 from __future__ import annotations
@@ -157,7 +161,10 @@ def test_environments_page_lists_environments_with_scenario_counts(lead) -> None
     ]
     assert cells[0] == "hm" and cells[1] == "home_maintenance"
     assert cells[2].startswith("Clara Weiss") and cells[3] == "Europe/Berlin"
-    assert cells[4:] == ["2", "2", "3", "2", "9"]
+    # columns follow NEED_TYPES (dependency, blockage, risk, opportunity); hm's nine scenarios in
+    # the revised corpus: dependency hm-01, hm-02; blockage hm-03, hm-04, hm-07; risk hm-05,
+    # hm-06; opportunity hm-08, hm-09 (need_type of each seeds/arena/hm/scenarios/*.json)
+    assert cells[4:] == ["2", "3", "2", "2", "9"]
     assert 'href="/arena/hm"' in page and 'href="/arena/catalogue"' in page
 
 
@@ -181,11 +188,11 @@ def test_environment_page_shows_persona_state_and_scenarios(lead) -> None:
 
 def test_calendar_update_shows_changed_fields_before_and_after(lead) -> None:
     page = lead.client.get(f"/arena/scenarios/{SCENARIO}", params={"t": 2}).text
-    row = _row(page, "calendar.events.cal-ea8fcc4b")
+    row = _row(page, "calendar.events.cal-31373d2b")
     assert row.startswith("update ")
     assert _field(row, "status") == "status: <del>confirmed</del> → <ins>tentative</ins>"
     assert _field(row, "description") == (
-        "description: <del>Murat Kaya re-tiles the 60 x 60 cm opening above the bathtub.</del> → "
+        "description: <del>Close the 60 x 60 cm opening above the bathtub.</del> → "
         "<ins>On hold: tile series discontinued, Murat waits for a decision tonight.</ins>"
     )
     assert 'data-field="start"' not in row and 'data-field="title"' not in row
@@ -201,11 +208,11 @@ def test_calendar_update_shows_changed_fields_before_and_after(lead) -> None:
 
 def test_wallet_transaction_creates_it_and_moves_the_balance(lead) -> None:
     page = lead.client.get(f"/arena/scenarios/{SCENARIO}", params={"t": 4}).text
-    created = _row(page, "wallet.transactions.txn-51061725")
+    created = _row(page, "wallet.transactions.txn-340c67c8")
     assert created.startswith("create ")
     assert _field(created, "amount_minor") == "amount_minor: <ins>-99000</ins>"
     assert _field(created, "counterparty") == "counterparty: <ins>Fliesen Kaya</ins>"
-    balance = _row(page, "wallet.accounts.acct-28779182")
+    balance = _row(page, "wallet.accounts.acct-945a54e5")
     assert balance.startswith("update ")
     assert (
         _field(balance, "balance_minor") == "balance_minor: <del>911147</del> → <ins>812147</ins>"
@@ -213,7 +220,7 @@ def test_wallet_transaction_creates_it_and_moves_the_balance(lead) -> None:
     assert 'data-field="name"' not in balance
     assert 'id="next-link"' in page and 'id="prev-link"' in page  # e5 follows
     assert f'href="/arena/scenarios/{SCENARIO}?t=5" data-key="j"' in page
-    state = re.search(r'<tr data-id="acct-28779182">(.*?)</tr>', page, re.S)
+    state = re.search(r'<tr data-id="acct-945a54e5">(.*?)</tr>', page, re.S)
     assert state and "8,121.47 EUR" in state.group(1) and "changed by e4" in state.group(1)
 
 
@@ -271,7 +278,7 @@ def test_runner_sees_the_state_at_the_chosen_checkpoint(lead) -> None:
             headers={"HX-Request": "true"},
         ).text
         accounts = json.loads(_pre(fragment, "runner-raw"))
-        return next(a["balance_minor"] for a in accounts if a["id"] == "acct-28779182")
+        return next(a["balance_minor"] for a in accounts if a["id"] == "acct-945a54e5")
 
     assert (balance(3), balance(4)) == (911147, 812147)
 
@@ -301,14 +308,14 @@ def test_runner_reports_errors_as_data(lead, command: str, args: str, message: s
 def test_runner_without_htmx_renders_the_whole_page(lead) -> None:
     page = lead.client.get(
         f"/arena/scenarios/{SCENARIO}",
-        params={"t": 1, "command": "calendar_get", "args": '{"event_id": "cal-ea8fcc4b"}'},
+        params={"t": 1, "command": "calendar_get", "args": '{"event_id": "cal-31373d2b"}'},
     ).text
     assert "<html" in page and 'id="runner-status">ok</span>' in page
     assert '<option value="calendar_get" selected>' in page
     assert json.loads(_pre(page, "runner-output"))["status"] == "confirmed"
     assert len(re.findall(r"<option value=", page)) == 29
     textarea = re.search(r'<textarea name="args"[^>]*>(.*?)</textarea>', page, re.S)
-    assert textarea and json.loads(html.unescape(textarea.group(1))) == {"event_id": "cal-ea8fcc4b"}
+    assert textarea and json.loads(html.unescape(textarea.group(1))) == {"event_id": "cal-31373d2b"}
     assert not re.search(r"\son[a-z]+=", page)  # the CSP allows no inline script
 
 

@@ -64,7 +64,10 @@ def test_define_agent_and_run_it_from_the_dashboard(session: Session, researcher
         assert created.status_code == 303
         run_id = int(created.headers["location"].rsplit("/", 1)[1])
         run = session.get(Run, run_id)
-        assert run.name == "dash-run" and run.settings["scenarios"] == ["wp-05", "wp-06"]
+        # wp's risk scenarios in the revised corpus: wp-05 and wp-09 (6 events each; wp-06 is
+        # now an opportunity, wp-09 was a dependency), so
+        # 2 agents x 2 scenarios x k = 2 checkpoints = 8 responses
+        assert run.name == "dash-run" and run.settings["scenarios"] == ["wp-05", "wp-09"]
         page = researcher.client.get(f"/runs/{run_id}").text
         assert re.search(r'id="run-progress">8 of 8 responses', page)
         assert "completed 8" in page and "fake-model" in page
@@ -116,14 +119,15 @@ def test_failures_show_reason_and_retry_button(session: Session, researcher) -> 
         )
         run_id = int(created.headers["location"].rsplit("/", 1)[1])
         page = researcher.client.get(f"/runs/{run_id}").text
-        # hm's risk scenarios hm-05, hm-06, hm-09, k = 2 distinct checkpoints each: 3 x 2 = 6
-        assert "rate_limited" in page and re.search(r"Retry <span[^>]*>6</span> failed", page)
+        # hm's risk scenarios in the revised corpus are hm-05 and hm-06 (hm-09 is now an
+        # opportunity), 6 events each, k = 2 distinct checkpoints each: 2 x 2 = 4
+        assert "rate_limited" in page and re.search(r"Retry <span[^>]*>4</span> failed", page)
         llm.script = replies(Reply(content='{"type": "final", "action": null}'))
         retried = researcher.client.post(
             f"/runs/{run_id}/retry", data={"csrf_token": researcher.token}, follow_redirects=False
         )
         assert retried.status_code == 303
-        assert "completed 6" in researcher.client.get(f"/runs/{run_id}").text
+        assert "completed 4" in researcher.client.get(f"/runs/{run_id}").text
 
 
 def test_backing_off_responses_are_shown_as_retrying(session: Session, researcher) -> None:

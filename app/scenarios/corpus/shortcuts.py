@@ -15,7 +15,7 @@ from app.arena.schema import ScenarioRecords, ScenarioSpec
 from app.arena.shortcuts import IdSeries, arrives_after, id_series
 from app.arena.state import iter_records
 from app.scenarios.corpus.loading import CorpusEnvironment
-from app.scenarios.corpus.similarity import tfidf_cosines
+from app.scenarios.corpus.similarity import RECORD_TEXT_FIELDS, tfidf_cosines
 
 
 @dataclass(frozen=True)
@@ -202,26 +202,14 @@ def scenario_text(spec: ScenarioSpec) -> str:
     """The text a scenario's TF-IDF vector is built from.
 
     Its title, design need, event summaries and the texts of its initial records (email subject
-    and body, calendar title and description, chat texts, contact names, organisations and
-    notes, transaction counterparties and descriptions, payees and memos, file contents, SQL
+    and body, calendar title, description and location, chat texts, contact names,
+    organisations and notes, transaction counterparties and descriptions, payees and memos: the
+    fields of :data:`~app.scenarios.corpus.similarity.RECORD_TEXT_FIELDS`; file contents, SQL
     statements). Noise is left out: it is meant to differ.
     """
     parts = [spec.title, spec.design.need, *(event.summary for event in spec.events)]
-    text_fields = (
-        "subject",
-        "body",
-        "title",
-        "description",
-        "text",
-        "name",
-        "organization",
-        "notes",
-        "counterparty",
-        "payee",
-        "memo",
-    )
     for _key, record in iter_records(spec.initial_records):
-        parts += [str(record[name]) for name in text_fields if record.get(name)]
+        parts += [str(record[name]) for name in RECORD_TEXT_FIELDS if record.get(name)]
     parts += list(spec.initial_records.files.values())
     parts += spec.initial_records.db
     return "\n".join(parts)

@@ -49,6 +49,18 @@ def reset():
     return status("VmRSS:")
 
 
+def hostile_copy(environment, sql, *, under_arena=False):
+    # a copy of a seed environment with `sql` appended to its database.sql: (tmp, folder)
+    import shutil, tempfile
+    from pathlib import Path
+    tmp = Path(tempfile.mkdtemp())
+    folder = tmp / "arena" / environment if under_arena else tmp / environment
+    shutil.copytree(Path("seeds/arena") / environment, folder)
+    with open(folder / "database.sql", "a", encoding="utf-8") as handle:
+        handle.write(sql)
+    return tmp, folder
+
+
 def report(baseline, started, **extra):
     print(json.dumps({"peak_extra_mib": (status("VmHWM:") - baseline) / 2**20,
                       "cpu_s": time.process_time() - started, **extra}))
@@ -69,11 +81,7 @@ HOSTILE = (
     "WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r WHERE x < 1500) "
     "INSERT INTO trip_cache(id) SELECT x FROM r;\n"
 )
-tmp = Path(tempfile.mkdtemp())
-folder = tmp / "arena" / "sl"
-shutil.copytree(Path("seeds/arena/sl"), folder)
-with open(folder / "database.sql", "a", encoding="utf-8") as handle:
-    handle.write(HOSTILE)
+tmp, folder = hostile_copy("sl", HOSTILE, under_arena=True)
 bundle, findings = load_environment_dir(folder)
 accepted = bundle is not None and not findings
 # the page of a database that holds the column anyway (as if stored before the refusal):
@@ -102,15 +110,12 @@ import shutil, tempfile
 from pathlib import Path
 from app.arena.validation import load_environment_dir
 
-tmp = Path(tempfile.mkdtemp())
-folder = tmp / "sl"
-shutil.copytree(Path("seeds/arena/sl"), folder)
 terms = " OR ".join(f"a = hex(zeroblob({500000 - i}))" for i in range(200))
-with open(folder / "database.sql", "a", encoding="utf-8") as handle:
-    handle.write(
-        f"\nCREATE TABLE t_or(a);\nINSERT INTO t_or VALUES (1);\n"
-        f"SELECT count(*) FROM t_or WHERE {terms};\n"
-    )
+tmp, folder = hostile_copy(
+    "sl",
+    f"\nCREATE TABLE t_or(a);\nINSERT INTO t_or VALUES (1);\n"
+    f"SELECT count(*) FROM t_or WHERE {terms};\n",
+)
 baseline = reset()
 started = time.process_time()
 bundle, findings = load_environment_dir(folder)
@@ -139,11 +144,7 @@ NESTED = (
     + ", ".join(f"c{i} AS (SELECT a.v AS v FROM c{i-1} AS a, c{i-1} AS b)" for i in range(1, 17))
     + " SELECT count(*) FROM c16"
 )
-tmp = Path(tempfile.mkdtemp())
-folder = tmp / "arena" / "sl"
-shutil.copytree(Path("seeds/arena/sl"), folder)
-with open(folder / "database.sql", "a", encoding="utf-8") as handle:
-    handle.write(VIEWS + "\n")
+tmp, folder = hostile_copy("sl", VIEWS + "\n", under_arena=True)
 item = prepare(load_corpus(tmp))[0][0]
 baseline = reset()
 started = time.process_time()
@@ -170,9 +171,6 @@ from app.arena.schema import ScenarioSpec
 from app.arena.state import build_s0
 from app.arena.validation import load_environment_dir, validate_scenario
 
-tmp = Path(tempfile.mkdtemp())
-folder = tmp / "ed"
-shutil.copytree(Path("seeds/arena/ed"), folder)
 NEST = ", ".join(
     f"c{i} AS (SELECT a.v AS v FROM c{i-1} a, c{i-1} b, c{i-1} c)" for i in range(1, 13)
 )
@@ -184,8 +182,7 @@ TEXT = (  # 12.6 MB of text in one table: within the database limit, past what V
     f"CREATE VIEW stock_v AS WITH c0 AS (SELECT 1 AS v), {NEST} "
     "SELECT (SELECT count(*) FROM c12) AS n;\n"
 )
-with open(folder / "database.sql", "a", encoding="utf-8") as handle:
-    handle.write(TEXT)
+tmp, folder = hostile_copy("ed", TEXT)
 raw = json.loads(sorted((folder / "scenarios").glob("*.json"))[0].read_text(encoding="utf-8"))
 raw["design"]["key_evidence"][0] = {
     "source": "db", "table": "stock_v", "key": {"n": 1}, "column": "n", "value": "1"

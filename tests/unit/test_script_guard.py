@@ -30,6 +30,7 @@ from app.arena.sqlguard import (
     SCRIPT_DATABASE_LIMIT,
     SCRIPT_STEP_LIMIT,
     SCRIPT_VALUE_LIMIT,
+    ArenaConnection,
     ScriptRefused,
     open_arena_db,
     read_rows,
@@ -66,14 +67,21 @@ EXPECTED: dict[str, str] = {
 }
 
 
-def _run(sql: str) -> None:
+def _scripted(sql: str, zone: str = "UTC") -> ArenaConnection:
+    """A fresh arena database after `sql` ran on it under the guard (the caller closes it)."""
     db = open_arena_db()
-    clock = SqlClock(ZoneInfo("UTC"))
+    clock = SqlClock(ZoneInfo(zone))
     clock.install(db)
     try:
         run_script(db, clock, sql)
-    finally:
+    except BaseException:
         db.close()
+        raise
+    return db
+
+
+def _run(sql: str) -> None:
+    _scripted(sql).close()
 
 
 def test_every_payload_of_the_bench_has_an_expected_refusal() -> None:
@@ -126,12 +134,7 @@ def test_only_the_allowed_statement_kinds_and_functions_run(sql: str, expected: 
 
 
 def test_what_the_seeds_and_ordinary_generated_sql_use_still_runs() -> None:
-    db = open_arena_db()
-    clock = SqlClock(ZoneInfo("Europe/Berlin"))
-    clock.install(db)
-    run_script(
-        db,
-        clock,
+    db = _scripted(
         "BEGIN; CREATE TABLE t(id INTEGER PRIMARY KEY, at TEXT, note TEXT);\n"
         "CREATE INDEX t_day ON t (date(at));  -- an index on an expression asks for REINDEX\n"
         "INSERT INTO t VALUES (1, '2026-03-02 09:00', 'a;b'), (2, '2026-03-03', \"c\");\n"
@@ -139,6 +142,7 @@ def test_what_the_seeds_and_ordinary_generated_sql_use_still_runs() -> None:
         "CREATE VIEW v AS SELECT id, strftime('%d', at) AS day FROM t; COMMIT;\n"
         "ALTER TABLE t ADD COLUMN extra TEXT; DELETE FROM t WHERE id = 1;\n"
         "INSERT INTO t (id, at, note) SELECT 3, '2026-03-04', json_object('k', 1);",
+        "Europe/Berlin",
     )
     assert db.execute("SELECT id, note FROM t ORDER BY id").fetchall() == [
         (2, "C00002"),
@@ -333,14 +337,9 @@ def test_loading_an_image_waits_for_a_query_at_its_heap_ceiling_instead_of_faili
 
     from app.arena.sqlguard import load_image, save_image
 
-    db = open_arena_db()
-    clock = SqlClock(ZoneInfo("UTC"))
-    clock.install(db)
-    run_script(
-        db,
-        clock,
+    db = _scripted(
         "CREATE TABLE f(b);\nWITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r) "
-        "INSERT INTO f SELECT zeroblob(900000) FROM r LIMIT 22;",
+        "INSERT INTO f SELECT zeroblob(900000) FROM r LIMIT 22;"
     )
     image = save_image(db)
     db.close()

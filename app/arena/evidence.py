@@ -146,8 +146,34 @@ def text_leaves(value: Any) -> Iterator[str]:
             yield from text_leaves(item)
 
 
+ADDRESS_ARGS = frozenset({"evidence", "to", "cc", "reply_to", "attendees"})
+"""Arguments that address or cite records rather than say something (recipients, attendees, the
+record ids a notice cites); with every ``*_id`` argument, their values are not the help's text,
+so evidence hidden there does not count (a ``notify_user`` whose message names nothing is not
+supported by the ids it lists). Who receives it is checked by ``args`` constraints instead."""
+
+RECIPIENT_ARGS = frozenset({"to", "conversation_id", "payee"})
+"""The arguments that say who help reaches (an email's recipients, a chat, a payment's payee):
+an L2 or L3 accept entry whose commands take one must constrain it (V13)."""
+
+HELP_TEXT_LIMIT = 4000
+"""Characters of text an action may hold and still be read as help (a message, an email body and
+subject, a memo): past it, it is not accepted whatever it names, so an agent cannot paste the
+whole state to name every fact. The corpus's longest best intervention holds about 1,300."""
+
+
 def help_text(args: Any) -> str:
-    """The text an action's arguments hold, one leaf a line (what evidence is looked for in)."""
+    """The text an action's arguments hold, one leaf a line (what evidence is looked for in).
+
+    The arguments of :data:`ADDRESS_ARGS` and ``*_id`` ones are left out (a mapping's only;
+    a value that is not a mapping is read whole).
+    """
+    if isinstance(args, Mapping):
+        args = {
+            name: value
+            for name, value in args.items()
+            if name not in ADDRESS_ARGS and not str(name).endswith("_id")
+        }
     return "\n".join(text_leaves(args))
 
 
@@ -173,10 +199,20 @@ def missing_groups(text: str, groups: Sequence[Sequence[str]]) -> list[int]:
 def same_value(given: Any, allowed: Iterable[Any]) -> bool:
     """Whether an argument's value is one of `allowed`, compared as normalised text.
 
-    A list argument (recipients, attendees) matches when any of its items does.
+    A list argument (recipients, attendees) matches when it is not empty and every item is
+    allowed: a stranger among the recipients breaks the constraint.
     """
     items = given if isinstance(given, list | tuple) else [given]
     wanted = {normalise(str(value)) for value in allowed}
+    return bool(items) and all(
+        not isinstance(item, dict | list) and normalise(str(item)) in wanted for item in items
+    )
+
+
+def names_any(given: Any, values: Iterable[Any]) -> bool:
+    """Whether an argument's value, or any item of a list argument, is one of `values`."""
+    items = given if isinstance(given, list | tuple) else [given]
+    wanted = {normalise(str(value)) for value in values}
     return any(
         not isinstance(item, dict | list) and normalise(str(item)) in wanted for item in items
     )
@@ -192,7 +228,7 @@ def _mistake(mistake: Mapping[str, Any], note: str) -> tuple[str, list[dict[str,
 def _forbidden_applies(form: Mapping[str, Any], command: str, args: Mapping[str, Any]) -> bool:
     if form.get("command") and form["command"] != command:
         return False
-    if form.get("arg") and not same_value(args.get(form["arg"]), form.get("one_of") or []):
+    if form.get("arg") and not names_any(args.get(form["arg"]), form.get("one_of") or []):
         return False
     mentions = form.get("mentions") or []
     return not mentions or not missing_groups(help_text(args), [mentions])
@@ -210,8 +246,19 @@ def entry_failure(
 
     Returns:
         None when accepted; else (intensity, other issues) of the first failure, in the order
-        forbidden forms, argument constraints, evidence groups.
+        text past :data:`HELP_TEXT_LIMIT`, forbidden forms, argument constraints, evidence
+        groups.
     """
+    text = help_text(args)
+    if len(text) > HELP_TEXT_LIMIT:
+        return "appropriate", [
+            {
+                "category": "other",
+                "note": f"the {command} holds {len(text):,} characters of text, more than the "
+                f"{HELP_TEXT_LIMIT:,} a person reads as one piece of help: it pastes instead "
+                "of saying what matters",
+            }
+        ]
     for form in entry.get("forbidden") or []:
         if _forbidden_applies(form, command, args):
             return _mistake(form, str(form.get("note") or "a forbidden form of this help"))
@@ -220,7 +267,7 @@ def entry_failure(
         if not same_value(args.get(name), constraint.get("one_of") or []):
             return _mistake(constraint, str(constraint.get("note") or f"{name} is not right"))
     groups = entry.get("evidence") or []
-    missing = missing_groups(help_text(args), groups)
+    missing = missing_groups(text, groups)
     if missing:
         first = groups[missing[0]]
         alternatives = " / ".join(repr(s) for s in first[:3])

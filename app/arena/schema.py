@@ -487,9 +487,10 @@ class ArgConstraint(Mistake):
 
     Attributes:
         arg: the command's argument name (top level of its arguments).
-        one_of: the values it may have; a list argument (recipients) holds at least one of
-            them. Compared as normalised text (``"EUR 85"`` and ``85`` are different values;
-            amounts are minor units as the command takes them).
+        one_of: the values it may have; every item of a list argument (recipients) must be
+            one of them, and it must not be empty. Compared as normalised text (``"EUR 85"``
+            and ``85`` are different values; amounts are minor units as the command takes
+            them).
     """
 
     arg: NonEmpty
@@ -531,8 +532,9 @@ class Acceptable(Strict):
         level: the action level, ``L1``..``L3``.
         commands: the action commands of this form (empty: any listed by the checkpoint at
             that level).
-        evidence: groups of alternative strings, every group named by the help (its arguments'
-            text); a help that names none of a group is *unsupported by evidence*.
+        evidence: groups of alternative strings, every group named by the help (the text of
+            its arguments but recipients and ids, :func:`app.arena.evidence.help_text`); a help
+            that names none of a group is *unsupported by evidence*; at least one group (V13).
         args: argument constraints (for L2/L3 help: the right person, account, amount, date).
         forbidden: forms that make this help wrong.
         note: for auditors: why this form is acceptable.

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from app.arena.evidence import contains, help_text, missing_groups, normalise, same_value
+from app.arena.evidence import (
+    HELP_TEXT_LIMIT,
+    contains,
+    entry_failure,
+    help_text,
+    missing_groups,
+    names_any,
+    normalise,
+    same_value,
+)
 
 
 @pytest.mark.parametrize(
@@ -41,14 +50,34 @@ def test_missing_groups_need_one_alternative_each() -> None:
     assert missing_groups(text, groups[:2]) == []
 
 
-def test_help_text_reads_values_not_keys() -> None:
+def test_help_text_reads_what_a_person_reads_not_keys_addresses_or_ids() -> None:
     args = {"to": ["jens@example.org"], "subject": "Motor", "amount_minor": 8500, "cc": []}
-    assert help_text(args) == "jens@example.org\nMotor\n8500"
+    assert help_text(args) == "Motor\n8500"
     assert not contains(help_text(args), "subject")
+    hidden = {"message": "check the cellar", "evidence": ["shelf 3, top"]}  # ids, not words
+    assert help_text(hidden) == "check the cellar"
+    assert help_text({"message_id": "msg-1", "note": "RT-M 20/17 PA", "reply_to": "x"}) == (
+        "RT-M 20/17 PA"
+    )
 
 
-def test_same_value_reads_list_arguments_item_by_item() -> None:
-    assert same_value(["a@x.org", "Jens@Example.org"], ["jens@example.org"])
+def test_a_constraint_on_a_list_argument_needs_every_item_allowed() -> None:
+    assert same_value(["Jens@Example.org"], ["jens@example.org", "clara@example.org"])
+    assert not same_value(["a@x.org", "Jens@Example.org"], ["jens@example.org"])  # a stranger
     assert not same_value(["a@x.org"], ["jens@example.org"])
+    assert not same_value([], ["jens@example.org"])  # nobody is not the right person
     assert same_value(8500, [8500])
     assert not same_value(None, ["x"])
+    # a forbidden recipient anywhere in the list is enough to make help wrong
+    assert names_any(["a@x.org", "Jens@Example.org"], ["jens@example.org"])
+    assert not names_any(["a@x.org"], ["jens@example.org"])
+
+
+def test_help_that_pastes_past_the_text_limit_is_not_accepted_whatever_it_names() -> None:
+    entry = {"level": "L1", "evidence": [["RT-M 20/17 PA"]]}
+    short = {"message": "Jens needs the motor type: RT-M 20/17 PA."}
+    assert entry_failure(entry, "notify_user", short) is None
+    pasted = {"message": short["message"] + " " + "x" * HELP_TEXT_LIMIT}
+    intensity, issues = entry_failure(entry, "notify_user", pasted) or ("", [])
+    assert intensity == "appropriate" and [i["category"] for i in issues] == ["other"]
+    assert f"{41 + 1 + HELP_TEXT_LIMIT:,} characters" in issues[0]["note"]  # 41 + a space

@@ -40,6 +40,13 @@ MANUAL = (
 FILES = {"/home/boiler-manual.txt": MANUAL}
 
 _WARRANTY_END = ["Thermalis Condens 24k", "Condens 24k"]
+_TO_TOM = {"arg": "to", "one_of": ["tom.berger@example.com"], "note": "the plumber"}
+_RECIPIENTS = {
+    "to": _TO_TOM,
+    "payee": {"arg": "payee", "one_of": ["Berger Heating"], "note": "the heating firm"},
+    "conversation_id": {"arg": "conversation_id", "one_of": ["c-1"], "note": "the family chat"},
+}
+"""Who the fixture's help may reach, per recipient argument (V13 asks L2/L3 entries for it)."""
 """The fact acceptable help names in the fixture: the boiler model, in the manual from S0 on."""
 
 EXPECTED: dict[str, dict[str, Any]] = {
@@ -49,7 +56,12 @@ EXPECTED: dict[str, dict[str, Any]] = {
         "commands": ["notify_user", "send_email"],
         "accept": [
             {"level": "L1", "commands": ["notify_user"], "evidence": [_WARRANTY_END]},
-            {"level": "L3", "commands": ["send_email"], "evidence": [_WARRANTY_END]},
+            {
+                "level": "L3",
+                "commands": ["send_email"],
+                "evidence": [_WARRANTY_END],
+                "args": [_TO_TOM],
+            },
         ],
     },
     "belated": {"levels": ["L1"], "accept": [{"level": "L1", "evidence": [_WARRANTY_END]}]},
@@ -64,13 +76,26 @@ def cp(label: str, **expected: Any) -> dict[str, Any]:
     Given levels and commands of a window or belated checkpoint get an accept entry for each
     real level above L0 (naming the boiler model), unless `accept` is given too.
     """
+    from app.arena.commands import CATALOGUE
+    from app.arena.evidence import RECIPIENT_ARGS
+
     chosen = copy.deepcopy(expected or EXPECTED.get(label, {"levels": ["L0"]}))
     if expected and "accept" not in expected and label in ("window", "belated"):
-        chosen["accept"] = [
-            {"level": level, "evidence": [list(_WARRANTY_END)]}
-            for level in dict.fromkeys(chosen.get("levels") or [])
-            if level in ("L1", "L2", "L3")
-        ]
+        chosen["accept"] = []
+        for level in dict.fromkeys(chosen.get("levels") or []):
+            if level not in ("L1", "L2", "L3"):
+                continue
+            names = [c for c in chosen.get("commands") or [] if c in CATALOGUE]
+            taken = {
+                arg
+                for name in names
+                if CATALOGUE[name].level == level
+                for arg in CATALOGUE[name].args_model.model_fields
+            }
+            form: dict[str, Any] = {"level": level, "evidence": [list(_WARRANTY_END)]}
+            if level != "L1" and (recipients := sorted(taken & RECIPIENT_ARGS)):
+                form["args"] = [_RECIPIENTS[arg] for arg in recipients]
+            chosen["accept"].append(form)
     return {"label": label, "expected": chosen}
 
 
@@ -2247,3 +2272,27 @@ def test_v13_every_accepted_level_above_l0_has_an_entry_saying_what_it_must_cont
         "L1 is accepted but no accept entry says what L1 help must contain: add one with the "
         "evidence it names"
     )
+
+
+def test_v13_an_entry_names_evidence_and_an_l2_or_l3_one_says_who_it_may_reach() -> None:
+    def careless(s: dict[str, Any]) -> None:
+        _accept(f0={"evidence": []}, f1={"args": []})(s)  # a notify and a send to anyone
+
+    findings = check(careless)
+    base = '$.checkpoint_design["3"].expected.accept'
+    assert where(findings) == [("V13", f"{base}[0].evidence"), ("V13", f"{base}[1].args")]
+    assert findings[0].message.startswith("the entry names no evidence, so it accepts help")
+    assert findings[1].message == (
+        "the entry does not say who the help may reach: constrain to (args with one_of), or "
+        "an L3 to anyone is accepted"
+    )
+
+
+def test_v13_an_entry_without_commands_is_checked_against_the_commands_of_its_level() -> None:
+    # checkpoint 3 lists notify_user (L1) and send_email (L3): an L1 entry with no commands
+    # means notify_user, which has no 'to'
+    findings = check(
+        _accept(f0={"commands": [], "args": [{"arg": "to", "one_of": ["x"], "note": "x"}]})
+    )
+    assert where(findings) == [("V13", '$.checkpoint_design["3"].expected.accept[0].args[0].arg')]
+    assert findings[0].message == "'to' is no argument of notify_user"

@@ -203,7 +203,7 @@ def _parts(stats: CorpusStats, source: str) -> Iterator[RenderableType]:
             target.name,
             target.description,
             target.detail,
-            f"{target.comparison} {format_threshold(target.threshold)}",
+            f"{target.comparison} {format_threshold(target.threshold, target.unit)}",
             (Text("PASS", style="green") if target.passed else Text("FAIL", style="bold red"))
             + Text("" if target.gating else " (not gating yet)", style="dim"),
         )
@@ -217,8 +217,10 @@ def _parts(stats: CorpusStats, source: str) -> Iterator[RenderableType]:
     )
 
 
-def format_threshold(value: float) -> str:
-    """A threshold as people write it: ``10``, ``1/3``, ``25%``."""
+def format_threshold(value: float, unit: str = "share") -> str:
+    """A threshold as people write it: ``10``, ``1/3``, ``25%``; a ``number`` as ``0.65``."""
+    if unit == "number" and value != int(value):
+        return f"{value:.2f}"
     if value == int(value):
         return str(int(value))
     if abs(value - 1 / 3) < 1e-9:

@@ -26,6 +26,8 @@ class TargetResult:
         detail: the measurement in words, e.g. ``0 of 10 personas``.
         passed: whether the target is met.
         gating: whether ``halo corpus stats --check`` fails when it is not met.
+        unit: ``share`` (a fraction of a whole, printed as %) or ``number`` (a count, a
+            difference in percentage points, an AUC: printed as it is).
     """
 
     name: str
@@ -36,6 +38,7 @@ class TargetResult:
     detail: str
     passed: bool
     gating: bool = True
+    unit: Literal["share", "number"] = "share"
 
 
 @dataclass(frozen=True)
@@ -52,6 +55,7 @@ class Target:
     threshold: float
     measure: Callable[[CorpusStats], tuple[float, str]]
     gating: bool = True
+    unit: Literal["share", "number"] = "share"
 
     def evaluate(self, stats: CorpusStats) -> TargetResult:
         """Measure the target on `stats` and compare with the threshold."""
@@ -68,6 +72,7 @@ class Target:
             detail,
             passed,
             self.gating,
+            self.unit,
         )
 
 
@@ -102,7 +107,10 @@ def _separation(stats: CorpusStats) -> tuple[float, str]:
     detail = "; ".join(
         f"{s.kind} length {auc(s.length_auc)}, time {auc(s.time_auc)}" for s in measured
     )
-    return worst.largest_distance, f"worst {worst.kind}: {detail}"
+    return (
+        worst.largest_distance,
+        f"worst {worst.kind} ({worst.largest_distance:.2f} from 0.5): {detail}",
+    )
 
 
 def _share(part: int, whole: int, noun: str) -> tuple[float, str]:
@@ -195,6 +203,7 @@ TARGETS: tuple[Target, ...] = (
             if s.restraint.structure_auc is not None
             else "not computable (one class or one environment)",
         ),
+        unit="number",
     ),
     Target(
         "story_noise_auc",
@@ -203,6 +212,7 @@ TARGETS: tuple[Target, ...] = (
         "<=",
         0.10,
         _separation,
+        unit="number",
     ),
     Target(
         "title_hints",

@@ -42,7 +42,14 @@ import sqlite3
 
 from app.arena.commands import CATALOGUE
 from app.arena.errors import ArenaError
-from app.arena.evidence import contains, entry_failure, normalise, occurs, text_leaves
+from app.arena.evidence import (
+    RECIPIENT_ARGS,
+    contains,
+    entry_failure,
+    normalise,
+    occurs,
+    text_leaves,
+)
 from app.arena.replay import replay_prefix
 from app.arena.schema import Acceptable, CheckpointExpectation, Event
 from app.arena.sqlguard import (
@@ -223,7 +230,21 @@ def _entry_findings(
                 f"({', '.join(entry.expected.levels)})",
             )
         )
-    names = form.commands or [name for name in entry.expected.commands if name in CATALOGUE]
+    names = form.commands or [
+        name
+        for name in entry.expected.commands
+        if name in CATALOGUE and CATALOGUE[name].level == form.level
+    ]
+    if not form.evidence:
+        found.append(
+            Finding(
+                CODE,
+                sid,
+                f"{path}.evidence",
+                "the entry names no evidence, so it accepts help that says nothing: list the "
+                "facts (groups of alternative strings) the help must contain",
+            )
+        )
     for position, name in enumerate(form.commands):
         spec = CATALOGUE.get(name)
         where = f"{path}.commands[{position}]"
@@ -252,6 +273,20 @@ def _entry_findings(
                     sid,
                     f"{path}.{part}[{position}].arg",
                     f"{arg!r} is no argument of {', '.join(names)}",
+                )
+            )
+    constrained = {constraint.arg for constraint in form.args}
+    if form.level in ("L2", "L3"):
+        unconstrained = sorted((arguments & RECIPIENT_ARGS) - constrained)
+        if unconstrained:
+            found.append(
+                Finding(
+                    CODE,
+                    sid,
+                    f"{path}.args",
+                    f"the entry does not say who the help may reach: constrain "
+                    f"{' and '.join(unconstrained)} (args with one_of), or an {form.level} to "
+                    "anyone is accepted",
                 )
             )
     for position, forbidden in enumerate(form.forbidden):

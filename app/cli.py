@@ -217,16 +217,21 @@ def corpus_reid(
         err.print(f"[red]error:[/red] {escape(str(exc))}", soft_wrap=True)
         raise typer.Exit(1) from exc
     total = ReidCounts()
+    changed, rewritten, updated = (
+        ("would change", "would be rewritten", "would be updated")
+        if dry_run
+        else ("changed", "rewritten", "updated")
+    )
     for report in reports:
         total.add(report.counts)
         kinds = ", ".join(f"{kind} {len(old)}" for kind, old in sorted(report.counts.ids.items()))
         print(
-            f"{report.environment_id}: {len(report.files_changed)} file(s) changed, "
-            f"{report.counts.total_ids} id(s) rewritten ({kinds or 'none'}), "
-            f"{report.counts.total_references} field(s) updated"
+            f"{report.environment_id}: {len(report.files_changed)} file(s) {changed}, "
+            f"{report.counts.total_ids} id(s) {rewritten} ({kinds or 'none'}), "
+            f"{report.counts.total_references} field(s) {updated}"
         )
     files = sum(len(report.files_changed) for report in reports)
-    verb = "would change" if dry_run else "changed"
+    verb = changed
     print(
         f"{len(reports)} environment(s): {files} file(s) {verb}, {total.total_ids} id(s), "
         f"{total.total_references} field(s)"

@@ -137,7 +137,7 @@ def test_halo_corpus_reid_rewrites_in_place_keeps_the_style_and_still_validates(
     dry = runner.invoke(cli, ["corpus", "reid", "--dry-run", str(tmp_path)])
     assert dry.exit_code == 0, dry.output
     assert scenario_file.read_text(encoding="utf-8") == before
-    assert "would change" in dry.stdout
+    assert "hm: 2 file(s) would change" in dry.stdout and " changed" not in dry.stdout
 
     result = runner.invoke(cli, ["corpus", "reid", str(tmp_path)])
     assert result.exit_code == 0, result.output

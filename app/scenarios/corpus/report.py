@@ -30,7 +30,7 @@ def _yes(flag: bool) -> str:
 def _table(title: str, *columns: str) -> Table:
     table = Table(title=title, title_justify="left", title_style="bold")
     for column in columns:
-        table.add_column(column)
+        table.add_column(column, overflow="fold")  # long names wrap, never cut off
     return table
 
 

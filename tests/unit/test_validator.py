@@ -2296,3 +2296,17 @@ def test_v13_an_entry_without_commands_is_checked_against_the_commands_of_its_le
     )
     assert where(findings) == [("V13", '$.checkpoint_design["3"].expected.accept[0].args[0].arg')]
     assert findings[0].message == "'to' is no argument of notify_user"
+
+
+def test_v13_a_recipient_constraint_names_someone_the_records_hold() -> None:
+    findings = check(
+        _accept(f1={"args": [{"arg": "to", "one_of": ["nobody@nowhere.example"], "note": "x"}]})
+    )
+    assert where(findings) == [
+        ("V13", '$.checkpoint_design["3"]'),  # the best intervention, to Tom, is refused too
+        ("V13", '$.checkpoint_design["3"].expected.accept[1].args[0].one_of'),
+    ]
+    assert findings[1].message == (
+        "none of 'nobody@nowhere.example' is visible to the agent at checkpoint 3: the help can "
+        "only reach someone the records name"
+    )

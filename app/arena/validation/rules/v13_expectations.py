@@ -432,6 +432,24 @@ def _content_findings(ctx: Context) -> list[Finding]:
                             f"after e1..e{key} holds it)",
                         )
                     )
+            for position, constraint in enumerate(form.args):
+                names = [str(v) for v in constraint.one_of if isinstance(v, str)]
+                if (
+                    visible is not None
+                    and constraint.arg in RECIPIENT_ARGS
+                    and names
+                    and not any(occurs(visible, name) for name in names)
+                ):
+                    findings.append(
+                        Finding(
+                            CODE,
+                            sid,
+                            f"{base}.expected.accept[{index}].args[{position}].one_of",
+                            f"none of {', '.join(repr(n) for n in names[:3])} is visible to the "
+                            f"agent at checkpoint {key}: the help can only reach someone the "
+                            "records name",
+                        )
+                    )
     return findings
 
 

@@ -275,8 +275,8 @@ INSERT INTO pay_stubs VALUES (4, '2025-10-12', '2025-10-25', '2025-10-30', 24.0,
 INSERT INTO pay_stubs VALUES (5, '2025-10-26', '2025-11-08', '2025-11-13', 32.0, 70720, 55869);
 INSERT INTO pay_stubs VALUES (6, '2025-11-09', '2025-11-22', '2025-11-27', 32.0, 70720, 55869);
 INSERT INTO pay_stubs VALUES (7, '2025-11-23', '2025-12-06', '2025-12-11', 32.0, 70720, 55869);
-INSERT INTO pay_stubs VALUES (8, '2025-12-07', '2025-12-20', '2025-12-25', 24.0, 53040, 41902);
-INSERT INTO pay_stubs VALUES (9, '2025-12-21', '2026-01-03', '2026-01-08', 32.0, 70720, 55869);
+INSERT INTO pay_stubs VALUES (8, '2025-12-07', '2025-12-20', '2025-12-24', 24.0, 53040, 41902);
+INSERT INTO pay_stubs VALUES (9, '2025-12-21', '2026-01-03', '2026-01-08', 16.0, 35360, 27935);
 INSERT INTO equipment VALUES (1, 'TI-84 Plus CE graphing calculator', '2019-08-25', 15999, 'from CEGEP; my only calculator');
 INSERT INTO equipment VALUES (2, 'Littmann Classic III stethoscope', '2023-08-30', 13796, NULL);
 INSERT INTO equipment VALUES (3, 'Penlight with pupil gauge', '2023-08-30', 804, NULL);

@@ -10,15 +10,15 @@ INSERT INTO accounts_register VALUES (8,'Ellie (registered contact Siobhan)','Ha
 INSERT INTO accounts_register VALUES (9,'Gareth','Redline Vehicle Finance','Hire purchase - Ford Transit Custom','agreement RVF-2023-88412','2023-01-10','open','48 monthly payments of £318.40');
 CREATE TABLE tax_registrations (id INTEGER PRIMARY KEY, item TEXT, reference TEXT, registered_name TEXT, status TEXT, notes TEXT);
 INSERT INTO tax_registrations VALUES (1,'Self Assessment UTR','5830417296','Gareth Nolan','registered','Sole trader since 2009; trading name Nolan Electrical');
-INSERT INTO tax_registrations VALUES (2,'CIS subcontractor','5830417296','Gareth Nolan (trading as Nolan Electrical)','net payment status - 20% deduction','Registered for CIS in 2011; not a limited company');
+INSERT INTO tax_registrations VALUES (2,'CIS subcontractor','5830417296','Gareth Nolan (trading as Nolan Electrical)','net payment status - 20% deduction','Registered for CIS in 2011; not a limited company. No CIS work from 2019 until the Calder Build contract started in April 2025');
 INSERT INTO tax_registrations VALUES (3,'National Insurance','see HMRC app','Gareth Nolan','Class 4 via SA','Class 2 treated as paid from 2024-25');
 INSERT INTO tax_registrations VALUES (4,'VAT','n/a','','not registered','Turnover well below the threshold; review every March');
 INSERT INTO tax_registrations VALUES (5,'HMRC agent','Hollins & Pike Accountants','Joanne Hollins','authorised for SA and CIS','Authorised 2014');
 CREATE TABLE tax_returns (id INTEGER PRIMARY KEY, tax_year TEXT, status TEXT, filed_on TEXT, trading_profit_gbp INTEGER, other_income_gbp INTEGER, total_income_gbp INTEGER, tax_and_nic_gbp REAL, prepared_by TEXT, notes TEXT);
-INSERT INTO tax_returns VALUES (1,'2021-22','filed','2022-07-18',36410,120,36530,7342.38,'Joanne Hollins','includes Class 2 £158.60');
-INSERT INTO tax_returns VALUES (2,'2022-23','filed','2023-06-30',39025,210,39235,8093.28,'Joanne Hollins','includes Class 2 £163.80');
-INSERT INTO tax_returns VALUES (3,'2023-24','filed','2024-06-21',41870,445,42315,8597.29,'Joanne Hollins','includes Class 2 £179.40; SA302 and tax year overview in the HMRC account');
-INSERT INTO tax_returns VALUES (4,'2024-25','filed','2025-06-12',47215,687,47902,9007.7,'Joanne Hollins','SA302 and tax year overview in the HMRC account');
+INSERT INTO tax_returns VALUES (1,'2021-22','filed','2022-07-18',36410,120,36530,7342.38,'Joanne Hollins','includes Class 2 £158.60; no CIS deductions');
+INSERT INTO tax_returns VALUES (2,'2022-23','filed','2023-06-30',39025,210,39235,8093.28,'Joanne Hollins','includes Class 2 £163.80; no CIS deductions');
+INSERT INTO tax_returns VALUES (3,'2023-24','filed','2024-06-21',41870,445,42315,8597.29,'Joanne Hollins','includes Class 2 £179.40; no CIS deductions; SA302 and tax year overview in the HMRC account');
+INSERT INTO tax_returns VALUES (4,'2024-25','filed','2025-06-12',47215,687,47902,9007.7,'Joanne Hollins','no CIS deductions; SA302 and tax year overview in the HMRC account');
 INSERT INTO tax_returns VALUES (5,'2025-26','in preparation',NULL,52640,NULL,NULL,NULL,'Joanne Hollins','Profit is Gareth''s own estimate from the invoice log, not yet checked by Joanne');
 CREATE TABLE hmrc_payments (id INTEGER PRIMARY KEY, tax_year TEXT, kind TEXT, due_on TEXT, amount_pence INTEGER, paid_on TEXT, status TEXT);
 INSERT INTO hmrc_payments VALUES (1,'2023-24','balancing payment','2025-01-31',66781,'2025-01-27','paid');
@@ -110,7 +110,7 @@ INSERT INTO cis_statements VALUES (9,'Calder Build Ltd','2025-12',485000,80000,9
 INSERT INTO cis_statements VALUES (10,'Calder Build Ltd','2026-01',343000,76000,68600,20);
 INSERT INTO cis_statements VALUES (11,'Calder Build Ltd','2026-02',307000,79000,61400,20);
 CREATE TABLE mortgage (id INTEGER PRIMARY KEY, lender TEXT, account_no TEXT, property TEXT, balance_pence INTEGER, balance_at TEXT, product TEXT, rate_pct REAL, fixed_until TEXT, monthly_pence INTEGER, svr_pct REAL, term_end TEXT);
-INSERT INTO mortgage VALUES (1,'Pennine Building Society','40021877','14 Cromwell Grove, Levenshulme, Manchester M19 3QH',15842260,'2026-01-01','5-year fixed (2021)',1.94,'2026-06-30',104318,7.24,'2043-06-30');
+INSERT INTO mortgage VALUES (1,'Pennine Building Society','40021877','14 Cromwell Grove, Levenshulme, Manchester M19 3QH',15810593,'2026-01-01','5-year fixed (2021)',1.94,'2026-06-30',104318,7.24,'2040-06-30');
 CREATE TABLE mortgage_payments (id INTEGER PRIMARY KEY, due_on TEXT, amount_pence INTEGER, status TEXT);
 INSERT INTO mortgage_payments VALUES (1,'2025-01-01',104318,'paid');
 INSERT INTO mortgage_payments VALUES (2,'2025-02-01',104318,'paid');
@@ -158,7 +158,7 @@ INSERT INTO isa_subscriptions VALUES (2,'Gareth','Halewood Building Society','HB
 INSERT INTO isa_subscriptions VALUES (3,'Siobhan','Halewood Building Society','HBS-ISA-7730388','2024-25','2025-03-28',600000,'');
 INSERT INTO isa_subscriptions VALUES (4,'Gareth','Halewood Building Society','HBS-ISA-7730215','2025-26','2025-04-22',500000,'from the tax pot surplus after 2024-25 was filed');
 INSERT INTO isa_subscriptions VALUES (5,'Gareth','Halewood Building Society','HBS-ISA-7730215','2025-26','2025-08-04',600000,'Calder retention released');
-INSERT INTO isa_subscriptions VALUES (6,'Gareth','Halewood Building Society','HBS-ISA-7730215','2025-26','2025-12-19',400000,'');
+INSERT INTO isa_subscriptions VALUES (6,'Gareth','Halewood Building Society','HBS-ISA-7730215','2025-26','2025-12-19',400000,'running total 2025-26: £15,000.00');
 INSERT INTO isa_subscriptions VALUES (7,'Siobhan','Halewood Building Society','HBS-ISA-7730388','2025-26','2025-09-01',2000000,'Siobhan''s inheritance from Aunt Bernie - her allowance is full');
 INSERT INTO isa_subscriptions VALUES (8,'Ellie','Halewood Building Society','HBS-JISA-7731042','2025-26','2025-11-30',25000,'Nana''s birthday money');
 INSERT INTO isa_subscriptions VALUES (9,'Gareth','Halewood Building Society','HBS-ISA-7730215','2023-24','2023-06-12',300000,'');

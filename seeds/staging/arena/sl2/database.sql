@@ -208,7 +208,7 @@ INSERT INTO members VALUES (42, 'Mairi Murray', 'S2', 'mairi.murray@example.org'
 INSERT INTO members VALUES (43, 'Beth Watson', 'A1', 'beth.watson@example.org', NULL, NULL, 'EH8 7RR', '2013-09-08', 'active', 1, NULL);
 INSERT INTO members VALUES (44, 'Sally Gray', 'A2', 'sally.gray@example.org', NULL, NULL, 'EH9 1HD', '2015-09-08', 'active', 0, NULL);
 INSERT INTO members VALUES (45, 'Dr Anwen Price', 'staff', 'anwen.price@example.org', 'anwen', 'Marchmont', 'EH9 1HB', '2020-08-20', 'staff', 1, 'Musical director (paid, self-employed)');
-INSERT INTO members VALUES (46, 'Tomasz Nowak', 'staff', 'tomasz.nowak@example.org', 'tomasz', 'Gorgie', 'EH11 2QA', '2021-08-24', 'staff', 0, 'Accompanist (paid); owns a Yamaha P-125 digital piano without amplifier');
+INSERT INTO members VALUES (46, 'Tomasz Nowak', 'staff', 'tomasz.nowak@example.org', 'tomasz', 'Gorgie', 'EH11 2QA', '2021-08-24', 'staff', 0, 'Accompanist (paid); owns a Yamaha P-125 digital piano (only its small built-in speakers, no separate amplifier)');
 INSERT INTO members VALUES (47, 'Lesley Cowan', 'S1', 'lesley.cowan@example.org', NULL, NULL, 'EH4 3AF', '2014-09-02', 'lapsed', 0, 'Left in 2025 (moved to Oban)');
 INSERT INTO members VALUES (48, 'Brian Soutar', 'T', 'brian.soutar@example.org', NULL, NULL, 'EH10 5DH', '2016-09-06', 'leave', 1, 'On leave until September 2026');
 INSERT INTO venues VALUES (1, 'St Ninian''s Church Hall', 'Edinburgh', 'Restalrig Road South, Leith, EH7', 'Hall bookings secretary, 0131 496 0112', 'Kawai upright, tuned each term', 'Weekly rehearsals; Tuesdays 19:30-21:30');

@@ -202,20 +202,23 @@ def same_value(given: Any, allowed: Iterable[Any]) -> bool:
     A list argument (recipients, attendees) matches when it is not empty and every item is
     allowed: a stranger among the recipients breaks the constraint.
     """
-    items = given if isinstance(given, list | tuple) else [given]
-    wanted = {normalise(str(value)) for value in allowed}
-    return bool(items) and all(
-        not isinstance(item, dict | list) and normalise(str(item)) in wanted for item in items
-    )
+    found = _items_among(given, allowed)
+    return bool(found) and all(found)
 
 
 def names_any(given: Any, values: Iterable[Any]) -> bool:
     """Whether an argument's value, or any item of a list argument, is one of `values`."""
+    return any(_items_among(given, values))
+
+
+def _items_among(given: Any, values: Iterable[Any]) -> list[bool]:
+    """Whether each item of `given` (or the value itself) is one of `values`, as normalised text.
+
+    Nested containers never are.
+    """
     items = given if isinstance(given, list | tuple) else [given]
     wanted = {normalise(str(value)) for value in values}
-    return any(
-        not isinstance(item, dict | list) and normalise(str(item)) in wanted for item in items
-    )
+    return [not isinstance(item, dict | list) and normalise(str(item)) in wanted for item in items]
 
 
 def _mistake(mistake: Mapping[str, Any], note: str) -> tuple[str, list[dict[str, str]]]:

@@ -1260,12 +1260,15 @@ class Rows:
         cut: why the rows stop before the result's end (the byte budget, a value over the
             value limit, the step, memory or CPU budget), for a note; None when all were read.
         over_budget: True when the byte budget cut them.
+        size: bytes of the rows fetched (:func:`row_size`), what they take of a byte budget
+            shared with other reads.
     """
 
     columns: list[str]
     rows: list[tuple[Any, ...]]
     cut: str | None = None
     over_budget: bool = False
+    size: int = 0
 
 
 def quote_identifier(identifier: str) -> str:
@@ -1296,20 +1299,15 @@ def table_info(db: ArenaConnection, table: str) -> list[tuple[Any, ...]]:
     Raises:
         ScriptRefused: reading the columns needs more than the memory budget.
     """
-    budget = ScriptBudget(time_budget=READ_TIME_BUDGET)
     sql = f"PRAGMA table_info({quote_identifier(table)})"
-    with HEAP_LOCK:
-        budget.start(lambda: 0)
-        try:
-            with heap_ceiling(TABLE_INFO_MEMORY_BUDGET, budget.memory_start):
-                return db.execute(sql).fetchall()
-        except MemoryError as exc:
-            raise ScriptRefused(
-                f"the columns of {table} cannot be read: they need more than "
-                f"{TABLE_INFO_MEMORY_BUDGET // 2**20} MiB of memory"
-            ) from exc
-        finally:
-            budget.stop()
+    try:
+        with HEAP_LOCK, heap_ceiling(TABLE_INFO_MEMORY_BUDGET):
+            return db.execute(sql).fetchall()
+    except MemoryError as exc:
+        raise ScriptRefused(
+            f"the columns of {table} cannot be read: they need more than "
+            f"{TABLE_INFO_MEMORY_BUDGET // 2**20} MiB of memory"
+        ) from exc
 
 
 def read_rows(
@@ -1356,6 +1354,7 @@ def read_rows(
     rows: list[tuple[Any, ...]] = []
     cut: str | None = None
     size = 0
+    over_budget = False
     try:
         with HEAP_LOCK:
             budget.start(lambda: guard.calls)
@@ -1365,10 +1364,12 @@ def read_rows(
                     columns = [d[0] for d in cursor.description or ()]
                     try:
                         for row in cursor:  # one row at a time
-                            size += row_size(row)
-                            if size > byte_budget:
+                            taken = row_size(row)
+                            if size + taken > byte_budget:
                                 cut = f"more than {byte_budget:,} bytes of rows"
+                                over_budget = True
                                 break
+                            size += taken
                             rows.append(row)
                     finally:
                         cursor.close()
@@ -1392,4 +1393,4 @@ def read_rows(
             raise
     finally:
         release()
-    return Rows(columns, rows, cut, over_budget=cut is not None and size > byte_budget)
+    return Rows(columns, rows, cut, over_budget=over_budget, size=size)

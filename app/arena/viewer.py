@@ -28,7 +28,6 @@ from app.arena.sqlguard import (
     open_arena_db,
     quote_identifier,
     read_rows,
-    row_size,
     run_script,
 )
 from app.arena.state import (
@@ -514,7 +513,7 @@ def db_snapshot(db: ArenaConnection) -> DbSnapshot:
                 else found.cut
             )
             continue
-        left -= sum(row_size(row) for row in found.rows)
+        left -= found.size
         columns = found.columns
         rows: dict[Any, dict[str, Any]] = {}
         for row in found.rows:

@@ -44,7 +44,6 @@ from app.arena.sqlguard import (
     open_arena_db,
     quote_identifier,
     read_rows,
-    row_size,
     run_script,
     table_info,
 )
@@ -165,14 +164,15 @@ def inserted_keys(
     clock = SqlClock(ZoneInfo(timezone))
     clock.install(db)
     budget = ScriptBudget()
-    left = [KEY_READ_BUDGET]
+    left = KEY_READ_BUDGET
 
     def keys(table: str, column: str) -> set[int]:
+        nonlocal left
         query = f"SELECT {quote_identifier(column)} FROM {quote_identifier(table)}"  # noqa: S608
-        found = read_rows(db, query, byte_budget=left[0], budget=budget)
+        found = read_rows(db, query, byte_budget=left, budget=budget)
         if found.cut is not None:
             raise KeysUnreadable(f"the keys of {table} cannot be read: {found.cut}")
-        left[0] -= sum(row_size(row) for row in found.rows)
+        left -= found.size
         return {value for (value,) in found.rows if isinstance(value, int)}
 
     try:

@@ -57,7 +57,6 @@ from app.arena.sqlguard import (
     ScriptRefused,
     quote_identifier,
     read_rows,
-    row_size,
 )
 from app.arena.state import Sandbox
 from app.arena.validation.context import Context
@@ -350,7 +349,7 @@ def _visible_text(sandbox: Sandbox) -> str:
             raise _TooLarge(found.cut)
         for row in found.rows:
             parts += [str(value) for value in row if isinstance(value, str | int | float)]
-        left -= sum(row_size(row) for row in found.rows)
+        left -= found.size
     return normalise("\n".join(parts))
 
 
@@ -433,7 +432,7 @@ def _content_findings(ctx: Context) -> list[Finding]:
                         )
                     )
             for position, constraint in enumerate(form.args):
-                names = [str(v) for v in constraint.one_of if isinstance(v, str)]
+                names = [value for value in constraint.one_of if isinstance(value, str)]
                 if (
                     visible is not None
                     and constraint.arg in RECIPIENT_ARGS

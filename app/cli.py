@@ -244,7 +244,7 @@ def corpus_export(
 ) -> None:
     """Write the scenarios the human audit accepted, with their environments, as seed files.
 
-    ``halo validate OUT`` passes on the result and ``halo seed OUT`` imports it (DESIGN §11).
+    ``halo validate OUT`` passes on the result and ``halo seed OUT`` imports it.
     Exit 1 when OUT/arena exists already.
     """
     _database()
@@ -289,7 +289,7 @@ def _environment_done(job_id: int) -> Any:
 @cli.command()
 def generate(
     domains: Annotated[
-        str | None, typer.Option(help="comma-separated domains (DESIGN §2), e.g. travel,health")
+        str | None, typer.Option(help="comma-separated domains, e.g. travel,health")
     ] = None,
     personas: Annotated[int, typer.Option(help="environments (personas) per domain")] = 1,
     per_need: Annotated[
@@ -312,7 +312,7 @@ def generate(
         ),
     ] = None,
 ) -> None:
-    """Run the scenario construction pipeline (DESIGN §11) as a job; print its outcome.
+    """Run the scenario construction pipeline as a job; print its outcome.
 
     Accepted candidates become scenarios pending the human audit (*Audit*). Exit 2 when the job
     is refused (unknown domain or agent, a value out of range, a resume of a job still running
@@ -884,15 +884,15 @@ def metrics(
 
     ``--run``, ``--phase``, ``--need-type`` and ``--domain`` keep what the page's filters keep
     (:func:`app.metrics.queries.metric_filters`), so every table of /analysis can be scripted;
-    a need type or domain outside DESIGN §2 is refused with the allowed values.
+    an unknown need type or domain is refused with the allowed values.
 
     ``table11`` without ``--judge-run`` prints one row per judge run (Table 11 live against
     the judgements of record); with it, the judge run's Table 11 (``table11``,
     ``table11_confusion``, ``table11_need_type``).
 
-    ``table1`` also writes, on stderr (stdout keeps the DESIGN §10 contract), the share of each
-    agent's planned responses that ended ``protocol_error`` / ``api_error`` (DESIGN §5; the
-    ``table1_outcomes`` table in full; the phase does not apply to them).
+    ``table1`` also writes, on stderr (stdout keeps the table alone), the share of each agent's
+    planned responses that ended ``protocol_error`` / ``api_error`` (the ``table1_outcomes``
+    table in full; the phase does not apply to them).
     """
     _database()
     from app.db import session_scope
@@ -957,7 +957,7 @@ def judge(
         ),
     ] = None,
 ) -> None:
-    """Judge the completed responses of a run automatically, with a progress bar (DESIGN §12).
+    """Judge the completed responses of a run automatically, with a progress bar.
 
     Prints the judge run's Table 11 against the judgements of record when it ends. Exits 2
     when refused (an unknown judge or run, a run without completed responses), 1 when a
